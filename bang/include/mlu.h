@@ -1,0 +1,3 @@
+// <mlu.h>: alias of <bang.h>.
+#pragma once
+#include <bang.h>

@@ -1,0 +1,70 @@
+// Checked mode (spec section 7): every violation of the BANG contract becomes
+// a report naming the built-in, the kernel and taskId, and the offending
+// operation is skipped instead of corrupting memory. Compiled in with
+// XBANG_CHECKED=1 (CMake option XBANG_CHECKED); switchable at run time (on by
+// default, off with XBANG_CHECKED=0 in the environment or set_enabled(false)).
+// Checks apply to built-ins called inside a launch; called directly on host
+// memory (as unit tests do) they only compute.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#ifndef XBANG_CHECKED
+#define XBANG_CHECKED 1
+#endif
+
+namespace xbang {
+namespace checked {
+
+bool enabled();
+void set_enabled(bool on);
+
+struct Report {
+  std::string builtin;
+  std::string kernel;
+  int task_id;  // -1 on the host
+  bool on_mpu;
+  std::string message;
+  std::string text() const;  // the line printed to stderr
+};
+std::vector<Report> reports();  // all reports since clear_reports()
+void clear_reports();
+
+}  // namespace checked
+
+namespace detail {
+
+enum class Space { kNram, kWram, kSram, kGdram };
+const char* space_name(Space s);
+
+// True when checked mode is on and the caller runs inside a launch.
+bool checking_now();
+void report(const char* builtin, const std::string& message);
+
+// Each returns true when the operand is fine; otherwise reports and returns
+// false, and the built-in does nothing.
+bool check_space(const char* builtin, const char* operand, const void* p,
+                 std::ptrdiff_t bytes, Space space);
+bool check_count(const char* builtin, long count);
+// In-place operands must coincide exactly or not overlap at all.
+bool check_inplace(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
+                   const void* src, std::ptrdiff_t sbytes);
+bool check_disjoint(const char* builtin, const void* dst,
+                    std::ptrdiff_t dbytes, const void* src,
+                    std::ptrdiff_t sbytes);
+// Arch < 372: n*sizeof(T) must be a multiple of 128 bytes.
+bool check_vector_bytes(const char* builtin, std::ptrdiff_t bytes);
+// Reading memory an unfinished __memcpy_async still writes.
+bool check_not_pending(const char* builtin, const void* p,
+                       std::ptrdiff_t bytes);
+
+}  // namespace detail
+}  // namespace xbang
+
+#if XBANG_CHECKED
+#define XBANG_CHECKING() (::xbang::detail::checking_now())
+#else
+#define XBANG_CHECKING() false
+#endif

@@ -1,0 +1,73 @@
+// The task model seen from inside a kernel (spec section 2): task variables,
+// the per-core context the built-ins count into, __is_mpu and the barriers.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "xbang/runtime/counters.h"
+
+// Task variables: one set per emulated core, set by the runtime.
+extern __thread int32_t taskDim, taskDimX, taskDimY, taskDimZ;
+extern __thread int32_t taskId, taskIdX, taskIdY, taskIdZ;
+extern __thread int32_t coreDim, coreId, clusterDim, clusterId;
+
+namespace xbang {
+namespace detail {
+
+struct LaunchState;  // runtime-private
+
+// State of the emulated core running on this host thread.
+struct CoreContext {
+  LaunchState* launch = nullptr;
+  const char* kernel = "";
+  bool is_mpu = false;
+  std::array<uint64_t, kNumDirections> copy_bytes{};
+  std::array<uint64_t, kNumFamilies> elements{};
+  uint64_t atomic_updates = 0;
+  uint64_t barriers = 0;
+  // This core's copy of the on-chip sections (checked mode).
+  const char* nram_begin = nullptr;
+  const char* nram_end = nullptr;
+  const char* wram_begin = nullptr;
+  const char* wram_end = nullptr;
+};
+
+extern __thread CoreContext* tls_core;
+inline CoreContext* current_core() { return tls_core; }
+
+inline void count_elements(Family family, uint64_t n) {
+  if (CoreContext* core = tls_core) core->elements[static_cast<int>(family)] += n;
+}
+inline void count_copy(int direction, uint64_t bytes) {
+  if (CoreContext* core = tls_core) core->copy_bytes[direction] += bytes;
+}
+inline void count_atomic(uint64_t n) {
+  if (CoreContext* core = tls_core) core->atomic_updates += n;
+}
+
+enum class BarrierScope { kCluster, kAll, kAllIpu, kAllMpu };
+void barrier(BarrierScope scope);
+
+}  // namespace detail
+}  // namespace xbang
+
+inline bool __is_mpu() {
+  const auto* core = xbang::detail::current_core();
+  return core != nullptr && core->is_mpu;
+}
+inline bool __is_ipu() { return !__is_mpu(); }
+
+// Barriers: a core that has returned from the kernel counts as arrived.
+inline void __sync_cluster() {
+  xbang::detail::barrier(xbang::detail::BarrierScope::kCluster);
+}
+inline void __sync_all() {
+  xbang::detail::barrier(xbang::detail::BarrierScope::kAll);
+}
+inline void __sync_all_ipu() {
+  xbang::detail::barrier(xbang::detail::BarrierScope::kAllIpu);
+}
+inline void __sync_all_mpu() {
+  xbang::detail::barrier(xbang::detail::BarrierScope::kAllMpu);
+}

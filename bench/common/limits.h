@@ -1,0 +1,26 @@
+// The machine's limits, measured in the same run as what is compared with
+// them: memcpy bandwidth and an FMA peak loop on every host thread.
+#pragma once
+
+#include <cstddef>
+
+namespace xbang_bench {
+
+// std::memcpy of `bytes` bytes between two warm buffers, one host thread,
+// best of several repetitions, in GB/s (1e9 bytes per second).
+double memcpy_gbps(size_t bytes);
+
+// Seconds one std::memcpy of `bytes` takes (same measurement as above).
+double memcpy_seconds(size_t bytes);
+
+// Fused multiply-add peak in GFLOP/s (2 flops per FMA lane) with a
+// register-resident xsimd loop on xbang::host_parallelism() threads at once.
+double fma_peak_gflops();
+
+// Median wall time of `fn()` in seconds over `reps` runs after one warm-up.
+template <class Fn>
+double median_seconds(Fn&& fn, int reps = 5);
+
+}  // namespace xbang_bench
+
+#include "limits_impl.h"

@@ -1,0 +1,20 @@
+# Every dependency is a Debian package found with find_package; a missing one
+# stops configure with the exact line that installs it.
+find_package(Threads REQUIRED)
+
+macro(xbang_require_package name debian_package)
+  find_package(${name} ${ARGN} QUIET)
+  if(NOT ${name}_FOUND)
+    message(FATAL_ERROR
+      "xbang needs ${name}. Install it with:\n"
+      "  apt-get update && apt-get install -y ${debian_package}")
+  endif()
+endmacro()
+
+xbang_require_package(xsimd libxsimd-dev)
+if(XBANG_BUILD_TESTS)
+  xbang_require_package(GTest googletest libgtest-dev)
+endif()
+if(XBANG_BUILD_BENCH)
+  xbang_require_package(benchmark libbenchmark-dev)
+endif()

@@ -1,0 +1,2 @@
+// psroipool_forward: declared by its operator (see ops/psroipool_forward/).
+#pragma once
