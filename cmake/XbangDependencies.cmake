@@ -3,7 +3,7 @@
 find_package(Threads REQUIRED)
 
 macro(xbang_require_package name debian_package)
-  find_package(${name} ${ARGN} QUIET)
+  find_package(${name} QUIET)
   if(NOT ${name}_FOUND)
     message(FATAL_ERROR
       "xbang needs ${name}. Install it with:\n"
@@ -13,7 +13,7 @@ endmacro()
 
 xbang_require_package(xsimd libxsimd-dev)
 if(XBANG_BUILD_TESTS)
-  xbang_require_package(GTest googletest libgtest-dev)
+  xbang_require_package(GTest "googletest libgtest-dev")
 endif()
 if(XBANG_BUILD_BENCH)
   xbang_require_package(benchmark libbenchmark-dev)

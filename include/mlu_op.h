@@ -81,8 +81,8 @@ mluOpStatus_t MLUOP_WIN_API mluOpGetTensorDescriptor(
 mluOpStatus_t MLUOP_WIN_API
 mluOpDestroyTensorDescriptor(mluOpTensorDescriptor_t desc);
 // Number of elements (product of dims; 0 when any dim is 0).
-size_t MLUOP_WIN_API mluOpGetTensorElementNum(
-    const mluOpTensorDescriptor_t desc);
+size_t MLUOP_WIN_API
+mluOpGetTensorElementNum(const mluOpTensorDescriptor_t desc);
 mluOpStatus_t MLUOP_WIN_API mluOpGetSizeOfDataType(mluOpDataType_t dtype,
                                                    size_t *size);
 

@@ -10,18 +10,18 @@
 namespace xbang_main {
 
 struct Row {
-  std::string op;     // operator name
-  std::string shape;  // the case, e.g. "B=2 N=473088 C=80 128x128x1"
-  std::string dtype;  // "float", "half"
-  double ms = 0;            // operator time (median of a few runs)
-  double reference_ms = 0;  // the doc's scalar reference on the same case
-  double gbps = 0;          // bytes the op must move / ms (0 if not relevant)
-  double memcpy_gbps = 0;   // memcpy bandwidth measured in the same run
-  double gflops = 0;        // for matrix work (0 if not relevant)
-  double peak_gflops = 0;   // FMA peak measured in the same run
-  std::string accuracy;     // e.g. "diff1=1.2e-07 diff2=3.4e-07"
-  bool pass = false;        // accuracy within the doc's 1.5 criterion
-  xbang::Counters counters; // emulator counters of one operator call
+  std::string op;            // operator name
+  std::string shape;         // the case, e.g. "B=2 N=473088 C=80 128x128x1"
+  std::string dtype;         // "float", "half"
+  double ms = 0;             // operator time (median of a few runs)
+  double reference_ms = 0;   // the doc's scalar reference on the same case
+  double gbps = 0;           // bytes the op must move / ms (0 if not relevant)
+  double memcpy_gbps = 0;    // memcpy bandwidth measured in the same run
+  double gflops = 0;         // for matrix work (0 if not relevant)
+  double peak_gflops = 0;    // FMA peak measured in the same run
+  std::string accuracy;      // e.g. "diff1=1.2e-07 diff2=3.4e-07"
+  bool pass = false;         // accuracy within the doc's 1.5 criterion
+  xbang::Counters counters;  // emulator counters of one operator call
 };
 
 using RowsFn = std::vector<Row> (*)();

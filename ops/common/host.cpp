@@ -42,26 +42,41 @@ size_t dtype_size(mluOpDataType_t dtype) {
 
 const char* dtype_name(mluOpDataType_t dtype) {
   switch (dtype) {
-    case MLUOP_DTYPE_HALF: return "HALF";
-    case MLUOP_DTYPE_FLOAT: return "FLOAT";
-    case MLUOP_DTYPE_INT8: return "INT8";
-    case MLUOP_DTYPE_INT16: return "INT16";
-    case MLUOP_DTYPE_INT32: return "INT32";
-    case MLUOP_DTYPE_INT64: return "INT64";
-    case MLUOP_DTYPE_BOOL: return "BOOL";
-    default: return "INVALID";
+    case MLUOP_DTYPE_HALF:
+      return "HALF";
+    case MLUOP_DTYPE_FLOAT:
+      return "FLOAT";
+    case MLUOP_DTYPE_INT8:
+      return "INT8";
+    case MLUOP_DTYPE_INT16:
+      return "INT16";
+    case MLUOP_DTYPE_INT32:
+      return "INT32";
+    case MLUOP_DTYPE_INT64:
+      return "INT64";
+    case MLUOP_DTYPE_BOOL:
+      return "BOOL";
+    default:
+      return "INVALID";
   }
 }
 
 const char* layout_name(mluOpTensorLayout_t layout) {
   switch (layout) {
-    case MLUOP_LAYOUT_NCHW: return "NCHW";
-    case MLUOP_LAYOUT_NHWC: return "NHWC";
-    case MLUOP_LAYOUT_HWCN: return "HWCN";
-    case MLUOP_LAYOUT_NDHWC: return "NDHWC";
-    case MLUOP_LAYOUT_ARRAY: return "ARRAY";
-    case MLUOP_LAYOUT_NCDHW: return "NCDHW";
-    default: return "INVALID";
+    case MLUOP_LAYOUT_NCHW:
+      return "NCHW";
+    case MLUOP_LAYOUT_NHWC:
+      return "NHWC";
+    case MLUOP_LAYOUT_HWCN:
+      return "HWCN";
+    case MLUOP_LAYOUT_NDHWC:
+      return "NDHWC";
+    case MLUOP_LAYOUT_ARRAY:
+      return "ARRAY";
+    case MLUOP_LAYOUT_NCDHW:
+      return "NCDHW";
+    default:
+      return "INVALID";
   }
 }
 
@@ -88,14 +103,22 @@ extern "C" {
 
 const char* mluOpGetErrorString(mluOpStatus_t status) {
   switch (status) {
-    case MLUOP_STATUS_SUCCESS: return "MLUOP_STATUS_SUCCESS";
-    case MLUOP_STATUS_NOT_INITIALIZED: return "MLUOP_STATUS_NOT_INITIALIZED";
-    case MLUOP_STATUS_ALLOC_FAILED: return "MLUOP_STATUS_ALLOC_FAILED";
-    case MLUOP_STATUS_BAD_PARAM: return "MLUOP_STATUS_BAD_PARAM";
-    case MLUOP_STATUS_INTERNAL_ERROR: return "MLUOP_STATUS_INTERNAL_ERROR";
-    case MLUOP_STATUS_ARCH_MISMATCH: return "MLUOP_STATUS_ARCH_MISMATCH";
-    case MLUOP_STATUS_EXECUTION_FAILED: return "MLUOP_STATUS_EXECUTION_FAILED";
-    case MLUOP_STATUS_NOT_SUPPORTED: return "MLUOP_STATUS_NOT_SUPPORTED";
+    case MLUOP_STATUS_SUCCESS:
+      return "MLUOP_STATUS_SUCCESS";
+    case MLUOP_STATUS_NOT_INITIALIZED:
+      return "MLUOP_STATUS_NOT_INITIALIZED";
+    case MLUOP_STATUS_ALLOC_FAILED:
+      return "MLUOP_STATUS_ALLOC_FAILED";
+    case MLUOP_STATUS_BAD_PARAM:
+      return "MLUOP_STATUS_BAD_PARAM";
+    case MLUOP_STATUS_INTERNAL_ERROR:
+      return "MLUOP_STATUS_INTERNAL_ERROR";
+    case MLUOP_STATUS_ARCH_MISMATCH:
+      return "MLUOP_STATUS_ARCH_MISMATCH";
+    case MLUOP_STATUS_EXECUTION_FAILED:
+      return "MLUOP_STATUS_EXECUTION_FAILED";
+    case MLUOP_STATUS_NOT_SUPPORTED:
+      return "MLUOP_STATUS_NOT_SUPPORTED";
   }
   return "unknown mluOpStatus_t";
 }
@@ -175,8 +198,8 @@ mluOpStatus_t mluOpSetTensorDescriptor(mluOpTensorDescriptor_t desc,
   MLUOP_CHECK_NULL(kTensorApi, desc);
   MLUOP_CHECK(kTensorApi, known_layout(layout), MLUOP_STATUS_BAD_PARAM,
               "unknown layout");
-  MLUOP_CHECK(kTensorApi, mluop::dtype_size(dtype) != 0,
-              MLUOP_STATUS_BAD_PARAM, "unknown or invalid dtype");
+  MLUOP_CHECK(kTensorApi, mluop::dtype_size(dtype) != 0, MLUOP_STATUS_BAD_PARAM,
+              "unknown or invalid dtype");
   MLUOP_CHECK(kTensorApi, dimNb > 0 && dimNb <= MLUOP_DIM_MAX,
               MLUOP_STATUS_BAD_PARAM, "dimNb must be in [1, 8]");
   MLUOP_CHECK_NULL(kTensorApi, dimSize);

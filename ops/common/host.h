@@ -10,8 +10,8 @@
 
 struct mluOpContext {
   cnrtQueue_t queue = nullptr;
-  int arch = 0;             // __BANG_ARCH__ of the device it stands for
-  int cluster_num = 0;      // clusters of the device
+  int arch = 0;         // __BANG_ARCH__ of the device it stands for
+  int cluster_num = 0;  // clusters of the device
   int core_num_per_cluster = 4;
 };
 
@@ -40,13 +40,13 @@ inline constexpr int64_t kLargeTensorElements = int64_t(1) << 31;
 
 // Check `cond`; on failure log "<api>: check `cond` failed: <what>" and return
 // `status`. `api` is a string naming the operator, e.g. "[mluOpFoo]".
-#define MLUOP_CHECK(api, cond, status, what)                            \
-  do {                                                                  \
-    if (!(cond)) {                                                      \
-      ::mluop::log_error(api, std::string("check `" #cond "` failed: ") + \
-                                  (what));                              \
-      return status;                                                    \
-    }                                                                   \
+#define MLUOP_CHECK(api, cond, status, what)                                  \
+  do {                                                                        \
+    if (!(cond)) {                                                            \
+      ::mluop::log_error(api,                                                 \
+                         std::string("check `" #cond "` failed: ") + (what)); \
+      return status;                                                          \
+    }                                                                         \
   } while (0)
 
 #define MLUOP_CHECK_NULL(api, ptr) \
@@ -54,12 +54,12 @@ inline constexpr int64_t kLargeTensorElements = int64_t(1) << 31;
 
 // Runs a kernel launch; a failed launch (bad dims, checked-mode report) turns
 // into MLUOP_STATUS_EXECUTION_FAILED.
-#define MLUOP_KERNEL_CHECK(api, launch_expr)                                 \
-  do {                                                                       \
-    cnrtRet_t kernel_ret_ = (launch_expr);                                   \
-    if (kernel_ret_ != cnrtSuccess) {                                        \
-      ::mluop::log_error(api, std::string("kernel launch failed: ") +        \
-                                  cnrtGetErrorStr(kernel_ret_));             \
-      return MLUOP_STATUS_EXECUTION_FAILED;                                  \
-    }                                                                        \
+#define MLUOP_KERNEL_CHECK(api, launch_expr)                          \
+  do {                                                                \
+    cnrtRet_t kernel_ret_ = (launch_expr);                            \
+    if (kernel_ret_ != cnrtSuccess) {                                 \
+      ::mluop::log_error(api, std::string("kernel launch failed: ") + \
+                                  cnrtGetErrorStr(kernel_ret_));      \
+      return MLUOP_STATUS_EXECUTION_FAILED;                           \
+    }                                                                 \
   } while (0)

@@ -11,4 +11,4 @@
 
 #define PAD_UP(x, y) (((x) / (y) + (int)((x) % (y) > 0)) * (y))
 #define PAD_DOWN(x, y) (((x) / (y)) * (y))
-#define CEIL_DIV(x, y) (((x) + (y) - 1) / (y))
+#define CEIL_DIV(x, y) (((x) + (y)-1) / (y))

@@ -25,7 +25,8 @@ class DeviceBuffer {
   explicit DeviceBuffer(const std::vector<T>& host)
       : DeviceBuffer(host.size() * sizeof(T)) {
     if (bytes_ > 0) {
-      cnrtMemcpy(ptr_, const_cast<T*>(host.data()), bytes_, cnrtMemcpyHostToDev);
+      cnrtMemcpy(ptr_, const_cast<T*>(host.data()), bytes_,
+                 cnrtMemcpyHostToDev);
     }
   }
   DeviceBuffer(const DeviceBuffer&) = delete;
@@ -61,7 +62,8 @@ class TensorDesc {
   TensorDesc(mluOpTensorLayout_t layout, mluOpDataType_t dtype,
              std::vector<int> dims) {
     mluOpCreateTensorDescriptor(&desc_);
-    mluOpSetTensorDescriptor(desc_, layout, dtype, int(dims.size()), dims.data());
+    mluOpSetTensorDescriptor(desc_, layout, dtype, int(dims.size()),
+                             dims.data());
   }
   TensorDesc(const TensorDesc&) = delete;
   TensorDesc& operator=(const TensorDesc&) = delete;

@@ -11,17 +11,18 @@
 namespace xbang_test {
 
 struct Metrics {
-  double diff1 = 0;  // sum|e-b| / sum|b|
-  double diff2 = 0;  // sqrt(sum (e-b)^2 / sum b^2)
-  double diff3_rel = 0;  // max relative error over |b| > th
-  double diff3_abs = 0;  // max absolute error over |b| <= th
+  double diff1 = 0;                 // sum|e-b| / sum|b|
+  double diff2 = 0;                 // sqrt(sum (e-b)^2 / sum b^2)
+  double diff3_rel = 0;             // max relative error over |b| > th
+  double diff3_abs = 0;             // max absolute error over |b| <= th
   size_t mismatched_nonfinite = 0;  // NaN/Inf that do not match exactly
   std::string text() const {
     char buf[160];
     std::snprintf(buf, sizeof buf, "diff1=%.3g diff2=%.3g diff3=(%.3g,%.3g)",
                   diff1, diff2, diff3_rel, diff3_abs);
     std::string s = buf;
-    if (mismatched_nonfinite) s += " nonfinite_mismatch=" + std::to_string(mismatched_nonfinite);
+    if (mismatched_nonfinite)
+      s += " nonfinite_mismatch=" + std::to_string(mismatched_nonfinite);
     return s;
   }
   bool within(double d1, double d2) const {
@@ -59,8 +60,8 @@ Metrics compute_metrics(const E* e, const B* b, size_t n, double th = 1e-6) {
     }
   }
   m.diff1 = sum_abs_b > 0 ? sum_abs_diff / sum_abs_b : sum_abs_diff;
-  m.diff2 = sum_sq_b > 0 ? std::sqrt(sum_sq_diff / sum_sq_b)
-                         : std::sqrt(sum_sq_diff);
+  m.diff2 =
+      sum_sq_b > 0 ? std::sqrt(sum_sq_diff / sum_sq_b) : std::sqrt(sum_sq_diff);
   return m;
 }
 

@@ -53,7 +53,7 @@ inline uint16_t float_to_half_bits_rn(float f) {
   }
   if (abs >= 0x477ff000u) return sign | 0x7c00u;  // rounds past 65504
   if (abs < 0x38800000u) {                        // result is subnormal or 0
-    if (abs < 0x33000000u) return sign;           // below half the min subnormal
+    if (abs < 0x33000000u) return sign;  // below half the min subnormal
     const uint32_t shift = 126 - (abs >> 23);
     const uint32_t mantissa = (abs & 0x7fffffu) | 0x800000u;
     uint32_t result = mantissa >> (shift + 1);
@@ -73,7 +73,8 @@ struct half {
   uint16_t bits;
 
   half() = default;
-  half(float f) : bits(float_to_half_bits_rn(f)) {}  // NOLINT: implicit as in BANG
+  half(float f)
+      : bits(float_to_half_bits_rn(f)) {}  // NOLINT: implicit as in BANG
   operator float() const { return half_bits_to_float(bits); }  // NOLINT
 
   static half from_bits(uint16_t b) {

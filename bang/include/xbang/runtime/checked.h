@@ -47,13 +47,14 @@ void report(const char* builtin, const std::string& message);
 // false, and the built-in does nothing.
 bool check_space(const char* builtin, const char* operand, const void* p,
                  std::ptrdiff_t bytes, Space space);
+// Whether [p, p+bytes) lies in `space` for the calling core (no report).
+bool in_space(const void* p, std::ptrdiff_t bytes, Space space);
 bool check_count(const char* builtin, long count);
 // In-place operands must coincide exactly or not overlap at all.
 bool check_inplace(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
                    const void* src, std::ptrdiff_t sbytes);
-bool check_disjoint(const char* builtin, const void* dst,
-                    std::ptrdiff_t dbytes, const void* src,
-                    std::ptrdiff_t sbytes);
+bool check_disjoint(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
+                    const void* src, std::ptrdiff_t sbytes);
 // Arch < 372: n*sizeof(T) must be a multiple of 128 bytes.
 bool check_vector_bytes(const char* builtin, std::ptrdiff_t bytes);
 // Reading memory an unfinished __memcpy_async still writes.

@@ -30,7 +30,7 @@ const char* family_name(Family family);
 
 struct Counters {
   std::array<uint64_t, kNumDirections> copy_bytes{};  // per direction
-  std::array<uint64_t, kNumFamilies> elements{};       // per family
+  std::array<uint64_t, kNumFamilies> elements{};      // per family
   uint64_t atomic_updates = 0;  // elements updated by __bang_atomic_*
   uint64_t barriers = 0;        // barrier arrivals, all cores
   uint64_t launches = 0;
@@ -40,9 +40,7 @@ struct Counters {
 
   Counters& operator+=(const Counters& other);
   uint64_t total_copy_bytes() const;
-  uint64_t elements_of(Family f) const {
-    return elements[static_cast<int>(f)];
-  }
+  uint64_t elements_of(Family f) const { return elements[static_cast<int>(f)]; }
   // One line, e.g. "G2N 12.0MB N2G 4.0MB arith 3.1M atomic 80K barriers 16".
   std::string summary() const;
 };

@@ -24,8 +24,7 @@ template <class... Params, class... Args>
 cnrtRet_t launch(void (*kernel)(Params...), cnrtDim3_t dim,
                  cnrtFunctionType_t type, cnrtQueue_t queue, Args&&... args) {
   return launch(
-      dim, type, queue, [=] { kernel(args...); },
-      nullptr);
+      dim, type, queue, [=] { kernel(args...); }, nullptr);
 }
 
 // Deterministic mode: one core at a time in taskId order (Union: each

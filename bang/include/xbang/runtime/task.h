@@ -4,6 +4,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 #include "xbang/runtime/counters.h"
 
@@ -31,13 +33,19 @@ struct CoreContext {
   const char* nram_end = nullptr;
   const char* wram_begin = nullptr;
   const char* wram_end = nullptr;
+  bool budget_reported = false;  // checked mode: on-chip budget, once per core
+  // Checked mode: __memcpy_async copies not yet synchronised, and the
+  // destination range each one writes.
+  std::vector<std::function<void()>> pending_copies;
+  std::vector<std::pair<const char*, const char*>> pending_ranges;
 };
 
 extern __thread CoreContext* tls_core;
 inline CoreContext* current_core() { return tls_core; }
 
 inline void count_elements(Family family, uint64_t n) {
-  if (CoreContext* core = tls_core) core->elements[static_cast<int>(family)] += n;
+  if (CoreContext* core = tls_core)
+    core->elements[static_cast<int>(family)] += n;
 }
 inline void count_copy(int direction, uint64_t bytes) {
   if (CoreContext* core = tls_core) core->copy_bytes[direction] += bytes;

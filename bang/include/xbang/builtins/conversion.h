@@ -1,0 +1,690 @@
+// Conversion built-ins (spec section 4, "Conversion"):
+//   __bang_<from>2<to>[_mode](dst, src, n[, position])   NRAM vectors
+//   __<from>2<to>[_mode](x)                                scalars
+// for every ordered pair of float, half, int32, int16 and int8, modes
+// _rn (nearest, ties to even), _rd (nearest, ties away from zero), _dn
+// (floor), _up (ceil), _tz (toward zero), _oz (away from zero); no suffix is
+// _tz for float/half to int and _rn otherwise.
+//
+// Semantics (choices where the spec is silent are marked "emulator"):
+// - float/half to int: x * 2^-position rounded by the mode, saturated to the
+//   target range; NaN gives 0, +-Inf the range ends.
+// - int to float/half: x * 2^position rounded by the mode to the target.
+// - float to half (and int to half/float) follows IEEE 754: NaN stays NaN,
+//   Inf stays Inf, a finite value beyond the range overflows to Inf where the
+//   mode rounds away from the range (_rn, _rd, _oz; _up above, _dn below) and
+//   to the largest finite value where it rounds toward it (_tz; _dn above,
+//   _up below). Subnormal halves are produced and read exactly.
+// - int to int (emulator): the value is kept and saturated to the target
+//   range; the mode changes nothing. Pairs whose conversion is exact
+//   (half to float, int8 to half...) accept every mode for uniformity.
+// - position exists only where one side is an integer and the other float or
+//   half (as on hardware); it defaults to 0. Any int works; |position| <= 64
+//   takes the vector path, larger ones the scalar path (same results).
+// - dst == src exactly is allowed for every pair: narrowing and same-size
+//   pairs run front to back, widening pairs back to front.
+// - On arch < 372 the alignment rule is checked on n * sizeof(dst type).
+//
+// Implementation: one convert shape. BatchConvert<From, To, Mode> loads a
+// batch of source lanes into a working batch (float, double for int32 to
+// float/half, int32 for int to int), scales it by the position, rounds it by
+// the mode, saturates and narrows/stores. convert_scalar() rounds the exact
+// double value of the source to the target with any mode; it handles the
+// tail, the scalar forms and positions outside the vector range.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include <xsimd/xsimd.hpp>
+
+#include "xbang/core/half.h"
+#include "xbang/runtime/checked.h"
+#include "xbang/runtime/task.h"
+
+#if XSIMD_WITH_AVX2
+#include <immintrin.h>
+#endif
+
+namespace xbang {
+
+enum class RoundMode { kRn, kRd, kDn, kUp, kTz, kOz };
+
+namespace detail {
+namespace conv {
+
+template <class T>
+inline constexpr bool kIsInt = std::is_integral_v<T>;
+template <class T>
+inline constexpr bool kIsFloating =
+    std::is_same_v<T, float> || std::is_same_v<T, half>;
+
+// A fixed-point position applies between an integer and a floating type:
+// +1 scales by 2^position (int to float), -1 by 2^-position (float to int).
+template <class From, class To>
+inline constexpr int kPositionSign = kIsFloating<From> && kIsInt<To>   ? -1
+                                     : kIsInt<From> && kIsFloating<To> ? 1
+                                                                       : 0;
+
+template <class From, class To>
+inline constexpr RoundMode kDefaultMode =
+    kIsFloating<From> && kIsInt<To> ? RoundMode::kTz : RoundMode::kRn;
+
+// Binary floating formats a conversion rounds to.
+template <class T>
+struct FloatFormat;
+template <>
+struct FloatFormat<float> {
+  static constexpr int kPrecision = 24;  // significand bits
+  static constexpr int kMinExponent = -126;
+  static constexpr double kMax = 3.4028234663852886e38;
+};
+template <>
+struct FloatFormat<half> {
+  static constexpr int kPrecision = 11;
+  static constexpr int kMinExponent = -14;
+  static constexpr double kMax = 65504.0;
+};
+
+// ---------------------------------------------------------------------------
+// Scalar generic path: exact double value -> target, any mode.
+
+// Rounds to an integral value; keeps the sign of zero, Inf and NaN.
+inline double round_integral(double x, RoundMode mode) {
+  if (!std::isfinite(x)) return x;
+  double r;
+  switch (mode) {
+    case RoundMode::kRn: {
+      const double f = std::floor(x);
+      const double d = x - f;  // exact
+      r = d > 0.5 ? f + 1 : d < 0.5 ? f : std::fmod(f, 2.0) == 0 ? f : f + 1;
+      break;
+    }
+    case RoundMode::kRd: {
+      const double t = std::trunc(x);
+      r = std::fabs(x - t) >= 0.5 ? t + std::copysign(1.0, x) : t;
+      break;
+    }
+    case RoundMode::kDn:
+      r = std::floor(x);
+      break;
+    case RoundMode::kUp:
+      r = std::ceil(x);
+      break;
+    case RoundMode::kTz:
+      r = std::trunc(x);
+      break;
+    default: {  // kOz
+      const double t = std::trunc(x);
+      r = t != x ? t + std::copysign(1.0, x) : t;
+      break;
+    }
+  }
+  // Rounding never flips the sign, but f + 1 can turn -0.3 into +0.
+  return std::copysign(r, x);
+}
+
+// What a finite value beyond a format's range becomes (IEEE 754 overflow).
+inline double overflow_value(double v, RoundMode mode, double max_finite) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const bool positive = v > 0;
+  switch (mode) {
+    case RoundMode::kTz:
+      return positive ? max_finite : -max_finite;
+    case RoundMode::kDn:
+      return positive ? max_finite : -inf;
+    case RoundMode::kUp:
+      return positive ? inf : -max_finite;
+    default:  // kRn, kRd, kOz round away from the range
+      return positive ? inf : -inf;
+  }
+}
+
+// v rounded to a value of format T (returned exactly as a double), or the
+// overflow result. NaN, Inf and zeros pass through.
+template <class T>
+double round_to_format(double v, RoundMode mode) {
+  using Format = FloatFormat<T>;
+  if (!std::isfinite(v) || v == 0) return v;
+  int exponent;
+  std::frexp(v, &exponent);  // |v| in [2^(exponent-1), 2^exponent)
+  const int quantum_exponent =
+      std::max(exponent - 1, Format::kMinExponent) - (Format::kPrecision - 1);
+  const double r = std::ldexp(
+      round_integral(std::ldexp(v, -quantum_exponent), mode), quantum_exponent);
+  return std::fabs(r) > Format::kMax ? overflow_value(v, mode, Format::kMax)
+                                     : r;
+}
+
+template <class T>
+double exact_value(T x) {
+  if constexpr (std::is_same_v<T, half>) {
+    return half_bits_to_float(x.bits);
+  } else {
+    return double(x);
+  }
+}
+
+template <class To>
+To from_double(double v, RoundMode mode) {
+  if constexpr (kIsInt<To>) {
+    if (std::isnan(v)) return 0;
+    const double r = round_integral(v, mode);
+    if (r >= double(std::numeric_limits<To>::max())) {
+      return std::numeric_limits<To>::max();
+    }
+    if (r <= double(std::numeric_limits<To>::min())) {
+      return std::numeric_limits<To>::min();
+    }
+    return To(r);
+  } else if constexpr (std::is_same_v<To, float>) {
+    return float(round_to_format<float>(v, mode));  // exact (NaN stays NaN)
+  } else {
+    // Exactly representable after rounding, so the nearest-even conversion
+    // only moves bits (and quiets NaN as F16C does).
+    return half::from_bits(
+        float_to_half_bits_rn(float(round_to_format<half>(v, mode))));
+  }
+}
+
+// Whether every From value is exactly a To value (no rounding, no range).
+template <class From, class To>
+inline constexpr bool kExactWidening =
+    (std::is_same_v<From, half> && std::is_same_v<To, float>) ||
+    (std::is_same_v<From, int8_t> &&
+     (kIsFloating<To> || sizeof(To) > 1)) ||
+    (std::is_same_v<From, int16_t> &&
+     (std::is_same_v<To, float> || std::is_same_v<To, int32_t>));
+
+// The reference conversion: exact value, scaled, rounded once.
+template <class From, class To>
+To convert_scalar(From x, RoundMode mode, int position) {
+  constexpr int kSign = kPositionSign<From, To>;
+  if constexpr (kExactWidening<From, To>) {
+    if (kSign == 0 || position == 0) {
+      if constexpr (std::is_same_v<To, half>) {
+        return half(float(x));  // exact
+      } else {
+        return To(exact_value(x));
+      }
+    }
+  }
+  double v = exact_value(x);
+  if (kSign != 0 && position != 0) v = std::ldexp(v, kSign * position);
+  return from_double<To>(v, mode);
+}
+
+// ---------------------------------------------------------------------------
+// Vector path.
+
+#if XSIMD_WITH_FMA3_AVX2
+using VectorArch = xsimd::fma3<xsimd::avx2>;
+#elif XSIMD_WITH_AVX2
+using VectorArch = xsimd::avx2;
+#else
+using VectorArch = xsimd::default_arch;
+#endif
+using FloatV = xsimd::batch<float, VectorArch>;
+using DoubleV = xsimd::batch<double, VectorArch>;
+using Int32V = xsimd::batch<int32_t, VectorArch>;
+using Int64V = xsimd::batch<int64_t, VectorArch>;
+inline constexpr int kLanes = int(FloatV::size);
+static_assert(Int32V::size == FloatV::size && 2 * DoubleV::size == kLanes,
+              "one batch of lanes is one float/int32 register or two double");
+
+// The vector path keeps every scaled value exact and normal for these.
+inline constexpr int kMaxVectorPosition = 64;
+
+#if XSIMD_WITH_AVX2 && defined(__F16C__)
+#define XBANG_CONV_F16C 1
+#else
+#define XBANG_CONV_F16C 0
+#endif
+
+// --- lane I/O: kLanes source elements in, kLanes target elements out.
+
+// Exact for float, half, int8, int16; int32 rounds to nearest even.
+template <class T>
+FloatV load_float(const T* p) {
+  if constexpr (std::is_same_v<T, float>) {
+    return FloatV::load_unaligned(p);
+#if XBANG_CONV_F16C
+  } else if constexpr (std::is_same_v<T, half>) {
+    return _mm256_cvtph_ps(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+#endif
+#if XSIMD_WITH_AVX2
+  } else if constexpr (std::is_same_v<T, int8_t>) {
+    return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(
+        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
+  } else if constexpr (std::is_same_v<T, int16_t>) {
+    return _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+  } else if constexpr (std::is_same_v<T, int32_t>) {
+    return _mm256_cvtepi32_ps(
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+#endif
+  } else {
+    alignas(64) float lanes[kLanes];
+    for (int i = 0; i < kLanes; ++i) lanes[i] = float(exact_value(p[i]));
+    return FloatV::load_aligned(lanes);
+  }
+}
+
+template <class T>
+Int32V load_int32(const T* p) {
+#if XSIMD_WITH_AVX2
+  if constexpr (std::is_same_v<T, int8_t>) {
+    return _mm256_cvtepi8_epi32(
+        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+  } else if constexpr (std::is_same_v<T, int16_t>) {
+    return _mm256_cvtepi16_epi32(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  } else {
+    return Int32V::load_unaligned(p);
+  }
+#else
+  alignas(64) int32_t lanes[kLanes];
+  for (int i = 0; i < kLanes; ++i) lanes[i] = p[i];
+  return Int32V::load_aligned(lanes);
+#endif
+}
+
+// int32 lanes -> two double batches (exact).
+inline void load_double(const int32_t* p, DoubleV& lo, DoubleV& hi) {
+#if XSIMD_WITH_AVX2
+  lo = _mm256_cvtepi32_pd(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  hi = _mm256_cvtepi32_pd(
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 4)));
+#else
+  alignas(64) double lanes[kLanes];
+  for (int i = 0; i < kLanes; ++i) lanes[i] = p[i];
+  lo = DoubleV::load_aligned(lanes);
+  hi = DoubleV::load_aligned(lanes + DoubleV::size);
+#endif
+}
+
+// Two double batches holding float values -> one float batch (exact).
+inline FloatV narrow_to_float(DoubleV lo, DoubleV hi) {
+#if XSIMD_WITH_AVX2
+  return _mm256_set_m128(_mm256_cvtpd_ps(hi), _mm256_cvtpd_ps(lo));
+#else
+  alignas(64) double lanes[kLanes];
+  lo.store_aligned(lanes);
+  hi.store_aligned(lanes + DoubleV::size);
+  alignas(64) float out[kLanes];
+  for (int i = 0; i < kLanes; ++i) out[i] = float(lanes[i]);
+  return FloatV::load_aligned(out);
+#endif
+}
+
+// Stores int32 lanes already inside T's range.
+template <class T>
+void store_int(T* p, Int32V v) {
+#if XSIMD_WITH_AVX2
+  if constexpr (std::is_same_v<T, int32_t>) {
+    v.store_unaligned(p);
+  } else {
+    const __m256i bits = v;
+    const __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(bits),
+                                          _mm256_extracti128_si256(bits, 1));
+    if constexpr (std::is_same_v<T, int16_t>) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(p), words);
+    } else {
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(p),
+                       _mm_packs_epi16(words, words));
+    }
+  }
+#else
+  alignas(64) int32_t lanes[kLanes];
+  v.store_aligned(lanes);
+  for (int i = 0; i < kLanes; ++i) p[i] = T(lanes[i]);
+#endif
+}
+
+// Stores float lanes as float or half; for half the mode rounds (F16C's
+// immediates cover rn, dn, up and tz; others arrive already representable).
+template <RoundMode M, class T>
+void store_floating(T* p, FloatV v) {
+  if constexpr (std::is_same_v<T, float>) {
+    v.store_unaligned(p);
+  } else {
+#if XBANG_CONV_F16C
+    constexpr int kImmediate =
+        M == RoundMode::kDn   ? (_MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+        : M == RoundMode::kUp ? (_MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
+        : M == RoundMode::kTz ? (_MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
+                              : (_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                     _mm256_cvtps_ph(v, kImmediate));
+#else
+    alignas(64) float lanes[kLanes];
+    v.store_aligned(lanes);
+    for (int i = 0; i < kLanes; ++i) {
+      p[i] = half::from_bits(float_to_half_bits_rn(lanes[i]));
+    }
+#endif
+  }
+}
+
+// Whether a float batch can go straight to the half store for mode M.
+template <RoundMode M>
+inline constexpr bool kHalfStoreRounds =
+    XBANG_CONV_F16C && M != RoundMode::kRd && M != RoundMode::kOz;
+
+// --- rounding on batches (float or double lanes).
+
+template <RoundMode M, class V>
+V round_integral(V x) {
+  if constexpr (M == RoundMode::kRn) {
+    return xsimd::nearbyint(x);
+  } else if constexpr (M == RoundMode::kDn) {
+    return xsimd::floor(x);
+  } else if constexpr (M == RoundMode::kUp) {
+    return xsimd::ceil(x);
+  } else if constexpr (M == RoundMode::kTz) {
+    return xsimd::trunc(x);
+  } else {
+    using T = typename V::value_type;
+    const V t = xsimd::trunc(x);
+    const V away = t + xsimd::copysign(V(T(1)), x);
+    if constexpr (M == RoundMode::kRd) {
+      // x - t is exact; for Inf it is NaN and the comparison is false.
+      return xsimd::select(xsimd::abs(x - t) >= V(T(0.5)), away, t);
+    } else {  // kOz; NaN compares unequal and stays NaN
+      return xsimd::select(t != x, away, t);
+    }
+  }
+}
+
+template <class V>
+struct BitsOf;
+template <>
+struct BitsOf<FloatV> {
+  using Int = Int32V;
+  static constexpr int kMantissa = 23;
+  static constexpr int kBias = 127;
+};
+template <>
+struct BitsOf<DoubleV> {
+  using Int = Int64V;
+  static constexpr int kMantissa = 52;
+  static constexpr int kBias = 1023;
+};
+
+// Rounds every lane to format T with mode M, including subnormal results and
+// IEEE overflow; the result lanes hold values of T exactly (or +-Inf, NaN).
+// The lane's quantum q (a power of two) is built from its exponent bits, so
+// x / q and r * q are exact.
+template <RoundMode M, class T, class V>
+V round_to_format(V x) {
+  using Format = FloatFormat<T>;
+  using Bits = BitsOf<V>;
+  using IntV = typename Bits::Int;
+  using I = typename IntV::value_type;
+  using S = typename V::value_type;
+  constexpr I kExponentMask = ((I(1) << (sizeof(I) * 8 - 1 - Bits::kMantissa)) - 1)
+                              << Bits::kMantissa;
+  constexpr I kPrecisionShift = I(Format::kPrecision - 1) << Bits::kMantissa;
+  constexpr I kMinQuantum =
+      I(Format::kMinExponent - (Format::kPrecision - 1) + Bits::kBias)
+      << Bits::kMantissa;
+  constexpr I kTwiceBias = I(2 * Bits::kBias) << Bits::kMantissa;
+
+  const IntV exponent_bits = xsimd::bitwise_cast<IntV>(x) & IntV(kExponentMask);
+  const IntV quantum_bits =
+      xsimd::max(exponent_bits - IntV(kPrecisionShift), IntV(kMinQuantum));
+  const V quantum = xsimd::bitwise_cast<V>(quantum_bits);
+  const V inverse = xsimd::bitwise_cast<V>(IntV(kTwiceBias) - quantum_bits);
+  const V r = round_integral<M>(x * inverse) * quantum;
+
+  const V inf(std::numeric_limits<S>::infinity());
+  const V max_finite(S(Format::kMax));
+  const auto overflow = (xsimd::abs(r) > max_finite) & (xsimd::abs(x) < inf);
+  V replacement;
+  if constexpr (M == RoundMode::kTz) {
+    replacement = max_finite;
+  } else if constexpr (M == RoundMode::kDn) {
+    replacement = xsimd::select(x > V(S(0)), max_finite, inf);
+  } else if constexpr (M == RoundMode::kUp) {
+    replacement = xsimd::select(x > V(S(0)), inf, max_finite);
+  } else {
+    replacement = inf;
+  }
+  return xsimd::select(overflow, xsimd::copysign(replacement, x), r);
+}
+
+// Integral (or +-Inf/NaN) float lanes -> int32 lanes inside T's range.
+template <class T>
+Int32V saturate_to_int(FloatV r) {
+  constexpr float kLow = float(std::numeric_limits<T>::min());
+  // 2^31 is the first float above int32's range; smaller types' max is exact.
+  constexpr float kHigh = std::is_same_v<T, int32_t>
+                              ? 2147483648.0f
+                              : float(std::numeric_limits<T>::max());
+  r = xsimd::select(xsimd::isnan(r), FloatV(0.f), r);
+  r = xsimd::min(xsimd::max(r, FloatV(kLow)), FloatV(kHigh));
+  Int32V i = xsimd::to_int(r);
+  if constexpr (std::is_same_v<T, int32_t>) {
+    // cvtt gives INT32_MIN for 2^31; those lanes mean INT32_MAX.
+    i = xsimd::select(xsimd::bool_cast(r >= FloatV(kHigh)),
+                      Int32V(std::numeric_limits<int32_t>::max()), i);
+  }
+  return i;
+}
+
+// The convert shape: source lanes -> working batch -> scale -> round by
+// mode -> saturate -> narrow/store, for one batch of kLanes elements.
+template <class From, class To, RoundMode M>
+class BatchConvert {
+ public:
+  explicit BatchConvert(int position)
+      : float_scale_(std::ldexp(1.0f, kPositionSign<From, To> * position)),
+        double_scale_(std::ldexp(1.0, kPositionSign<From, To> * position)),
+        scaled_(kPositionSign<From, To> != 0 && position != 0),
+        may_underflow_(kPositionSign<From, To> < 0 && position > 0) {}
+
+  void operator()(To* dst, const From* src) const {
+    if constexpr (kIsInt<From> && kIsInt<To>) {
+      const Int32V v = load_int32(src);
+      store_int(dst, xsimd::min(xsimd::max(v, Int32V(int32_t(
+                                                  std::numeric_limits<To>::min()))),
+                                Int32V(int32_t(std::numeric_limits<To>::max()))));
+    } else if constexpr (kIsInt<To>) {  // float/half to int
+      FloatV x = load_float(src);
+      if (scaled_) x = scale_down(x);
+      store_int(dst, saturate_to_int<To>(round_integral<M>(x)));
+    } else if constexpr (std::is_same_v<From, int32_t> &&
+                         !(std::is_same_v<To, float> && M == RoundMode::kRn)) {
+      // int32 exceeds a float significand: round once, from exact doubles.
+      DoubleV lo, hi;
+      load_double(src, lo, hi);
+      if (scaled_) {
+        lo *= DoubleV(double_scale_);
+        hi *= DoubleV(double_scale_);
+      }
+      store_floating<RoundMode::kRn>(
+          dst, narrow_to_float(round_to_format<M, To>(lo),
+                               round_to_format<M, To>(hi)));
+    } else {  // exact float lanes (int32 rounded to nearest) to float/half
+      FloatV x = load_float(src);
+      if (scaled_) x *= FloatV(float_scale_);  // exact: int * 2^|pos<=64|
+      if constexpr (std::is_same_v<To, float> || kHalfStoreRounds<M>) {
+        store_floating<M>(dst, x);
+      } else {
+        store_floating<RoundMode::kRn>(dst, round_to_format<M, To>(x));
+      }
+    }
+  }
+
+ private:
+  // x * 2^-position; a nonzero product that underflows to zero becomes the
+  // smallest subnormal of its sign so that _up/_dn/_oz still round it to +-1.
+  FloatV scale_down(FloatV x) const {
+    const FloatV y = x * FloatV(float_scale_);
+    if constexpr (M == RoundMode::kDn || M == RoundMode::kUp ||
+                  M == RoundMode::kOz) {
+      if (may_underflow_) {
+        const FloatV tiny(std::numeric_limits<float>::denorm_min());
+        return xsimd::select((y == FloatV(0.f)) & (x != FloatV(0.f)),
+                             xsimd::copysign(tiny, x), y);
+      }
+    }
+    return y;
+  }
+
+  float float_scale_;
+  double double_scale_;
+  bool scaled_;
+  bool may_underflow_;
+};
+
+template <class From, class To, RoundMode M>
+void convert_array(To* dst, const From* src, long n, int position) {
+  if (n <= 0) return;
+  if (position > kMaxVectorPosition || position < -kMaxVectorPosition) {
+    if constexpr (sizeof(To) > sizeof(From)) {
+      for (long i = n - 1; i >= 0; --i) dst[i] = convert_scalar<From, To>(src[i], M, position);
+    } else {
+      for (long i = 0; i < n; ++i) dst[i] = convert_scalar<From, To>(src[i], M, position);
+    }
+    return;
+  }
+  const BatchConvert<From, To, M> convert(position);
+  const long full = n / kLanes * kLanes;
+  if constexpr (sizeof(To) > sizeof(From)) {
+    // Widening: back to front, so that dst == src never overwrites unread
+    // source bytes.
+    for (long i = n - 1; i >= full; --i) {
+      dst[i] = convert_scalar<From, To>(src[i], M, position);
+    }
+    for (long i = full - kLanes; i >= 0; i -= kLanes) convert(dst + i, src + i);
+  } else {
+    for (long i = 0; i < full; i += kLanes) convert(dst + i, src + i);
+    for (long i = full; i < n; ++i) {
+      dst[i] = convert_scalar<From, To>(src[i], M, position);
+    }
+  }
+}
+
+// The checks every vector conversion makes (checked mode, inside a launch).
+template <class From, class To>
+bool check_convert(const char* builtin, const To* dst, const From* src,
+                   int n) {
+  const long dst_bytes = long(n) * long(sizeof(To));
+  const long src_bytes = long(n) * long(sizeof(From));
+  return check_count(builtin, n) &&
+         check_space(builtin, "dst", dst, dst_bytes, Space::kNram) &&
+         check_space(builtin, "src", src, src_bytes, Space::kNram) &&
+         check_inplace(builtin, dst, dst_bytes, src, src_bytes) &&
+         check_vector_bytes(builtin, dst_bytes) &&
+         check_not_pending(builtin, src, src_bytes);
+}
+
+template <class From, class To, RoundMode M>
+void convert_builtin(const char* builtin, To* dst, const From* src, int n,
+                     int position) {
+  if (XBANG_CHECKING() && !check_convert(builtin, dst, src, n)) return;
+  if (n <= 0) return;
+  convert_array<From, To, M>(dst, src, n, position);
+  count_elements(Family::kConversion, uint64_t(n));
+}
+
+}  // namespace conv
+}  // namespace detail
+}  // namespace xbang
+
+// ---------------------------------------------------------------------------
+// The named built-ins, generated from one table of pairs and one of modes.
+
+// X(from_name, FromType, to_name, ToType, position_kind)
+#define XBANG_CONVERSION_PAIRS(X)               \
+  X(float, float, half, half, NOPOS)            \
+  X(float, float, int32, int32_t, POS)          \
+  X(float, float, int16, int16_t, POS)          \
+  X(float, float, int8, int8_t, POS)            \
+  X(half, half, float, float, NOPOS)            \
+  X(half, half, int32, int32_t, POS)            \
+  X(half, half, int16, int16_t, POS)            \
+  X(half, half, int8, int8_t, POS)              \
+  X(int32, int32_t, float, float, POS)          \
+  X(int32, int32_t, half, half, POS)            \
+  X(int32, int32_t, int16, int16_t, NOPOS)      \
+  X(int32, int32_t, int8, int8_t, NOPOS)        \
+  X(int16, int16_t, float, float, POS)          \
+  X(int16, int16_t, half, half, POS)            \
+  X(int16, int16_t, int32, int32_t, NOPOS)      \
+  X(int16, int16_t, int8, int8_t, NOPOS)        \
+  X(int8, int8_t, float, float, POS)            \
+  X(int8, int8_t, half, half, POS)              \
+  X(int8, int8_t, int32, int32_t, NOPOS)        \
+  X(int8, int8_t, int16, int16_t, NOPOS)
+
+// The mode of each suffix; the unsuffixed form depends on the pair.
+#define XBANG_CONVERSION_MODE_DEFAULT(FromT, ToT) \
+  (::xbang::detail::conv::kDefaultMode<FromT, ToT>)
+#define XBANG_CONVERSION_MODE_RN(FromT, ToT) ::xbang::RoundMode::kRn
+#define XBANG_CONVERSION_MODE_RD(FromT, ToT) ::xbang::RoundMode::kRd
+#define XBANG_CONVERSION_MODE_DN(FromT, ToT) ::xbang::RoundMode::kDn
+#define XBANG_CONVERSION_MODE_UP(FromT, ToT) ::xbang::RoundMode::kUp
+#define XBANG_CONVERSION_MODE_TZ(FromT, ToT) ::xbang::RoundMode::kTz
+#define XBANG_CONVERSION_MODE_OZ(FromT, ToT) ::xbang::RoundMode::kOz
+
+// Y(suffix, MODE, ...) for the unsuffixed form and each mode suffix.
+#define XBANG_CONVERSION_MODES(Y, ...) \
+  Y(, DEFAULT, __VA_ARGS__)            \
+  Y(_rn, RN, __VA_ARGS__)              \
+  Y(_rd, RD, __VA_ARGS__)              \
+  Y(_dn, DN, __VA_ARGS__)              \
+  Y(_up, UP, __VA_ARGS__)              \
+  Y(_tz, TZ, __VA_ARGS__)              \
+  Y(_oz, OZ, __VA_ARGS__)
+
+#define XBANG_CONVERSION_PARAM_POS , int position = 0
+#define XBANG_CONVERSION_ARG_POS position
+#define XBANG_CONVERSION_PARAM_NOPOS
+#define XBANG_CONVERSION_ARG_NOPOS 0
+
+#define XBANG_DEFINE_CONVERSION(suffix, MODE, from, FromT, to, ToT, kind)   \
+  inline void __bang_##from##2##to##suffix(                                 \
+      ToT* dst, const FromT* src, int n XBANG_CONVERSION_PARAM_##kind) {    \
+    ::xbang::detail::conv::convert_builtin<                                 \
+        FromT, ToT, XBANG_CONVERSION_MODE_##MODE(FromT, ToT)>(              \
+        "__bang_" #from "2" #to #suffix, dst, src, n,                       \
+        XBANG_CONVERSION_ARG_##kind);                                       \
+  }                                                                         \
+  inline ToT __##from##2##to##suffix(FromT x) {                             \
+    return ::xbang::detail::conv::convert_scalar<FromT, ToT>(               \
+        x, XBANG_CONVERSION_MODE_##MODE(FromT, ToT), 0);                    \
+  }
+#define XBANG_DEFINE_CONVERSION_PAIR(from, FromT, to, ToT, kind) \
+  XBANG_CONVERSION_MODES(XBANG_DEFINE_CONVERSION, from, FromT, to, ToT, kind)
+
+XBANG_CONVERSION_PAIRS(XBANG_DEFINE_CONVERSION_PAIR)
+
+// Scalar spellings with plain "int" for int32, as BANG's device functions
+// also name them (__float2int_rd, __int2float_rn, __half2int_tz, ...).
+#define XBANG_DEFINE_SCALAR_CONVERSION(suffix, MODE, from, FromT, to, ToT) \
+  inline ToT __##from##2##to##suffix(FromT x) {                            \
+    return ::xbang::detail::conv::convert_scalar<FromT, ToT>(              \
+        x, XBANG_CONVERSION_MODE_##MODE(FromT, ToT), 0);                   \
+  }
+XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, float, float, int,
+                       int32_t)
+XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, half, half, int,
+                       int32_t)
+XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, float,
+                       float)
+XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, half,
+                       half)
+
+#undef XBANG_DEFINE_SCALAR_CONVERSION
+#undef XBANG_DEFINE_CONVERSION_PAIR
+#undef XBANG_DEFINE_CONVERSION
+#undef XBANG_CONVERSION_PARAM_POS
+#undef XBANG_CONVERSION_ARG_POS
+#undef XBANG_CONVERSION_PARAM_NOPOS
+#undef XBANG_CONVERSION_ARG_NOPOS

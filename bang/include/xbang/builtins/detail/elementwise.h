@@ -1,0 +1,193 @@
+// The elementwise shape templates: one vectorised kernel per shape (unary,
+// binary, scalar, cycle) serves every built-in of that shape; an operation is
+// a small functor over compute batches (Highway style), and the macros at
+// the end turn (name, functor, types, family) into the spec's global names.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
+
+#include "xbang/builtins/detail/lanes.h"
+#include "xbang/runtime/checked.h"
+#include "xbang/runtime/task.h"
+
+namespace xbang {
+namespace detail {
+
+template <class T>
+struct identity {
+  using type = T;
+};
+template <class T>
+using identity_t = typename identity<T>::type;
+
+template <class T, class... Ts>
+inline constexpr bool is_one_of = (std::is_same_v<T, Ts> || ...);
+
+// The spec's type sets.
+template <class T>
+inline constexpr bool is_arith_type =
+    is_one_of<T, half, float, int16_t, int32_t>;
+template <class T>
+inline constexpr bool is_float_type = is_one_of<T, half, float>;
+template <class T>
+inline constexpr bool is_bits_type =
+    is_one_of<T, half, float, int8_t, uint8_t, int16_t, uint16_t, int32_t,
+              uint32_t>;
+
+// Operand checks shared by every elementwise built-in: count, spaces, exact
+// in-place only, the pre-372 alignment rule, and no read of a pending copy.
+template <class D, class... S>
+bool elementwise_ok(const char* name, const D* dst, long n, const S*... srcs) {
+  if (!check_count(name, n)) return false;
+  const std::ptrdiff_t dst_bytes = n * std::ptrdiff_t(sizeof(D));
+  if (!check_space(name, "dst", dst, dst_bytes, Space::kNram) ||
+      !check_vector_bytes(name, dst_bytes)) {
+    return false;
+  }
+  bool ok = true;
+  auto check_src = [&](const auto* src) {
+    const std::ptrdiff_t bytes = n * std::ptrdiff_t(sizeof(*src));
+    ok = ok && check_space(name, "src", src, bytes, Space::kNram) &&
+         check_inplace(name, dst, dst_bytes, src, bytes) &&
+         check_not_pending(name, src, bytes);
+  };
+  (check_src(srcs), ...);
+  return ok;
+}
+
+template <class T>
+void copy_tail_out(T* dst, const T* tmp, long count) {
+  std::memcpy(static_cast<void*>(dst), tmp, std::size_t(count) * sizeof(T));
+}
+
+// dst[i] = op(a[i])
+template <class T, class Op>
+void unary(T* dst, const T* a, long n, Op op) {
+  using L = Lanes<T>;
+  const long step = long(L::size);
+  long i = 0;
+  for (; i + step <= n; i += step) L::store(dst + i, op(L::load(a + i)));
+  if (i < n) {
+    TailBuffer<T> in, out;
+    L::store(out.data, op(L::load(in.fill(a + i, std::size_t(n - i)))));
+    copy_tail_out(dst + i, out.data, n - i);
+  }
+}
+
+// dst[i] = op(a[i], b[i])
+template <class T, class Op>
+void binary(T* dst, const T* a, const T* b, long n, Op op) {
+  using L = Lanes<T>;
+  const long step = long(L::size);
+  long i = 0;
+  for (; i + 2 * step <= n; i += 2 * step) {
+    const auto x0 = op(L::load(a + i), L::load(b + i));
+    const auto x1 = op(L::load(a + i + step), L::load(b + i + step));
+    L::store(dst + i, x0);
+    L::store(dst + i + step, x1);
+  }
+  for (; i + step <= n; i += step) {
+    L::store(dst + i, op(L::load(a + i), L::load(b + i)));
+  }
+  if (i < n) {
+    TailBuffer<T> in_a, in_b, out;
+    L::store(out.data, op(L::load(in_a.fill(a + i, std::size_t(n - i))),
+                          L::load(in_b.fill(b + i, std::size_t(n - i)))));
+    copy_tail_out(dst + i, out.data, n - i);
+  }
+}
+
+// dst[i] = op(a[i], scalar)
+template <class T, class Op>
+void scalar(T* dst, const T* a, T s, long n, Op op) {
+  using L = Lanes<T>;
+  const typename L::batch sb(static_cast<typename L::value>(s));
+  unary(dst, a, n, [&](const auto& x) { return op(x, sb); });
+}
+
+// dst[i] = op(src[i], seg[i % seg_n]); src_n is a multiple of seg_n. Short
+// segments are first repeated into a buffer so the inner loop stays long.
+template <class T, class Op>
+void cycle(T* dst, const T* src, const T* seg, long src_n, long seg_n, Op op) {
+  if (seg_n <= 0 || src_n <= 0) return;
+  constexpr long kRepeat = 512;
+  if (seg_n < kRepeat / 4) {
+    alignas(64) T repeated[kRepeat];
+    const long period = (kRepeat / seg_n) * seg_n;
+    for (long i = 0; i < period; ++i) repeated[i] = seg[i % seg_n];
+    for (long i = 0; i < src_n; i += period) {
+      const long len = src_n - i < period ? src_n - i : period;
+      binary(dst + i, src + i, repeated, len, op);
+    }
+    return;
+  }
+  for (long i = 0; i < src_n; i += seg_n) {
+    binary(dst + i, src + i, seg, src_n - i < seg_n ? src_n - i : seg_n, op);
+  }
+}
+
+template <class T>
+bool cycle_ok(const char* name, const T* dst, const T* src, const T* seg,
+              long src_n, long seg_n) {
+  if (!check_count(name, src_n) || !check_count(name, seg_n)) return false;
+  if (seg_n == 0 ? src_n != 0 : src_n % seg_n != 0) {
+    report(name, "src_n " + std::to_string(src_n) +
+                     " is not a multiple of seg_n " + std::to_string(seg_n));
+    return false;
+  }
+  return elementwise_ok(name, dst, src_n, src) &&
+         check_space(name, "seg", seg, seg_n * long(sizeof(T)), Space::kNram) &&
+         check_not_pending(name, seg, seg_n * long(sizeof(T)));
+}
+
+}  // namespace detail
+}  // namespace xbang
+
+// Built-in generators: NAME for every T with PRED<T>, computing with OP and
+// counting n elements in FAMILY.
+#define XBANG_UNARY_BUILTIN(NAME, OP, PRED, FAMILY)                       \
+  template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0> \
+  inline void NAME(T* dst, const T* src, int n) {                         \
+    if (XBANG_CHECKING() &&                                               \
+        !::xbang::detail::elementwise_ok(#NAME, dst, n, src)) {           \
+      return;                                                             \
+    }                                                                     \
+    ::xbang::detail::unary(dst, src, n, OP{});                            \
+    ::xbang::detail::count_elements(FAMILY, n > 0 ? n : 0);               \
+  }
+
+#define XBANG_BINARY_BUILTIN(NAME, OP, PRED, FAMILY)                      \
+  template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0> \
+  inline void NAME(T* dst, const T* a, const T* b, int n) {               \
+    if (XBANG_CHECKING() &&                                               \
+        !::xbang::detail::elementwise_ok(#NAME, dst, n, a, b)) {          \
+      return;                                                             \
+    }                                                                     \
+    ::xbang::detail::binary(dst, a, b, n, OP{});                          \
+    ::xbang::detail::count_elements(FAMILY, n > 0 ? n : 0);               \
+  }
+
+#define XBANG_SCALAR_BUILTIN(NAME, OP, PRED, FAMILY)                           \
+  template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0>      \
+  inline void NAME(T* dst, const T* src, ::xbang::detail::identity_t<T> value, \
+                   int n) {                                                    \
+    if (XBANG_CHECKING() &&                                                    \
+        !::xbang::detail::elementwise_ok(#NAME, dst, n, src)) {                \
+      return;                                                                  \
+    }                                                                          \
+    ::xbang::detail::scalar(dst, src, value, n, OP{});                         \
+    ::xbang::detail::count_elements(FAMILY, n > 0 ? n : 0);                    \
+  }
+
+#define XBANG_CYCLE_BUILTIN(NAME, OP, PRED, FAMILY)                            \
+  template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0>      \
+  inline void NAME(T* dst, const T* src, const T* seg, int src_n, int seg_n) { \
+    if (XBANG_CHECKING() &&                                                    \
+        !::xbang::detail::cycle_ok(#NAME, dst, src, seg, src_n, seg_n)) {      \
+      return;                                                                  \
+    }                                                                          \
+    ::xbang::detail::cycle(dst, src, seg, src_n, seg_n, OP{});                 \
+    ::xbang::detail::count_elements(FAMILY, src_n > 0 ? src_n : 0);            \
+  }

@@ -1,0 +1,104 @@
+// VAA gather and scatter (spec section 3): segments addressed by a uint32_t
+// byte-offset array in NRAM, optionally masked by a bit per segment.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "xbang/builtins/memory.h"
+
+namespace xbang {
+namespace detail {
+
+inline bool segment_enabled(const uint8_t* mask, long i) {
+  return mask == nullptr || ((mask[i / 8] >> (i % 8)) & 1u) != 0;
+}
+
+// Gather: segment i from (char*)src + offset[i] to (char*)dst + i*dst_stride.
+// Scatter: segment i from (char*)src + i*src_stride to (char*)dst + offset[i].
+// In checked mode each offset segment is checked against its space, and a bad
+// one is reported and skipped.
+template <bool kScatter>
+void gather_scatter(const char* name, void* dst, const void* src,
+                    const uint32_t* offset, const uint8_t* mask,
+                    long transfer_size, mluMemcpyDirection_t dir, long stride,
+                    long data_num) {
+  const bool checking = XBANG_CHECKING();
+  if (checking) {
+    if (int(dir) < 0 || int(dir) >= kNumDirections) {
+      report(name, "unknown direction " + std::to_string(int(dir)));
+      return;
+    }
+    if (!check_count(name, transfer_size) || !check_count(name, data_num) ||
+        !check_space(name, "offset", offset, data_num * 4L, Space::kNram) ||
+        (mask != nullptr &&
+         !check_space(name, "mask", mask, (data_num + 7) / 8, Space::kNram))) {
+      return;
+    }
+  }
+  if (transfer_size <= 0 || data_num <= 0) return;
+  const DirectionSpaces spaces = spaces_of(dir);
+  char* d = static_cast<char*>(dst);
+  const char* s = static_cast<const char*>(src);
+  uint64_t moved = 0;
+  for (long i = 0; i < data_num; ++i) {
+    if (!segment_enabled(mask, i)) continue;
+    char* to = kScatter ? d + offset[i] : d + i * stride;
+    const char* from = kScatter ? s + i * stride : s + offset[i];
+    if (checking &&
+        (!check_space(name, "dst", to, transfer_size, spaces.dst) ||
+         !check_space(name, "src", from, transfer_size, spaces.src))) {
+      continue;
+    }
+    if (transfer_size == 4) {
+      std::memcpy(to, from, 4);
+    } else {
+      std::memmove(to, from, std::size_t(transfer_size));
+    }
+    moved += uint64_t(transfer_size);
+  }
+  count_copy(dir, moved);
+  count_elements(Family::kGatherScatter, uint64_t(data_num));
+}
+
+}  // namespace detail
+}  // namespace xbang
+
+inline void __gather(void* dst, const void* src, const uint32_t* offset,
+                     int transfer_size, mluMemcpyDirection_t dir,
+                     int dst_stride, int data_num) {
+  xbang::detail::gather_scatter<false>("__gather", dst, src, offset, nullptr,
+                                       transfer_size, dir, dst_stride,
+                                       data_num);
+}
+inline void __gather(void* dst, const void* src, const uint32_t* offset,
+                     const void* mask, int transfer_size,
+                     mluMemcpyDirection_t dir, int dst_stride, int data_num) {
+  xbang::detail::gather_scatter<false>(
+      "__gather", dst, src, offset, static_cast<const uint8_t*>(mask),
+      transfer_size, dir, dst_stride, data_num);
+}
+inline void __scatter(void* dst, const void* src, const uint32_t* offset,
+                      int transfer_size, mluMemcpyDirection_t dir,
+                      int src_stride, int data_num) {
+  xbang::detail::gather_scatter<true>("__scatter", dst, src, offset, nullptr,
+                                      transfer_size, dir, src_stride, data_num);
+}
+inline void __scatter(void* dst, const void* src, const uint32_t* offset,
+                      const void* mask, int transfer_size,
+                      mluMemcpyDirection_t dir, int src_stride, int data_num) {
+  xbang::detail::gather_scatter<true>("__scatter", dst, src, offset,
+                                      static_cast<const uint8_t*>(mask),
+                                      transfer_size, dir, src_stride, data_num);
+}
+
+// The async forms complete by the next sync; the emulator completes them at
+// once (the VAA unit's order is not observable without a sync).
+template <class... Args>
+inline void __gather_async(Args... args) {
+  __gather(args...);
+}
+template <class... Args>
+inline void __scatter_async(Args... args) {
+  __scatter(args...);
+}

@@ -1,0 +1,324 @@
+// Checked mode: reports and the memory-space checks behind them.
+#include "xbang/runtime/checked.h"
+
+#include <cxxabi.h>
+
+#include <atomic>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "onchip_objects.h"
+#include "runtime_internal.h"
+#include "xbang/core/arch.h"
+
+// Bounds of the on-chip sections, from the linker (absent when the program
+// declares no such variable). For the TLS sections these are the addresses of
+// the TLS template; each thread's copy is at a fixed distance from it.
+extern "C" {
+extern char __start_xbang_nram[] __attribute__((weak));
+extern char __stop_xbang_nram[] __attribute__((weak));
+extern char __start_xbang_wram[] __attribute__((weak));
+extern char __stop_xbang_wram[] __attribute__((weak));
+extern char __start_xbang_sram[] __attribute__((weak));
+extern char __stop_xbang_sram[] __attribute__((weak));
+extern char __start_xbang_tlsprobe[] __attribute__((weak));
+}
+
+namespace {
+// Lives in its own TLS section: &tls_probe minus its template address is the
+// offset of this thread's TLS copy.
+thread_local char tls_probe __attribute__((section("xbang_tlsprobe"), used)) =
+    1;
+
+bool env_enabled() {
+  const char* env = std::getenv("XBANG_CHECKED");
+  return env == nullptr || std::strcmp(env, "0") != 0;
+}
+
+std::atomic<bool> enabled_flag{env_enabled()};
+std::mutex reports_mutex;
+std::vector<xbang::checked::Report> all_reports;
+std::atomic<size_t> report_counter{0};
+
+bool ranges_overlap(const char* a, std::ptrdiff_t an, const char* b,
+                    std::ptrdiff_t bn) {
+  return a < b + bn && b < a + an;
+}
+
+std::string demangle(const std::string& name) {
+  int status = 0;
+  char* text = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
+  if (status != 0 || text == nullptr) return name;
+  std::string out = text;
+  std::free(text);
+  return out;
+}
+
+std::string hex(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", p);
+  return buf;
+}
+}  // namespace
+
+namespace xbang {
+namespace checked {
+
+bool enabled() { return enabled_flag.load(std::memory_order_relaxed); }
+void set_enabled(bool on) { enabled_flag.store(on); }
+
+std::string Report::text() const {
+  std::string out = "[xbang checked] " + builtin + ": " + message +
+                    " (kernel " + kernel + ", taskId " +
+                    std::to_string(task_id) + (on_mpu ? ", MPU" : "") + ")";
+  return out;
+}
+
+std::vector<Report> reports() {
+  std::lock_guard<std::mutex> lock(reports_mutex);
+  return all_reports;
+}
+
+void clear_reports() {
+  std::lock_guard<std::mutex> lock(reports_mutex);
+  all_reports.clear();
+}
+
+}  // namespace checked
+
+namespace detail {
+
+const char* space_name(Space s) {
+  switch (s) {
+    case Space::kNram:
+      return "NRAM";
+    case Space::kWram:
+      return "WRAM";
+    case Space::kSram:
+      return "SRAM";
+    case Space::kGdram:
+      return "GDRAM";
+  }
+  return "?";
+}
+
+bool checking_now() { return tls_core != nullptr && checked::enabled(); }
+
+size_t report_count() { return report_counter.load(); }
+
+void report(const char* builtin, const std::string& message) {
+  checked::Report r;
+  r.builtin = builtin;
+  r.message = message;
+  const CoreContext* core = tls_core;
+  r.kernel = core != nullptr && core->kernel != nullptr ? core->kernel : "-";
+  r.task_id = core != nullptr ? taskId : -1;
+  r.on_mpu = core != nullptr && core->is_mpu;
+  std::fprintf(stderr, "%s\n", r.text().c_str());
+  std::lock_guard<std::mutex> lock(reports_mutex);
+  // Keep memory bounded when a kernel reports in a loop.
+  if (all_reports.size() < 10000) all_reports.push_back(std::move(r));
+  report_counter.fetch_add(1);
+}
+
+const char* sram_begin() { return __start_xbang_sram; }
+const char* sram_end() { return __stop_xbang_sram; }
+
+void bind_onchip_windows(CoreContext& core) {
+  if (__start_xbang_tlsprobe == nullptr) return;
+  const std::ptrdiff_t delta = &tls_probe - __start_xbang_tlsprobe;
+  if (__start_xbang_nram != nullptr) {
+    core.nram_begin = __start_xbang_nram + delta;
+    core.nram_end = __stop_xbang_nram + delta;
+  }
+  if (__start_xbang_wram != nullptr) {
+    core.wram_begin = __start_xbang_wram + delta;
+    core.wram_end = __stop_xbang_wram + delta;
+  }
+}
+
+namespace {
+// Inside the core's section: the access must stay within one variable, and
+// the file declaring it must fit the profile.
+bool check_onchip_object(const char* builtin, const char* operand,
+                         const char* begin, std::ptrdiff_t bytes, Space space,
+                         const char* section_begin) {
+  const auto& objects = space == Space::kNram ? nram_objects() : wram_objects();
+  if (objects.empty()) return true;  // no symbol table: section bounds only
+  const OnchipObject* object = find_object(objects, begin - section_begin);
+  const std::string what = std::string(operand) + " [" + hex(begin) + ", +" +
+                           std::to_string(bytes) + ")";
+  if (object == nullptr) {
+    report(builtin,
+           what + " is not inside any " + space_name(space) + " variable");
+    return false;
+  }
+  const std::string label =
+      "`" + demangle(object->name) + "` (" + std::to_string(object->size) +
+      " bytes" + (object->file.empty() ? "" : ", " + object->file) + ")";
+  const char* end = section_begin + object->offset + object->size;
+  if (begin + bytes > end) {
+    report(builtin, what + " runs " + std::to_string(begin + bytes - end) +
+                        " bytes past the end of " + space_name(space) +
+                        " variable " + label + " (overflow)");
+    return false;
+  }
+  const long limit = space == Space::kNram ? kNramBytes : kWramBytes;
+  CoreContext* core = tls_core;
+  if (object->file_total > limit && !core->budget_reported) {
+    core->budget_reported = true;
+    report(builtin,
+           std::string(space_name(space)) + " use beyond the profile: " +
+               (object->file.empty() ? "the program" : object->file) +
+               " declares " + std::to_string(object->file_total) +
+               " bytes of " + space_name(space) + " variables, arch " +
+               std::to_string(kArch) + " has " + std::to_string(limit));
+    return false;
+  }
+  return true;
+}
+}  // namespace
+
+bool check_count(const char* builtin, long count) {
+  if (count >= 0) return true;
+  report(builtin, "negative count " + std::to_string(count));
+  return false;
+}
+
+bool check_space(const char* builtin, const char* operand, const void* p,
+                 std::ptrdiff_t bytes, Space space) {
+  const CoreContext* core = tls_core;
+  if (core == nullptr || bytes <= 0) return true;
+  const char* begin = static_cast<const char*>(p);
+  const char* lo = nullptr;
+  const char* hi = nullptr;
+  switch (space) {
+    case Space::kNram:
+    case Space::kWram:
+      if (core->is_mpu) {
+        report(builtin, std::string(operand) + " touches " + space_name(space) +
+                            " on the MPU, which has none");
+        return false;
+      }
+      lo = space == Space::kNram ? core->nram_begin : core->wram_begin;
+      hi = space == Space::kNram ? core->nram_end : core->wram_end;
+      break;
+    case Space::kSram:
+      lo = sram_begin();
+      hi = sram_end();
+      break;
+    case Space::kGdram:
+      if (gdram_contains(p, bytes)) return true;
+      report(builtin, std::string(operand) + " [" + hex(p) + ", +" +
+                          std::to_string(bytes) +
+                          ") is not inside one cnrtMalloc allocation (GDRAM)");
+      return false;
+  }
+  if (lo != nullptr && begin >= lo && begin + bytes <= hi) {
+    if (space == Space::kSram) return true;
+    return check_onchip_object(builtin, operand, begin, bytes, space, lo);
+  }
+  std::string why;
+  if (lo != nullptr && begin >= lo && begin < hi) {
+    why = " runs " + std::to_string(begin + bytes - hi) +
+          " bytes past the end of this core's " + space_name(space) +
+          " variables (overflow)";
+  } else {
+    why = " is not in this core's " + std::string(space_name(space));
+    if (gdram_contains(p, 1)) why += " (it is GDRAM)";
+  }
+  report(builtin, std::string(operand) + " [" + hex(p) + ", +" +
+                      std::to_string(bytes) + ")" + why);
+  return false;
+}
+
+bool check_inplace(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
+                   const void* src, std::ptrdiff_t sbytes) {
+  const char* d = static_cast<const char*>(dst);
+  const char* s = static_cast<const char*>(src);
+  if (d == s || !ranges_overlap(d, dbytes, s, sbytes)) return true;
+  report(builtin,
+         "dst and src overlap partially (only exact in-place is "
+         "allowed)");
+  return false;
+}
+
+bool check_disjoint(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
+                    const void* src, std::ptrdiff_t sbytes) {
+  if (!ranges_overlap(static_cast<const char*>(dst), dbytes,
+                      static_cast<const char*>(src), sbytes)) {
+    return true;
+  }
+  report(builtin, "dst and src must not overlap");
+  return false;
+}
+
+bool check_vector_bytes(const char* builtin, std::ptrdiff_t bytes) {
+  if (!kNeedsAlignedVectors || bytes % 128 == 0) return true;
+  report(builtin, "n*sizeof(T) = " + std::to_string(bytes) +
+                      " bytes is not a multiple of 128 on arch " +
+                      std::to_string(kArch));
+  return false;
+}
+
+bool check_not_pending(const char* builtin, const void* p,
+                       std::ptrdiff_t bytes) {
+  const CoreContext* core = tls_core;
+  if (core == nullptr || core->pending_ranges.empty()) return true;
+  const char* b = static_cast<const char*>(p);
+  for (const auto& [lo, hi] : core->pending_ranges) {
+    if (ranges_overlap(b, bytes, lo, hi - lo)) {
+      report(builtin, "reads [" + hex(p) + ", +" + std::to_string(bytes) +
+                          ") which an unsynchronised __memcpy_async still "
+                          "writes (missing __sync_io?)");
+      return false;
+    }
+  }
+  return true;
+}
+
+void flush_pending_copies(CoreContext& core) {
+  auto copies = std::move(core.pending_copies);
+  core.pending_copies.clear();
+  core.pending_ranges.clear();
+  for (auto& copy : copies) copy();
+}
+
+}  // namespace detail
+}  // namespace xbang
+
+namespace xbang {
+namespace detail {
+
+bool in_space(const void* p, std::ptrdiff_t bytes, Space space) {
+  const CoreContext* core = tls_core;
+  const char* b = static_cast<const char*>(p);
+  auto inside = [&](const char* lo, const char* hi) {
+    return lo != nullptr && b >= lo && b + bytes <= hi;
+  };
+  switch (space) {
+    case Space::kNram:
+      return core != nullptr && !core->is_mpu &&
+             inside(core->nram_begin, core->nram_end);
+    case Space::kWram:
+      return core != nullptr && !core->is_mpu &&
+             inside(core->wram_begin, core->wram_end);
+    case Space::kSram:
+      return inside(sram_begin(), sram_end());
+    case Space::kGdram:
+      return gdram_contains(p, bytes);
+  }
+  return false;
+}
+
+void sync_pending_copies() {
+  if (CoreContext* core = tls_core) {
+    if (!core->pending_copies.empty()) flush_pending_copies(*core);
+  }
+}
+
+}  // namespace detail
+}  // namespace xbang

@@ -1,0 +1,141 @@
+// The CNRT subset: device memory (host memory the runtime has registered),
+// queues (synchronous), copies and the last-error slot.
+#include <cnrt.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
+
+#include "runtime_internal.h"
+
+struct cnrtQueue {
+  int id;
+};
+
+namespace xbang {
+namespace detail {
+namespace {
+
+std::shared_mutex registry_mutex;
+std::map<const char*, size_t> allocations;  // begin -> bytes
+thread_local cnrtRet_t last_error = cnrtSuccess;
+
+}  // namespace
+
+bool gdram_contains(const void* p, std::ptrdiff_t bytes) {
+  const char* b = static_cast<const char*>(p);
+  std::shared_lock<std::shared_mutex> lock(registry_mutex);
+  auto it = allocations.upper_bound(b);
+  if (it == allocations.begin()) return false;
+  --it;
+  return b >= it->first && b + bytes <= it->first + it->second;
+}
+
+void set_last_error(cnrtRet_t ret) { last_error = ret; }
+
+cnrtRet_t take_last_error() {
+  const cnrtRet_t ret = last_error;
+  last_error = cnrtSuccess;
+  return ret;
+}
+
+}  // namespace detail
+}  // namespace xbang
+
+using xbang::detail::allocations;
+using xbang::detail::registry_mutex;
+
+extern "C" {
+
+cnrtRet_t cnrtQueueCreate(cnrtQueue_t* queue) {
+  if (queue == nullptr) return cnrtErrorArgsInvalid;
+  static int next_id = 0;
+  *queue = new cnrtQueue{++next_id};
+  return cnrtSuccess;
+}
+
+// Launches finish before they return, so a queue has nothing to wait for.
+cnrtRet_t cnrtQueueSync(cnrtQueue_t) { return cnrtSuccess; }
+cnrtRet_t cnrtSyncDevice(void) { return cnrtSuccess; }
+
+cnrtRet_t cnrtQueueDestroy(cnrtQueue_t queue) {
+  delete queue;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
+  if (ptr == nullptr) return cnrtErrorArgsInvalid;
+  const size_t rounded = (bytes + 63) / 64 * 64;
+  void* p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+  if (p == nullptr) return cnrtErrorNoMem;
+  // Fresh device memory holds garbage on hardware; checked mode makes it
+  // NaN / -1 so that a kernel reading what nobody wrote shows it.
+  if (xbang::checked::enabled())
+    std::memset(p, 0xff, rounded == 0 ? 64 : rounded);
+  {
+    std::unique_lock<std::shared_mutex> lock(registry_mutex);
+    allocations[static_cast<const char*>(p)] = bytes;
+  }
+  *ptr = p;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtFree(void* ptr) {
+  if (ptr == nullptr) return cnrtSuccess;
+  {
+    std::unique_lock<std::shared_mutex> lock(registry_mutex);
+    auto it = allocations.find(static_cast<const char*>(ptr));
+    if (it == allocations.end()) return cnrtErrorArgsInvalid;
+    allocations.erase(it);
+  }
+  std::free(ptr);
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtMemcpy(void* dst, void* src, size_t bytes,
+                     cnrtMemTransDir_t dir) {
+  if (bytes == 0) return cnrtSuccess;
+  if (dst == nullptr || src == nullptr) return cnrtErrorArgsInvalid;
+  const bool dst_dev = dir == cnrtMemcpyHostToDev || dir == cnrtMemcpyDevToDev;
+  const bool src_dev = dir == cnrtMemcpyDevToHost || dir == cnrtMemcpyDevToDev;
+  if ((dst_dev && !xbang::detail::gdram_contains(dst, bytes)) ||
+      (src_dev && !xbang::detail::gdram_contains(src, bytes))) {
+    std::fprintf(stderr,
+                 "[xbang] cnrtMemcpy: device side is not inside one "
+                 "cnrtMalloc allocation\n");
+    return cnrtErrorArgsInvalid;
+  }
+  std::memmove(dst, src, bytes);
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtMemset(void* ptr, int value, size_t bytes) {
+  if (bytes == 0) return cnrtSuccess;
+  if (!xbang::detail::gdram_contains(ptr, bytes)) return cnrtErrorArgsInvalid;
+  std::memset(ptr, value, bytes);
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtGetLastError(void) { return xbang::detail::take_last_error(); }
+
+const char* cnrtGetErrorStr(cnrtRet_t ret) {
+  switch (ret) {
+    case cnrtSuccess:
+      return "cnrtSuccess";
+    case cnrtErrorArgsInvalid:
+      return "cnrtErrorArgsInvalid: invalid argument";
+    case cnrtErrorNoMem:
+      return "cnrtErrorNoMem: out of memory";
+    case cnrtErrorInvalidKernel:
+      return "cnrtErrorInvalidKernel";
+    case cnrtErrorLaunchFailed:
+      return "cnrtErrorLaunchFailed: kernel failed (see the checked-mode "
+             "report)";
+  }
+  return "unknown cnrtRet_t";
+}
+
+}  // extern "C"

@@ -1,0 +1,130 @@
+#include "onchip_objects.h"
+
+#include <elf.h>
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <mutex>
+
+namespace xbang {
+namespace detail {
+namespace {
+
+struct Tables {
+  std::vector<OnchipObject> nram, wram;
+};
+
+// Reads /proc/self/exe; on anything unexpected returns empty tables (checked
+// mode then falls back to whole-section bounds).
+Tables read_tables() {
+  Tables tables;
+  std::ifstream in("/proc/self/exe", std::ios::binary);
+  if (!in) return tables;
+  const std::vector<char> image((std::istreambuf_iterator<char>(in)),
+                                std::istreambuf_iterator<char>());
+  if (image.size() < sizeof(Elf64_Ehdr) ||
+      std::memcmp(image.data(), ELFMAG, SELFMAG) != 0 ||
+      image[EI_CLASS] != ELFCLASS64) {
+    return tables;
+  }
+  const auto* ehdr = reinterpret_cast<const Elf64_Ehdr*>(image.data());
+  auto in_image = [&](size_t offset, size_t bytes) {
+    return offset <= image.size() && bytes <= image.size() - offset;
+  };
+  if (!in_image(ehdr->e_shoff, size_t(ehdr->e_shnum) * sizeof(Elf64_Shdr)) ||
+      !in_image(ehdr->e_phoff, size_t(ehdr->e_phnum) * sizeof(Elf64_Phdr))) {
+    return tables;
+  }
+  const auto* sections =
+      reinterpret_cast<const Elf64_Shdr*>(image.data() + ehdr->e_shoff);
+  const auto* segments =
+      reinterpret_cast<const Elf64_Phdr*>(image.data() + ehdr->e_phoff);
+  uint64_t tls_vaddr = 0;
+  bool has_tls = false;
+  for (int i = 0; i < ehdr->e_phnum; ++i) {
+    if (segments[i].p_type == PT_TLS) {
+      tls_vaddr = segments[i].p_vaddr;
+      has_tls = true;
+    }
+  }
+  if (!has_tls || ehdr->e_shstrndx >= ehdr->e_shnum) return tables;
+  const Elf64_Shdr& names = sections[ehdr->e_shstrndx];
+  if (!in_image(names.sh_offset, names.sh_size)) return tables;
+  const char* section_names = image.data() + names.sh_offset;
+  int nram_index = -1, wram_index = -1;
+  const Elf64_Shdr* symtab = nullptr;
+  for (int i = 0; i < ehdr->e_shnum; ++i) {
+    if (sections[i].sh_name >= names.sh_size) continue;
+    const char* name = section_names + sections[i].sh_name;
+    if (std::strcmp(name, "xbang_nram") == 0) nram_index = i;
+    if (std::strcmp(name, "xbang_wram") == 0) wram_index = i;
+    if (sections[i].sh_type == SHT_SYMTAB) symtab = &sections[i];
+  }
+  if (symtab == nullptr || symtab->sh_link >= ehdr->e_shnum) return tables;
+  const Elf64_Shdr& strtab = sections[symtab->sh_link];
+  if (!in_image(symtab->sh_offset, symtab->sh_size) ||
+      !in_image(strtab.sh_offset, strtab.sh_size)) {
+    return tables;
+  }
+  const auto* symbols =
+      reinterpret_cast<const Elf64_Sym*>(image.data() + symtab->sh_offset);
+  const size_t count = symtab->sh_size / sizeof(Elf64_Sym);
+  const char* strings = image.data() + strtab.sh_offset;
+  std::string file;
+  for (size_t i = 0; i < count; ++i) {
+    const Elf64_Sym& sym = symbols[i];
+    const char* name =
+        sym.st_name < strtab.sh_size ? strings + sym.st_name : "";
+    if (ELF64_ST_TYPE(sym.st_info) == STT_FILE) {
+      file = name;
+      continue;
+    }
+    if (ELF64_ST_TYPE(sym.st_info) != STT_TLS || sym.st_size == 0) continue;
+    const int index = sym.st_shndx;
+    if (index != nram_index && index != wram_index) continue;
+    // A TLS symbol's value is its offset in the TLS template.
+    const auto section_offset =
+        std::ptrdiff_t(sections[index].sh_addr - tls_vaddr);
+    OnchipObject object{std::ptrdiff_t(sym.st_value) - section_offset,
+                        std::ptrdiff_t(sym.st_size), name,
+                        ELF64_ST_BIND(sym.st_info) == STB_LOCAL ? file : "", 0};
+    (index == nram_index ? tables.nram : tables.wram).push_back(object);
+  }
+  for (auto* objects : {&tables.nram, &tables.wram}) {
+    std::sort(objects->begin(), objects->end(),
+              [](const OnchipObject& a, const OnchipObject& b) {
+                return a.offset < b.offset;
+              });
+    std::map<std::string, std::ptrdiff_t> per_file;
+    for (const auto& o : *objects) per_file[o.file] += o.size;
+    for (auto& o : *objects) o.file_total = per_file[o.file];
+  }
+  return tables;
+}
+
+const Tables& tables() {
+  static const Tables instance = read_tables();
+  return instance;
+}
+
+}  // namespace
+
+const std::vector<OnchipObject>& nram_objects() { return tables().nram; }
+const std::vector<OnchipObject>& wram_objects() { return tables().wram; }
+
+const OnchipObject* find_object(const std::vector<OnchipObject>& objects,
+                                std::ptrdiff_t offset) {
+  auto it = std::upper_bound(objects.begin(), objects.end(), offset,
+                             [](std::ptrdiff_t value, const OnchipObject& o) {
+                               return value < o.offset;
+                             });
+  if (it == objects.begin()) return nullptr;
+  --it;
+  return offset < it->offset + it->size ? &*it : nullptr;
+}
+
+}  // namespace detail
+}  // namespace xbang

@@ -1,0 +1,31 @@
+// The program's on-chip variables, read once from the executable's symbol
+// table: every __nram__ / __wram__ object with its size, name and the file
+// that declares it, so checked mode can name the array an access overflows
+// and tell when one file declares more than the profile holds.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace xbang {
+namespace detail {
+
+struct OnchipObject {
+  std::ptrdiff_t offset;  // from the start of its section
+  std::ptrdiff_t size;
+  std::string name;
+  std::string file;
+  std::ptrdiff_t file_total;  // bytes of this section the file declares
+};
+
+// Sorted by offset; empty when the executable has no symbol table.
+const std::vector<OnchipObject>& nram_objects();
+const std::vector<OnchipObject>& wram_objects();
+
+// The object holding `offset`, or nullptr (padding between objects).
+const OnchipObject* find_object(const std::vector<OnchipObject>& objects,
+                                std::ptrdiff_t offset);
+
+}  // namespace detail
+}  // namespace xbang

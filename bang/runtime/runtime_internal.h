@@ -1,0 +1,41 @@
+// Runtime internals shared by the runtime's .cpp files (not installed API).
+#pragma once
+
+#include <cnrt.h>
+
+#include <cstddef>
+#include <string>
+
+#include "xbang/runtime/checked.h"
+#include "xbang/runtime/counters.h"
+#include "xbang/runtime/task.h"
+
+namespace xbang {
+namespace detail {
+
+// GDRAM: the cnrtMalloc allocations (checked mode asks it).
+bool gdram_contains(const void* p, std::ptrdiff_t bytes);
+
+// The SRAM section [begin, end) shared by a cluster, and whether the program
+// has any __mlu_shared__ storage at all.
+const char* sram_begin();
+const char* sram_end();
+
+// Fill the calling thread's on-chip windows into `core` (its own TLS copy of
+// the xbang_nram / xbang_wram sections).
+void bind_onchip_windows(CoreContext& core);
+
+// Merge a finished core's counts into the launch totals.
+void record_launch_counters(const Counters& launch);
+
+// Launch failure messages: printed and remembered for cnrtGetLastError.
+void set_last_error(cnrtRet_t ret);
+
+// Checked mode: perform the core's delayed async copies.
+void flush_pending_copies(CoreContext& core);
+
+// Reports made since the launch began (to fail it).
+size_t report_count();
+
+}  // namespace detail
+}  // namespace xbang

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# xbang's two entry points on a fresh Debian machine:
+#   bash run.sh main   set up, build (Release) and run the main job: every
+#                      operator at its design doc's network scale, one table
+#   bash run.sh test   set up, build and run the whole test suite (CTest)
+# Anything else after the command is passed to the main job / ctest.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(cmake g++ make libxsimd-dev googletest libgtest-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update
+  $sudo_cmd env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+fi
+
+build_dir=${XBANG_BUILD_DIR:-build}
+jobs=${XBANG_JOBS:-$(nproc)}
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release >/dev/null
+
+what=${1:-test}
+shift || true
+case "$what" in
+  main)
+    cmake --build "$build_dir" --target xbang_main -j "$jobs"
+    "$build_dir/bench/xbang_main" "$@"
+    ;;
+  test)
+    cmake --build "$build_dir" -j "$jobs"
+    ctest --test-dir "$build_dir" -j "$jobs" --output-on-failure "$@"
+    ;;
+  *)
+    echo "usage: bash run.sh main|test" >&2
+    exit 2
+    ;;
+esac
