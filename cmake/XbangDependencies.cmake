@@ -12,6 +12,10 @@ macro(xbang_require_package name debian_package)
 endmacro()
 
 xbang_require_package(xsimd libxsimd-dev)
+# Debian's xsimd target names "xtl" as a link dependency it does not need.
+if(NOT TARGET xtl)
+  add_library(xtl INTERFACE IMPORTED)
+endif()
 if(XBANG_BUILD_TESTS)
   xbang_require_package(GTest "googletest libgtest-dev")
 endif()
