@@ -38,7 +38,6 @@ bool env_enabled() {
   return env == nullptr || std::strcmp(env, "0") != 0;
 }
 
-std::atomic<bool> enabled_flag{env_enabled()};
 std::mutex reports_mutex;
 std::vector<xbang::checked::Report> all_reports;
 std::atomic<size_t> report_counter{0};
@@ -65,10 +64,14 @@ std::string hex(const void* p) {
 }  // namespace
 
 namespace xbang {
+namespace detail {
+std::atomic<bool> checked_flag{env_enabled()};
+}  // namespace detail
+
 namespace checked {
 
-bool enabled() { return enabled_flag.load(std::memory_order_relaxed); }
-void set_enabled(bool on) { enabled_flag.store(on); }
+bool enabled() { return detail::checked_flag.load(std::memory_order_relaxed); }
+void set_enabled(bool on) { detail::checked_flag.store(on); }
 
 std::string Report::text() const {
   std::string out = "[xbang checked] " + builtin + ": " + message +
@@ -104,8 +107,6 @@ const char* space_name(Space s) {
   }
   return "?";
 }
-
-bool checking_now() { return tls_core != nullptr && checked::enabled(); }
 
 size_t report_count() { return report_counter.load(); }
 

@@ -7,9 +7,12 @@
 // memory (as unit tests do) they only compute.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <string>
 #include <vector>
+
+#include "xbang/runtime/task.h"
 
 #ifndef XBANG_CHECKED
 #define XBANG_CHECKED 1
@@ -39,8 +42,12 @@ namespace detail {
 enum class Space { kNram, kWram, kSram, kGdram };
 const char* space_name(Space s);
 
+extern std::atomic<bool> checked_flag;
+
 // True when checked mode is on and the caller runs inside a launch.
-bool checking_now();
+inline bool checking_now() {
+  return tls_core != nullptr && checked_flag.load(std::memory_order_relaxed);
+}
 void report(const char* builtin, const std::string& message);
 
 // Each returns true when the operand is fine; otherwise reports and returns

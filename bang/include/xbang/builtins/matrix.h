@@ -1,0 +1,344 @@
+// Matrix built-ins (spec section 4, "Matrix"):
+//   __bang_matmul(dst, lhs, rhs, m, k, n): dst[m x n] = lhs[m x k] * rhs[k x n]
+//   __bang_conv(dst, src, kernel, ci, h, w, kh, kw, sw, sh, co): NHWC
+//     convolution of one [h, w, ci] image with a [co, kh, kw, ci] kernel, no
+//     padding, dst [(h-kh)/sh+1, (w-kw)/sw+1, co].
+// lhs/src and dst in NRAM, rhs/kernel in WRAM, all row-major; float
+// accumulation. Overloads: float inputs with float dst, half inputs with
+// float or half dst (half dst is the float result rounded to nearest even).
+// Counted in Family::kMatrix as multiply-accumulates.
+//
+// Both are one GEMM: the lhs of conv is the image seen through the kernel
+// window (row i = output pixel i, column p = (ky, kx, c)), read in place
+// while packing, never materialised. The GEMM is GotoBLAS-shaped: the depth
+// is cut into blocks of kDepthBlock, each block of rhs is packed into panels
+// of kPanel columns (one stays in L1), each block of lhs rows is packed into
+// tiles of kTileRows rows (the block stays in L2), and a register-blocked
+// kTileRows x kPanel micro-kernel (12 FMA accumulators, broadcast lhs, vector
+// rhs rows) runs over them. Half operands are converted to float once, when
+// packed; packs live in thread_local scratch.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include <xsimd/xsimd.hpp>
+
+#include "xbang/builtins/conversion.h"
+#include "xbang/core/half.h"
+#include "xbang/runtime/checked.h"
+#include "xbang/runtime/task.h"
+
+namespace xbang {
+namespace detail {
+namespace gemm {
+
+#if XSIMD_WITH_FMA3_AVX2
+using Arch = xsimd::fma3<xsimd::avx2>;
+#else
+using Arch = xsimd::default_arch;
+#endif
+using Vec = xsimd::batch<float, Arch>;
+inline constexpr int kVec = int(Vec::size);
+inline constexpr int kTileRows = 6;       // micro-tile rows
+inline constexpr int kPanel = 2 * kVec;   // micro-tile columns (two vectors)
+inline constexpr int kDepthBlock = 256;   // a kDepthBlock x kPanel panel: 16 KB
+inline constexpr int kRowBlock = 16 * kTileRows;  // lhs block: 96 x 256 floats
+
+using AlignedFloats = std::vector<float, xsimd::aligned_allocator<float, 64>>;
+
+struct Scratch {
+  AlignedFloats lhs_pack, rhs_pack, result;
+};
+inline Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
+}
+inline float* grow(AlignedFloats& v, size_t n) {
+  if (v.size() < n) v.resize(n);
+  return v.data();
+}
+
+inline float to_float(float x) { return x; }
+inline float to_float(half x) { return half_bits_to_float(x.bits); }
+
+// Where lhs element (i, p) lives. Row i starts at
+//   (i / row_width) * row_step_y + (i % row_width) * row_step_x
+// and depth index p = s * segment + q (q < segment) is at s * segment_step + q.
+// A plain matrix is one row of width 1 (row_step_y = k) and one segment.
+struct LhsLayout {
+  long row_width, row_step_x, row_step_y;
+  long segment, segment_step;
+  long row_start(long i) const {
+    return (i / row_width) * row_step_y + (i % row_width) * row_step_x;
+  }
+};
+
+// Where rhs element (p, j) lives: p * depth_step + j * column_step.
+struct RhsLayout {
+  long depth_step, column_step;
+};
+
+// Width of the panel starting at column j0 of n: a whole panel, or one
+// vector when at most one vector's worth of columns remains.
+inline int panel_width(long n, long j0) {
+  return n - j0 > kVec ? kPanel : kVec;
+}
+
+// Packs rhs depth rows [p0, p0 + depth) into consecutive panels; panel j0 is
+// depth x panel_width(j0) floats at pack + j0 * depth, zero-padded past n.
+template <class T>
+void pack_rhs(float* pack, const T* rhs, RhsLayout layout, long p0,
+              long depth, long n) {
+  for (long j0 = 0; j0 < n; j0 += kPanel) {
+    const int width = panel_width(n, j0);
+    const long columns = std::min<long>(width, n - j0);
+    float* panel = pack + j0 * depth;
+    for (long p = 0; p < depth; ++p) {
+      const T* row = rhs + (p0 + p) * layout.depth_step + j0 * layout.column_step;
+      float* out = panel + p * width;
+      if constexpr (std::is_same_v<T, float>) {
+        if (layout.column_step == 1 && columns == width) {
+          for (int v = 0; v < width; v += kVec) {
+            Vec::load_unaligned(row + v).store_aligned(out + v);
+          }
+          continue;
+        }
+      }
+      long j = 0;
+      for (; j < columns; ++j) out[j] = to_float(row[j * layout.column_step]);
+      for (; j < width; ++j) out[j] = 0.f;
+    }
+  }
+}
+
+// Packs lhs rows [i0, i0 + rows) x depth [p0, p0 + depth) into tiles of
+// kTileRows rows: tile t holds depth x kTileRows floats (row-interleaved),
+// zero rows past m.
+template <class T>
+void pack_lhs(float* pack, const T* lhs, const LhsLayout& layout, long i0,
+              long rows, long p0, long depth) {
+  for (long t0 = 0; t0 < rows; t0 += kTileRows) {
+    float* tile = pack + t0 * depth;
+    for (int r = 0; r < kTileRows; ++r) {
+      if (t0 + r >= rows) {
+        for (long p = 0; p < depth; ++p) tile[p * kTileRows + r] = 0.f;
+        continue;
+      }
+      const T* row = lhs + layout.row_start(i0 + t0 + r);
+      long s = p0 / layout.segment, q = p0 % layout.segment;
+      for (long p = 0; p < depth; ++p) {
+        tile[p * kTileRows + r] = to_float(row[s * layout.segment_step + q]);
+        if (++q == layout.segment) {
+          q = 0;
+          ++s;
+        }
+      }
+    }
+  }
+}
+
+// c[rows x cols] (+)= tile (depth x kTileRows) * panel (depth x kVec*NV).
+template <int NV>
+void micro_kernel(const float* tile, const float* panel, long depth, float* c,
+                  long ldc, int rows, int cols, bool accumulate) {
+  // Fully unrolled so that the accumulators live in registers.
+  Vec acc[kTileRows][NV];
+#pragma GCC unroll 8
+  for (int r = 0; r < kTileRows; ++r) {
+#pragma GCC unroll 2
+    for (int v = 0; v < NV; ++v) acc[r][v] = Vec(0.f);
+  }
+  for (long p = 0; p < depth; ++p) {
+    Vec b[NV];
+#pragma GCC unroll 2
+    for (int v = 0; v < NV; ++v) b[v] = Vec::load_aligned(panel + v * kVec);
+#pragma GCC unroll 8
+    for (int r = 0; r < kTileRows; ++r) {
+      const Vec a(tile[r]);
+#pragma GCC unroll 2
+      for (int v = 0; v < NV; ++v) acc[r][v] = xsimd::fma(a, b[v], acc[r][v]);
+    }
+    tile += kTileRows;
+    panel += NV * kVec;
+  }
+  if (cols == NV * kVec) {
+    for (int r = 0; r < rows; ++r) {
+      float* out = c + r * ldc;
+      for (int v = 0; v < NV; ++v) {
+        Vec x = acc[r][v];
+        if (accumulate) x += Vec::load_unaligned(out + v * kVec);
+        x.store_unaligned(out + v * kVec);
+      }
+    }
+  } else {
+    alignas(64) float lanes[NV * kVec];
+    for (int r = 0; r < rows; ++r) {
+      float* out = c + r * ldc;
+      for (int v = 0; v < NV; ++v) acc[r][v].store_aligned(lanes + v * kVec);
+      for (int j = 0; j < cols; ++j) {
+        out[j] = accumulate ? out[j] + lanes[j] : lanes[j];
+      }
+    }
+  }
+}
+
+// c[m x n] (row stride n) = lhs (m x depth, per layout) * rhs (depth x n).
+template <class T>
+void gemm(float* c, const T* lhs, const LhsLayout& lhs_layout, const T* rhs,
+          RhsLayout rhs_layout, long m, long depth, long n) {
+  if (m <= 0 || n <= 0) return;
+  if (depth <= 0) {
+    std::fill(c, c + m * n, 0.f);
+    return;
+  }
+  Scratch& s = scratch();
+  const long padded_n = (n + kPanel - 1) / kPanel * kPanel;
+  const long block_depth = std::min<long>(depth, kDepthBlock);
+  float* rhs_pack = grow(s.rhs_pack, size_t(padded_n * block_depth));
+  const long block_rows = std::min<long>(
+      (m + kTileRows - 1) / kTileRows * kTileRows, kRowBlock);
+  float* lhs_pack = grow(s.lhs_pack, size_t(block_rows * block_depth));
+
+  for (long p0 = 0; p0 < depth; p0 += kDepthBlock) {
+    const long kc = std::min<long>(kDepthBlock, depth - p0);
+    pack_rhs(rhs_pack, rhs, rhs_layout, p0, kc, n);
+    for (long i0 = 0; i0 < m; i0 += kRowBlock) {
+      const long mc = std::min<long>(kRowBlock, m - i0);
+      pack_lhs(lhs_pack, lhs, lhs_layout, i0, mc, p0, kc);
+      for (long j0 = 0; j0 < n; j0 += kPanel) {
+        const int width = panel_width(n, j0);
+        const int cols = int(std::min<long>(width, n - j0));
+        const float* panel = rhs_pack + j0 * kc;
+        for (long t0 = 0; t0 < mc; t0 += kTileRows) {
+          const int rows = int(std::min<long>(kTileRows, mc - t0));
+          float* out = c + (i0 + t0) * n + j0;
+          if (width == kPanel) {
+            micro_kernel<2>(lhs_pack + t0 * kc, panel, kc, out, n, rows, cols,
+                            p0 > 0);
+          } else {
+            micro_kernel<1>(lhs_pack + t0 * kc, panel, kc, out, n, rows, cols,
+                            p0 > 0);
+          }
+        }
+      }
+    }
+  }
+}
+
+// Runs `compute(float* result)` into dst directly (float) or through float
+// scratch rounded to nearest even (half).
+template <class D, class Compute>
+void into_dst(D* dst, long count, Compute compute) {
+  if constexpr (std::is_same_v<D, float>) {
+    compute(dst);
+  } else {
+    float* result = grow(scratch().result, size_t(std::max<long>(count, 1)));
+    compute(result);
+    conv::convert_array<float, half, RoundMode::kRn>(dst, result, count, 0);
+  }
+}
+
+template <class D, class T>
+void matmul_builtin(D* dst, const T* lhs, const T* rhs, int m, int k, int n) {
+  constexpr const char* kName = "__bang_matmul";
+  if (XBANG_CHECKING()) {
+    const long dst_bytes = long(m) * n * long(sizeof(D));
+    const long lhs_bytes = long(m) * k * long(sizeof(T));
+    const long rhs_bytes = long(k) * n * long(sizeof(T));
+    if (!check_count(kName, m) || !check_count(kName, k) ||
+        !check_count(kName, n) ||
+        !check_space(kName, "dst", dst, dst_bytes, Space::kNram) ||
+        !check_space(kName, "lhs", lhs, lhs_bytes, Space::kNram) ||
+        !check_space(kName, "rhs", rhs, rhs_bytes, Space::kWram) ||
+        !check_disjoint(kName, dst, dst_bytes, lhs, lhs_bytes) ||
+        !check_not_pending(kName, lhs, lhs_bytes) ||
+        !check_not_pending(kName, rhs, rhs_bytes)) {
+      return;
+    }
+  }
+  if (m <= 0 || n <= 0 || k < 0) return;
+  const LhsLayout lhs_layout{1, 0, k, std::max(k, 1), 0};
+  const RhsLayout rhs_layout{n, 1};
+  into_dst(dst, long(m) * n, [&](float* c) {
+    gemm(c, lhs, lhs_layout, rhs, rhs_layout, m, k, n);
+  });
+  count_elements(Family::kMatrix, uint64_t(m) * uint64_t(k) * uint64_t(n));
+}
+
+template <class D, class T>
+void conv_builtin(D* dst, const T* src, const T* kernel, int ci, int h, int w,
+                  int kh, int kw, int sw, int sh, int co) {
+  constexpr const char* kName = "__bang_conv";
+  const bool geometry_ok = ci >= 0 && co >= 0 && kh >= 1 && kw >= 1 &&
+                           sw >= 1 && sh >= 1 && kh <= h && kw <= w;
+  const long out_h = geometry_ok ? (h - kh) / sh + 1 : 0;
+  const long out_w = geometry_ok ? (w - kw) / sw + 1 : 0;
+  const long depth = long(kh) * kw * ci;
+  if (XBANG_CHECKING()) {
+    if (!geometry_ok) {
+      report(kName, "bad geometry: need ci, co >= 0, 1 <= kh <= h, "
+                    "1 <= kw <= w, sw, sh >= 1");
+      return;
+    }
+    const long dst_bytes = out_h * out_w * co * long(sizeof(D));
+    const long src_bytes = long(h) * w * ci * long(sizeof(T));
+    const long kernel_bytes = long(co) * depth * long(sizeof(T));
+    if (!check_space(kName, "dst", dst, dst_bytes, Space::kNram) ||
+        !check_space(kName, "src", src, src_bytes, Space::kNram) ||
+        !check_space(kName, "kernel", kernel, kernel_bytes, Space::kWram) ||
+        !check_disjoint(kName, dst, dst_bytes, src, src_bytes) ||
+        !check_not_pending(kName, src, src_bytes) ||
+        !check_not_pending(kName, kernel, kernel_bytes)) {
+      return;
+    }
+  }
+  if (!geometry_ok || co == 0) return;
+  // Output pixel (y, x) reads rows y*sh.. and columns x*sw.. of the image;
+  // depth index p = (ky, kx, c) walks kh segments of kw*ci contiguous values.
+  const LhsLayout lhs_layout{out_w, long(sw) * ci, long(sh) * w * ci,
+                             std::max<long>(long(kw) * ci, 1), long(w) * ci};
+  const RhsLayout rhs_layout{1, depth};  // kernel[o][p] is rhs(p, o)
+  const long pixels = out_h * out_w;
+  into_dst(dst, pixels * co, [&](float* c) {
+    gemm(c, src, lhs_layout, kernel, rhs_layout, pixels, depth, co);
+  });
+  count_elements(Family::kMatrix, uint64_t(pixels) * uint64_t(co) *
+                                      uint64_t(depth));
+}
+
+}  // namespace gemm
+}  // namespace detail
+}  // namespace xbang
+
+inline void __bang_matmul(float* dst, const float* lhs, const float* rhs,
+                          int m, int k, int n) {
+  xbang::detail::gemm::matmul_builtin(dst, lhs, rhs, m, k, n);
+}
+inline void __bang_matmul(float* dst, const half* lhs, const half* rhs, int m,
+                          int k, int n) {
+  xbang::detail::gemm::matmul_builtin(dst, lhs, rhs, m, k, n);
+}
+inline void __bang_matmul(half* dst, const half* lhs, const half* rhs, int m,
+                          int k, int n) {
+  xbang::detail::gemm::matmul_builtin(dst, lhs, rhs, m, k, n);
+}
+
+inline void __bang_conv(float* dst, const float* src, const float* kernel,
+                        int ci, int h, int w, int kh, int kw, int sw, int sh,
+                        int co) {
+  xbang::detail::gemm::conv_builtin(dst, src, kernel, ci, h, w, kh, kw, sw, sh,
+                                    co);
+}
+inline void __bang_conv(float* dst, const half* src, const half* kernel,
+                        int ci, int h, int w, int kh, int kw, int sw, int sh,
+                        int co) {
+  xbang::detail::gemm::conv_builtin(dst, src, kernel, ci, h, w, kh, kw, sw, sh,
+                                    co);
+}
+inline void __bang_conv(half* dst, const half* src, const half* kernel, int ci,
+                        int h, int w, int kh, int kw, int sw, int sh, int co) {
+  xbang::detail::gemm::conv_builtin(dst, src, kernel, ci, h, w, kh, kw, sw, sh,
+                                    co);
+}
