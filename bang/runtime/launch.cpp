@@ -18,6 +18,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -97,11 +98,16 @@ struct LaunchState {
   std::vector<Barrier> cluster_barriers;
   Barrier all, all_ipu, all_mpu;
   int finished = 0;
-  // Clusters run one after another while the program has SRAM variables
-  // (one static copy stands for every cluster's SRAM).
+  // While the program has SRAM variables (one static copy stands for every
+  // cluster's SRAM), one cluster runs at a time: the active one. When all of
+  // its cores have finished or wait at a launch-wide barrier, its SRAM is
+  // saved and the next cluster with cores ready to run is switched in.
   bool serial_clusters = false;
-  int clusters_released = 0;
-  std::vector<int> cluster_remaining;
+  int active_cluster = 0;
+  std::vector<int> live;    // per cluster: cores running now
+  std::vector<int> ready;   // per cluster: cores not started or woken
+  std::vector<int> parked;  // per cluster: cores at a launch-wide barrier
+  std::vector<std::vector<char>> sram_images;
   bool deterministic = false;
   Counters counters;
   std::string failure;
@@ -214,6 +220,28 @@ void leave_barrier(LaunchState& launch, Barrier& barrier) {
   }
 }
 
+// With launch.mutex held: once the active cluster has no running core and
+// none ready, save its SRAM and switch in the next cluster that has work.
+void maybe_switch_cluster(LaunchState& launch) {
+  const int current = launch.active_cluster;
+  if (launch.live[current] > 0 || launch.ready[current] > 0) return;
+  const char* begin = sram_begin();
+  const size_t bytes = size_t(sram_end() - begin);
+  for (int step = 1; step <= launch.clusters; ++step) {
+    const int next = (current + step) % launch.clusters;
+    if (launch.ready[next] == 0) continue;
+    if (next != current) {
+      launch.sram_images[current].assign(begin, begin + bytes);
+      auto& image = launch.sram_images[next];
+      if (!image.empty())
+        std::memcpy(const_cast<char*>(begin), image.data(), bytes);
+      launch.active_cluster = next;
+      launch.cv.notify_all();
+    }
+    return;
+  }
+}
+
 void run_core(const std::shared_ptr<LaunchState>& launch, int index) {
   const CoreSpec spec = launch->cores[index];
   CoreContext core;
@@ -252,9 +280,9 @@ void run_core(const std::shared_ptr<LaunchState>& launch, int index) {
     leave_barrier(*launch, launch->cluster_barriers[spec.cluster]);
     leave_barrier(*launch, launch->all);
     leave_barrier(*launch, spec.is_mpu ? launch->all_mpu : launch->all_ipu);
-    if (--launch->cluster_remaining[spec.cluster] == 0 &&
-        launch->serial_clusters) {
-      ++launch->clusters_released;
+    if (launch->serial_clusters) {
+      --launch->live[spec.cluster];
+      maybe_switch_cluster(*launch);
     }
   }
   ++launch->finished;
@@ -272,19 +300,20 @@ void run_cores(const std::shared_ptr<LaunchState>& launch) {
       return;
     }
     const int cluster = launch->cores[index].cluster;
-    if (launch->is_union) {
+    if (launch->serial_clusters) {
       std::unique_lock<std::mutex> lock(launch->mutex);
-      if (launch->serial_clusters && cluster >= launch->clusters_released) {
+      if (launch->active_cluster != cluster) {
         lock.unlock();
         permits.release();
         lock.lock();
-        launch->cv.wait(lock, [&] {
-          return !launch->serial_clusters ||
-                 cluster < launch->clusters_released;
-        });
+        launch->cv.wait(lock,
+                        [&] { return launch->active_cluster == cluster; });
         lock.unlock();
         permits.acquire();
+        lock.lock();
       }
+      --launch->ready[cluster];
+      ++launch->live[cluster];
     }
     run_core(launch, index);
     permits.release();
@@ -367,18 +396,27 @@ void barrier(BarrierScope scope) {
         "reached a barrier in deterministic mode, which runs one "
         "core at a time; run it without set_deterministic(true)"};
   }
+  const bool swaps_clusters =
+      launch.serial_clusters && scope != BarrierScope::kCluster;
+  const int cluster = clusterId;
   std::unique_lock<std::mutex> lock(launch.mutex);
-  if (scope != BarrierScope::kCluster && launch.serial_clusters) {
-    // A launch-wide barrier needs every cluster alive at once.
-    launch.serial_clusters = false;
-    launch.cv.notify_all();
-  }
   const uint64_t generation = barrier->generation;
   if (++barrier->arrived >= barrier->expected) {
     barrier->arrived = 0;
     ++barrier->generation;
+    if (swaps_clusters) {
+      for (int c = 0; c < launch.clusters; ++c) {
+        launch.ready[c] += launch.parked[c];
+        launch.parked[c] = 0;
+      }
+    }
     launch.cv.notify_all();
     return;
+  }
+  if (swaps_clusters) {
+    --launch.live[cluster];
+    ++launch.parked[cluster];
+    maybe_switch_cluster(launch);
   }
   lock.unlock();
   pool().permits().release();
@@ -387,7 +425,14 @@ void barrier(BarrierScope scope) {
     pool().request_worker(launch.self.lock());
   }
   lock.lock();
-  launch.cv.wait(lock, [&] { return barrier->generation != generation; });
+  launch.cv.wait(lock, [&] {
+    return barrier->generation != generation &&
+           (!swaps_clusters || launch.active_cluster == cluster);
+  });
+  if (swaps_clusters) {
+    --launch.ready[cluster];
+    ++launch.live[cluster];
+  }
   lock.unlock();
   pool().permits().acquire();
 }
@@ -435,7 +480,6 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t,
   if (state->is_union) {
     state->clusters = int(task_dim) / kCoresPerCluster;
     state->cluster_barriers.resize(state->clusters);
-    state->cluster_remaining.assign(state->clusters, kCoresPerCluster + 1);
     for (int c = 0; c < state->clusters; ++c) {
       // Each cluster: its memory core first, then its compute cores.
       state->cores.push_back({c * kCoresPerCluster, true, c});
@@ -449,7 +493,10 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t,
     state->all_mpu.expected = state->clusters;
     state->serial_clusters =
         detail::sram_begin() != detail::sram_end() && state->clusters > 1;
-    state->clusters_released = 1;
+    state->live.assign(state->clusters, 0);
+    state->ready.assign(state->clusters, kCoresPerCluster + 1);
+    state->parked.assign(state->clusters, 0);
+    state->sram_images.resize(state->clusters);
   } else {
     for (int t = 0; t < int(task_dim); ++t)
       state->cores.push_back({t, false, -1});

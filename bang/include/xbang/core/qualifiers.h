@@ -5,8 +5,9 @@
 //  - __nram__ / __wram__: one private copy per emulated core (each core runs on
 //    its own host thread), internal linkage as on the device, where each .mlu
 //    file owns its NRAM layout. Works at file scope and inside functions.
-//  - __mlu_shared__: one copy per cluster; the runtime runs the clusters of a
-//    Union launch one after another whenever the program has SRAM variables.
+//  - __mlu_shared__: one copy per cluster; while the program has SRAM
+//    variables the runtime runs one cluster at a time and swaps the section's
+//    contents when it switches clusters (at launch-wide barriers and ends).
 #pragma once
 
 #define XBANG_ONCHIP_(section_name) \
