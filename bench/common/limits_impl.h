@@ -5,7 +5,6 @@
 #include <cstring>
 #include <thread>
 #include <vector>
-
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/runtime/launch.h"
@@ -60,15 +59,14 @@ inline double fma_peak_gflops() {
     }
     batch total(0.f);
     for (int c = 0; c < kChains; ++c) total += acc[c];
-    sink[t] = xsimd::reduce_add(total);
+    sink[t] = xsimd::hadd(total);
   };
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
   for (auto& th : pool) th.join();
   const auto t1 = std::chrono::steady_clock::now();
-  const double flops =
-      2.0 * batch::size * kChains * double(kIters) * threads;
+  const double flops = 2.0 * batch::size * kChains * double(kIters) * threads;
   return flops / std::chrono::duration<double>(t1 - t0).count() / 1e9;
 }
 

@@ -54,11 +54,13 @@ inline uint16_t float_to_half_bits_rn(float f) {
   if (abs >= 0x477ff000u) return sign | 0x7c00u;  // rounds past 65504
   if (abs < 0x38800000u) {                        // result is subnormal or 0
     if (abs < 0x33000000u) return sign;  // below half the min subnormal
+    // value = mantissa * 2^(exponent - 150); in units of 2^-24 that is
+    // mantissa >> shift.
     const uint32_t shift = 126 - (abs >> 23);
     const uint32_t mantissa = (abs & 0x7fffffu) | 0x800000u;
-    uint32_t result = mantissa >> (shift + 1);
-    const uint32_t rest = mantissa & ((2u << shift) - 1);
-    const uint32_t halfway = 1u << shift;
+    uint32_t result = mantissa >> shift;
+    const uint32_t rest = mantissa & ((1u << shift) - 1);
+    const uint32_t halfway = 1u << (shift - 1);
     if (rest > halfway || (rest == halfway && (result & 1))) ++result;
     return sign | uint16_t(result);
   }
