@@ -1,0 +1,103 @@
+# xbang_add_mlu_sources(<target> <file.mlu>...)
+#
+# Compiles each .mlu file (BANG C) into <target> as C++: the build runs
+# xbang-mlu-rewrite on it, which turns every `kernel<<<dim, type, queue>>>(args)`
+# into an ::xbang::launch expression and changes nothing else, and compiles
+# the result, <current binary dir>/<path>.mlu.cpp. Errors point at the .mlu
+# lines (#line). Quoted includes resolve against the .mlu file's folder first,
+# as they would for the real compiler. Relative paths are relative to the
+# calling CMakeLists.txt.
+#
+# Works in the xbang build tree (tool target xbang_mlu_rewrite, alias
+# xbang::mlu-rewrite) and after find_package(xbang) (imported
+# xbang::mlu-rewrite); may be called from another directory than the one
+# that created <target>.
+include_guard(GLOBAL)
+
+function(xbang_add_mlu_sources target)
+  if(NOT TARGET ${target})
+    message(FATAL_ERROR "xbang_add_mlu_sources: no target named '${target}'")
+  endif()
+  if(NOT TARGET xbang::mlu-rewrite)
+    message(FATAL_ERROR
+      "xbang_add_mlu_sources: the tool xbang::mlu-rewrite is not defined; "
+      "use find_package(xbang) or add_subdirectory(<xbang>) first")
+  endif()
+  # DEPENDS wants the real target: the build-tree alias resolves to it.
+  get_target_property(tool xbang::mlu-rewrite ALIASED_TARGET)
+  if(NOT tool)
+    set(tool xbang::mlu-rewrite)
+  endif()
+
+  get_target_property(target_dir ${target} SOURCE_DIR)
+  set(same_directory FALSE)
+  if(target_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+    set(same_directory TRUE)
+  endif()
+
+  set(generated_files "")
+  foreach(mlu IN LISTS ARGN)
+    get_filename_component(mlu_path "${mlu}" ABSOLUTE
+                           BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(NOT EXISTS "${mlu_path}")
+      message(FATAL_ERROR "xbang_add_mlu_sources: ${mlu_path} does not exist")
+    endif()
+    get_filename_component(mlu_dir "${mlu_path}" DIRECTORY)
+    get_filename_component(mlu_name "${mlu_path}" NAME_WE)
+    # Mirror the source layout below the current directory so that
+    # a/foo.mlu and b/foo.mlu do not collide.
+    file(RELATIVE_PATH relative_dir "${CMAKE_CURRENT_SOURCE_DIR}" "${mlu_dir}")
+    if(relative_dir MATCHES "^\\.\\.")
+      set(relative_dir "")
+    endif()
+    if(relative_dir STREQUAL "")
+      set(generated "${CMAKE_CURRENT_BINARY_DIR}/${mlu_name}.mlu.cpp")
+    else()
+      set(generated
+          "${CMAKE_CURRENT_BINARY_DIR}/${relative_dir}/${mlu_name}.mlu.cpp")
+    endif()
+
+    # One rule per generated file, however many targets use it.
+    get_property(known DIRECTORY PROPERTY XBANG_MLU_GENERATED)
+    if(NOT generated IN_LIST known)
+      set_property(DIRECTORY APPEND PROPERTY XBANG_MLU_GENERATED "${generated}")
+      file(RELATIVE_PATH shown "${PROJECT_SOURCE_DIR}" "${mlu_path}")
+      add_custom_command(
+        OUTPUT "${generated}"
+        COMMAND ${tool} "${mlu_path}" "${generated}"
+        DEPENDS ${tool} "${mlu_path}"
+        COMMENT "Rewriting kernel launches in ${shown}"
+        VERBATIM)
+    endif()
+
+    # Properties of the generated source as the target's directory sees it.
+    set(source_scope "")
+    if(NOT same_directory)
+      set(source_scope TARGET_DIRECTORY ${target})
+    endif()
+    set_source_files_properties("${generated}" ${source_scope}
+      PROPERTIES GENERATED TRUE
+                 INCLUDE_DIRECTORIES "${mlu_dir}")
+    if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+      # Source-level include directories come after the target's; -iquote
+      # puts the .mlu folder first for "..." includes, as the real compiler
+      # (which reads the .mlu file in place) would.
+      set_property(SOURCE "${generated}" ${source_scope}
+                   APPEND PROPERTY COMPILE_OPTIONS "-iquote${mlu_dir}")
+    endif()
+    target_sources(${target} PRIVATE "${generated}")
+    list(APPEND generated_files "${generated}")
+  endforeach()
+
+  if(NOT same_directory AND generated_files)
+    # A custom command only builds for targets of its own directory: a
+    # helper target here produces the files before <target> compiles them.
+    string(MD5 helper_hash "${CMAKE_CURRENT_SOURCE_DIR};${generated_files}")
+    string(SUBSTRING "${helper_hash}" 0 8 helper_hash)
+    set(helper "${target}_mlu_${helper_hash}")
+    if(NOT TARGET ${helper})
+      add_custom_target(${helper} DEPENDS ${generated_files})
+      add_dependencies(${target} ${helper})
+    endif()
+  endif()
+endfunction()

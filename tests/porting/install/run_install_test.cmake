@@ -1,0 +1,43 @@
+# cmake -P script behind the `porting_install` test: installs the xbang build
+# tree into a fresh prefix, then configures, builds and runs the consumer
+# project against it with find_package(xbang).
+#   -DXBANG_BUILD_DIR= -DWORK_DIR= -DCONSUMER_SOURCE_DIR= -DGENERATOR=
+#   -DCXX_COMPILER= -DBUILD_TYPE=
+foreach(var XBANG_BUILD_DIR WORK_DIR CONSUMER_SOURCE_DIR GENERATOR
+            CXX_COMPILER BUILD_TYPE)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "run_install_test.cmake: -D${var}= is missing")
+  endif()
+endforeach()
+
+set(prefix ${WORK_DIR}/prefix)
+set(consumer_build ${WORK_DIR}/consumer-build)
+file(REMOVE_RECURSE ${prefix} ${consumer_build})
+
+function(run_step what)
+  message(STATUS "install test: ${what}")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "install test: ${what} failed (${result})")
+  endif()
+endfunction()
+
+run_step("install into ${prefix}"
+  ${CMAKE_COMMAND} --install ${XBANG_BUILD_DIR} --prefix ${prefix}
+  --config ${BUILD_TYPE})
+foreach(installed
+    include/bang.h include/mlu.h include/cnrt.h include/mlu_op.h
+    include/xbang/runtime/launch.h include/xbang/ops/common/kernel.h
+    bin/xbang-mlu-rewrite)
+  if(NOT EXISTS ${prefix}/${installed})
+    message(FATAL_ERROR "install test: ${prefix}/${installed} not installed")
+  endif()
+endforeach()
+
+run_step("configure the consumer"
+  ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${consumer_build}
+  -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${prefix}
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
+run_step("build the consumer"
+  ${CMAKE_COMMAND} --build ${consumer_build} --parallel 2)
+run_step("run the consumer" ${consumer_build}/consumer)

@@ -1,0 +1,300 @@
+// Unit tests of the .mlu launch rewriter (bang/porting) on the launch forms
+// real kernel files contain, and of the xbang-mlu-rewrite tool itself.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "mlu_rewrite.h"
+
+namespace {
+
+using xbang::porting::rewrite_mlu_source;
+
+constexpr char kHeader[] = "#line 1 \"k.mlu\"\n";
+
+// The rewritten text without the #line header; fails the test on an error.
+std::string rewrite(const std::string& source, int expected_launches = -1) {
+  const auto result = rewrite_mlu_source(source, "k.mlu");
+  EXPECT_TRUE(result.ok) << result.error;
+  if (!result.ok) return "";
+  EXPECT_EQ(result.output.rfind(kHeader, 0), 0u) << result.output;
+  if (expected_launches >= 0) EXPECT_EQ(result.launches, expected_launches);
+  return result.output.substr(sizeof(kHeader) - 1);
+}
+
+std::string rewrite_error(const std::string& source) {
+  const auto result = rewrite_mlu_source(source, "k.mlu");
+  EXPECT_FALSE(result.ok) << result.output;
+  return result.error;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(MluRewrite, SimpleLaunchBecomesAnExpression) {
+  EXPECT_EQ(rewrite("  Kernel<<<k_dim, k_type, queue>>>(x, n);\n", 1),
+            "  ::xbang::launch(k_dim, k_type, queue, [=]() { Kernel(x, n); }, "
+            "\"Kernel\");\n");
+  EXPECT_EQ(rewrite("return Kernel<<<d, t, q>>>();", 1),
+            "return ::xbang::launch(d, t, q, [=]() { Kernel(); }, "
+            "\"Kernel\");");
+}
+
+TEST(MluRewrite, FileWithoutLaunchesIsCopiedUnchanged) {
+  const std::string source =
+      "#include <bang.h>\n__nram__ int8_t nram_buffer[MAX_NRAM_SIZE];\n"
+      "__mlu_global__ void K(float *x) { x[0] = 1 << 3 >> 1; }\n";
+  EXPECT_EQ(rewrite(source, 0), source);
+}
+
+TEST(MluRewrite, OutputStartsWithLineDirectiveNamingTheSource) {
+  const auto result = rewrite_mlu_source("int x;\n", "/src/a \"b\".mlu");
+  ASSERT_TRUE(result.ok);
+  EXPECT_EQ(result.output, "#line 1 \"/src/a \\\"b\\\".mlu\"\nint x;\n");
+}
+
+TEST(MluRewrite, MultiLineArgumentsKeepTheirLines) {
+  const std::string source =
+      "void Wrapper() {\n"
+      "  Kernel<<<k_dim, k_type, queue>>>(\n"
+      "      (half *)input,  // the input\n"
+      "      (float *)((char *)output + offset),\n"
+      "      static_cast<int>(n), /* count */ (int)(sizeof(T)));\n"
+      "  after();\n"
+      "}\n";
+  const std::string output = rewrite(source, 1);
+  EXPECT_EQ(output,
+            "void Wrapper() {\n"
+            "  ::xbang::launch(k_dim, k_type, queue, [=]() { Kernel(\n"
+            "      (half *)input,  // the input\n"
+            "      (float *)((char *)output + offset),\n"
+            "      static_cast<int>(n), /* count */ (int)(sizeof(T))); }, "
+            "\"Kernel\");\n"
+            "  after();\n"
+            "}\n");
+  const auto in = lines_of(source);
+  const auto out = lines_of(output);
+  ASSERT_EQ(in.size(), out.size());
+  for (size_t line : {0, 2, 3, 5, 6}) EXPECT_EQ(in[line], out[line]);
+}
+
+TEST(MluRewrite, LaunchConfigurationSpanningLines) {
+  const std::string source =
+      "Kernel<float>\n"
+      "    <<<k_dim,\n"
+      "       k_type, queue>>>\n"
+      "    (x);\nnext();\n";
+  const std::string output = rewrite(source, 1);
+  EXPECT_EQ(lines_of(output).size(), lines_of(source).size());
+  EXPECT_EQ(output,
+            "::xbang::launch(\n    k_dim,\n       k_type, queue\n    , [=]() "
+            "{ Kernel<float>(x); }, \"Kernel<float>\");\nnext();\n");
+}
+
+TEST(MluRewrite, DeducedTemplateKernelWithCastArguments) {
+  EXPECT_EQ(rewrite("Kernel<<<d, t, q>>>((half *)x, (int32_t)n);"),
+            "::xbang::launch(d, t, q, [=]() { Kernel((half *)x, (int32_t)n); "
+            "}, \"Kernel\");");
+}
+
+TEST(MluRewrite, ExplicitAndQualifiedTemplateKernels) {
+  EXPECT_EQ(rewrite("Kernel<float><<<d, t, q>>>(x);"),
+            "::xbang::launch(d, t, q, [=]() { Kernel<float>(x); }, "
+            "\"Kernel<float>\");");
+  EXPECT_EQ(rewrite("ns::Kernel<T, 4><<<d, t, q>>>(x);"),
+            "::xbang::launch(d, t, q, [=]() { ns::Kernel<T, 4>(x); }, "
+            "\"ns::Kernel<T, 4>\");");
+  EXPECT_EQ(rewrite("x = ::a::b::K<<<d, t, q>>>(y);"),
+            "x = ::xbang::launch(d, t, q, [=]() { ::a::b::K(y); }, "
+            "\"::a::b::K\");");
+  EXPECT_EQ(rewrite("return ::K<<<d, t, q>>>(y);"),
+            "return ::xbang::launch(d, t, q, [=]() { ::K(y); }, \"::K\");");
+  EXPECT_EQ(rewrite("Outer<T>::template K<Foo<int>><<<d, t, q>>>(y);"),
+            "::xbang::launch(d, t, q, [=]() { Outer<T>::template "
+            "K<Foo<int>>(y); }, \"Outer<T>::template K<Foo<int>>\");");
+  // Angle brackets, shifts and arrows inside the template arguments.
+  EXPECT_EQ(rewrite("K<(a > b), (c >> 1), N << 2, decltype(p->q)><<<d, t, "
+                    "q>>>(y);"),
+            "::xbang::launch(d, t, q, [=]() { K<(a > b), (c >> 1), N << 2, "
+            "decltype(p->q)>(y); }, \"K<(a > b), (c >> 1), N << 2, "
+            "decltype(p->q)>\");");
+}
+
+TEST(MluRewrite, LaunchInsideMacroCalls) {
+  EXPECT_EQ(rewrite("KERNEL_CHECK(Kernel<<<d, t, q>>>(x, n));"),
+            "KERNEL_CHECK(::xbang::launch(d, t, q, [=]() { Kernel(x, n); }, "
+            "\"Kernel\"));");
+  EXPECT_EQ(rewrite("KERNEL_CHECK((Kernel<float, 2><<<d, t, q>>>(x, n)));"),
+            "KERNEL_CHECK((::xbang::launch(d, t, q, [=]() { Kernel<float, "
+            "2>(x, n); }, \"Kernel<float, 2>\")));");
+  EXPECT_EQ(
+      rewrite("MLUOP_KERNEL_CHECK(\"[api]\",\n    K<<<d, t, q>>>(\n    a));"),
+      "MLUOP_KERNEL_CHECK(\"[api]\",\n    ::xbang::launch(d, t, q, [=]() { "
+      "K(\n    a); }, \"K\"));");
+}
+
+TEST(MluRewrite, ShiftsInsideTheLaunch) {
+  EXPECT_EQ(rewrite("K<<<d, t, q>>>(n >> 1, (m >> 2) << 1, x>>y);"),
+            "::xbang::launch(d, t, q, [=]() { K(n >> 1, (m >> 2) << 1, "
+            "x>>y); }, \"K\");");
+  EXPECT_EQ(rewrite("K<<<dims(n >> 1), t, q>>>(x);"),
+            "::xbang::launch(dims(n >> 1), t, q, [=]() { K(x); }, \"K\");");
+  EXPECT_EQ(rewrite("K<<<d >> 1, t, q>>>(x);"),
+            "::xbang::launch(d >> 1, t, q, [=]() { K(x); }, \"K\");");
+  // A template argument closing right before `>>>`: the last three `>` close.
+  EXPECT_EQ(rewrite("K<<<d, t, get<Q>>>>(x);"),
+            "::xbang::launch(d, t, get<Q>, [=]() { K(x); }, \"K\");");
+}
+
+TEST(MluRewrite, CommentsAndLiteralsAreLeftAlone) {
+  const std::string source =
+      "// K<<<a, b, c>>>(x);\n"
+      "/* K<<<a, b, c>>>(x);\n   K<<<\n*/\n"
+      "const char *s = \"K<<<a, b, c>>>(x)\";\n"
+      "const char *e = \"\\\"K<<<\";\n"
+      "const char *r = R\"tag(K<<<a, b, c>>>(x) )\" )tag\";\n"
+      "const char *u = u8\"K<<<\";\n"
+      "char c = '<'; char d = '\\'';\n"
+      "// a spliced comment \\\n K<<<a, b, c>>>(x);\n"
+      "int n = 1'000'000 << 2;\n"
+      "#error don't K<<<\n";
+  EXPECT_EQ(rewrite(source, 0), source);
+}
+
+TEST(MluRewrite, LiteralsInsideTheLaunch) {
+  EXPECT_EQ(rewrite("K<<<d, t, q>>>(\")\", ')', '(', R\"x()\")x\");"),
+            "::xbang::launch(d, t, q, [=]() { K(\")\", ')', '(', "
+            "R\"x()\")x\"); }, \"K\");");
+}
+
+TEST(MluRewrite, DisabledCodeIsLeftAlone) {
+  const std::string source =
+      "#if 0\nK<<<unbalanced\n#if X\nK<<<\n#endif\n#else\n"
+      "K<<<d, t, q>>>(x);\n#endif\n"
+      "  #  if 0 // disabled too\nK<<<\n#elif 1\nK<<<d, t, q>>>(y);\n#endif\n"
+      "#if 0 || X\nK<<<d, t, q>>>(z);\n#endif\n";
+  const std::string output = rewrite(source, 3);
+  EXPECT_NE(output.find("#if X\nK<<<\n#endif"), std::string::npos);
+  EXPECT_NE(output.find("[=]() { K(x); }"), std::string::npos);
+  EXPECT_NE(output.find("[=]() { K(y); }"), std::string::npos);
+  EXPECT_NE(output.find("[=]() { K(z); }"), std::string::npos);
+}
+
+TEST(MluRewrite, LaunchInsideDefineKeepsContinuations) {
+  const std::string source =
+      "#define LAUNCH(T) \\\n  K<T><<<d, t, q>>>( \\\n      "
+      "x)\nLAUNCH(float);\n";
+  EXPECT_EQ(rewrite(source, 1),
+            "#define LAUNCH(T) \\\n  ::xbang::launch(d, t, q, [=]() { "
+            "K<T>( \\\n      x); }, \"K<T>\")\nLAUNCH(float);\n");
+}
+
+TEST(MluRewrite, FriendOperatorShiftIsNotALaunch) {
+  const std::string source =
+      "friend std::ostream &operator<<<>(std::ostream &, const A<T> &);\n";
+  EXPECT_EQ(rewrite(source, 0), source);
+}
+
+TEST(MluRewrite, SeveralLaunchesOnOneLine) {
+  EXPECT_EQ(rewrite("A<<<d, t, q>>>(1); B<<<d, t, q>>>(2);", 2),
+            "::xbang::launch(d, t, q, [=]() { A(1); }, \"A\"); "
+            "::xbang::launch(d, t, q, [=]() { B(2); }, \"B\");");
+}
+
+TEST(MluRewrite, ByteOrderMarkIsDropped) {
+  EXPECT_EQ(rewrite("\xEF\xBB\xBFint x;"), "int x;");
+}
+
+TEST(MluRewrite, ErrorsNameTheLaunchAndItsPosition) {
+  EXPECT_EQ(rewrite_error("void f() {\n  K<<<a, b, c(x);\n}\n"),
+            "k.mlu:2:4: error: unbalanced kernel launch: '<<<' of 'K' has no "
+            "matching '>>>'");
+  EXPECT_EQ(rewrite_error("K<<<a, b, c>>> x;"),
+            "k.mlu:1:12: error: expected '(' with the arguments of 'K' after "
+            "'>>>'");
+  EXPECT_EQ(rewrite_error("K<<<a, b, c>>>(x,\n (y);\n"),
+            "k.mlu:1:15: error: unbalanced kernel launch: '(' of the "
+            "arguments of 'K' is never closed");
+  EXPECT_EQ(rewrite_error("K<<<a, b, c>>>(x];"),
+            "k.mlu:1:17: error: mismatched ']' in the arguments of 'K'");
+  EXPECT_EQ(rewrite_error("x = <<<a, b, c>>>(x);"),
+            "k.mlu:1:5: error: expected a kernel name before '<<<'");
+  EXPECT_EQ(rewrite_error("K<<<a, b>>>(x);"),
+            "k.mlu:1:2: error: the launch of 'K' needs three parameters "
+            "<<<dim, type, queue>>>, found 2");
+  EXPECT_EQ(rewrite_error("K<<<>>>(x);"),
+            "k.mlu:1:2: error: the launch of 'K' needs three parameters "
+            "<<<dim, type, queue>>>, found 0");
+  EXPECT_EQ(rewrite_error("K<<<a, b, c, d>>>(x);"),
+            "k.mlu:1:2: error: the launch of 'K' needs three parameters "
+            "<<<dim, type, queue>>>, found 4");
+  EXPECT_EQ(rewrite_error("K<<<a, b, c>>>(x);\nK<<<a, b, c>>>(x\n"),
+            "k.mlu:2:15: error: unbalanced kernel launch: '(' of the "
+            "arguments of 'K' is never closed");
+  EXPECT_EQ(rewrite_error("A<<<a, b, c>>>(x); B<<<a, b\nC<<<a, b, c>>>(y);"),
+            "k.mlu:1:21: error: unbalanced kernel launch: '<<<' of 'B' has "
+            "no matching '>>>'");
+  EXPECT_EQ(rewrite_error("<<<<<<< HEAD\n"),
+            "k.mlu:1:1: error: '<<<<<<<' is not a kernel launch (a merge "
+            "conflict marker?)");
+  EXPECT_EQ(rewrite_error("int a;\n/* open"),
+            "k.mlu:2:1: error: unterminated /* comment");
+  EXPECT_EQ(rewrite_error("auto s = R\"x(abc"),
+            "k.mlu:1:10: error: unterminated raw string literal");
+}
+
+// The tool as the build runs it (path from CMake).
+class MluRewriteTool : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    base_ = std::string(XBANG_TEST_SCRATCH_DIR) + "/" + info->name();
+    input_ = base_ + ".mlu";
+    output_ = base_ + "/out/k.mlu.cpp";
+    std::remove(output_.c_str());
+  }
+  int run_tool(const std::string& source) {
+    std::ofstream(input_, std::ios::binary) << source;
+    const std::string command = std::string("\"") + XBANG_MLU_REWRITE_TOOL +
+                                "\" \"" + input_ + "\" \"" + output_ +
+                                "\" 2> \"" + base_ + ".err\"";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  static std::string read(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+  }
+  std::string base_, input_, output_;
+};
+
+TEST_F(MluRewriteTool, WritesTheRewrittenFile) {
+  ASSERT_EQ(run_tool("K<<<d, t, q>>>(x);\n"), 0) << read(base_ + ".err");
+  EXPECT_EQ(read(output_), "#line 1 \"" + input_ +
+                               "\"\n::xbang::launch(d, t, q, [=]() { K(x); "
+                               "}, \"K\");\n");
+}
+
+TEST_F(MluRewriteTool, FailsWithoutOutputOnAnUnbalancedLaunch) {
+  ASSERT_EQ(run_tool("int ok;\n"), 0);
+  ASSERT_EQ(run_tool("K<<<d, t, q>>>(x;\n"), 1);
+  EXPECT_EQ(read(base_ + ".err"),
+            input_ +
+                ":1:15: error: unbalanced kernel launch: '(' of the arguments "
+                "of 'K' is never closed\n");
+  EXPECT_FALSE(std::ifstream(output_).good());
+}
+
+}  // namespace
