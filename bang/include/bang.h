@@ -12,9 +12,7 @@
 #include "xbang/builtins/conversion.h"
 #include "xbang/builtins/gather_scatter.h"
 #include "xbang/builtins/layout.h"
-#if __has_include("xbang/builtins/matrix.h")  // TEMPORARY until matrix.h lands
 #include "xbang/builtins/matrix.h"
-#endif
 #include "xbang/builtins/memory.h"
 #include "xbang/builtins/selection.h"
 #include "xbang/core/arch.h"

@@ -23,4 +23,4 @@ double median_seconds(Fn&& fn, int reps = 5);
 
 }  // namespace xbang_bench
 
-#include "limits_impl.h"
+#include "machine_limits_impl.h"

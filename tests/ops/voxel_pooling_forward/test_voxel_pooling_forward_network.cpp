@@ -1,0 +1,26 @@
+// voxel_pooling_forward at the design doc's network scale (3.6): B=2,
+// N=473088, C=80, 128x128x1, through the host API, in checked mode.
+#include <gtest/gtest.h>
+
+#include "voxel_pooling_forward_checks.h"
+#include "xbang/runtime/counters.h"
+
+namespace voxel_pooling_test {
+namespace {
+
+TEST(VoxelPoolingForwardNetwork, BevDepthScaleMatchesReference) {
+  const VoxelPoolingProblem p = make_network_problem();
+  DeviceProblem d(p);
+  xbang_test::Handle handle;
+  xbang::checked::clear_reports();
+  ASSERT_EQ(run_api(handle, p, d), MLUOP_STATUS_SUCCESS);
+  const xbang::Counters counters = xbang::last_launch_counters();
+  expect_no_checked_reports();
+  expect_matches_reference(p, d.result());
+  // One atomic update per channel of every point inside the grid.
+  EXPECT_EQ(counters.atomic_updates,
+            uint64_t(p.inside_count()) * p.num_channels);
+}
+
+}  // namespace
+}  // namespace voxel_pooling_test
