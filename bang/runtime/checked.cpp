@@ -150,19 +150,21 @@ bool check_onchip_object(const char* builtin, const char* operand,
   const auto& objects = space == Space::kNram ? nram_objects() : wram_objects();
   if (objects.empty()) return true;  // no symbol table: section bounds only
   const OnchipObject* object = find_object(objects, begin - section_begin);
-  const std::string what = std::string(operand) + " [" + hex(begin) + ", +" +
-                           std::to_string(bytes) + ")";
+  auto what = [&] {
+    return std::string(operand) + " [" + hex(begin) + ", +" +
+           std::to_string(bytes) + ")";
+  };
   if (object == nullptr) {
     report(builtin,
-           what + " is not inside any " + space_name(space) + " variable");
+           what() + " is not inside any " + space_name(space) + " variable");
     return false;
   }
-  const std::string label =
-      "`" + demangle(object->name) + "` (" + std::to_string(object->size) +
-      " bytes" + (object->file.empty() ? "" : ", " + object->file) + ")";
   const char* end = section_begin + object->offset + object->size;
   if (begin + bytes > end) {
-    report(builtin, what + " runs " + std::to_string(begin + bytes - end) +
+    const std::string label =
+        "`" + demangle(object->name) + "` (" + std::to_string(object->size) +
+        " bytes" + (object->file.empty() ? "" : ", " + object->file) + ")";
+    report(builtin, what() + " runs " + std::to_string(begin + bytes - end) +
                         " bytes past the end of " + space_name(space) +
                         " variable " + label + " (overflow)");
     return false;

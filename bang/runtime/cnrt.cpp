@@ -2,6 +2,7 @@
 // queues (synchronous), copies and the last-error slot.
 #include <cnrt.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -21,17 +22,45 @@ namespace {
 
 std::shared_mutex registry_mutex;
 std::map<const char*, size_t> allocations;  // begin -> bytes
+// Bumped by every cnrtFree: lets each thread trust its cache of recently
+// found allocations without touching the shared lock (checked mode asks
+// this for every GDRAM operand, from every core at once).
+std::atomic<uint64_t> registry_generation{0};
 thread_local cnrtRet_t last_error = cnrtSuccess;
+
+struct RecentAllocations {
+  static constexpr int kSize = 8;
+  uint64_t generation = ~uint64_t(0);
+  const char* begin[kSize] = {};
+  const char* end[kSize] = {};
+  int next = 0;
+};
+thread_local RecentAllocations recent;
 
 }  // namespace
 
 bool gdram_contains(const void* p, std::ptrdiff_t bytes) {
   const char* b = static_cast<const char*>(p);
+  const uint64_t generation =
+      registry_generation.load(std::memory_order_acquire);
+  if (recent.generation == generation) {
+    for (int i = 0; i < RecentAllocations::kSize; ++i) {
+      if (b >= recent.begin[i] && b + bytes <= recent.end[i]) return true;
+    }
+  } else {
+    recent = RecentAllocations{};
+    recent.generation = generation;
+  }
   std::shared_lock<std::shared_mutex> lock(registry_mutex);
   auto it = allocations.upper_bound(b);
   if (it == allocations.begin()) return false;
   --it;
-  return b >= it->first && b + bytes <= it->first + it->second;
+  const char* end = it->first + it->second;
+  if (b < it->first || b + bytes > end) return false;
+  recent.begin[recent.next] = it->first;
+  recent.end[recent.next] = end;
+  recent.next = (recent.next + 1) % RecentAllocations::kSize;
+  return true;
 }
 
 void set_last_error(cnrtRet_t ret) { last_error = ret; }
@@ -46,6 +75,7 @@ cnrtRet_t take_last_error() {
 }  // namespace xbang
 
 using xbang::detail::allocations;
+using xbang::detail::registry_generation;
 using xbang::detail::registry_mutex;
 
 extern "C" {
@@ -90,6 +120,7 @@ cnrtRet_t cnrtFree(void* ptr) {
     auto it = allocations.find(static_cast<const char*>(ptr));
     if (it == allocations.end()) return cnrtErrorArgsInvalid;
     allocations.erase(it);
+    registry_generation.fetch_add(1, std::memory_order_acq_rel);
   }
   std::free(ptr);
   return cnrtSuccess;

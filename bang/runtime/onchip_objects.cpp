@@ -21,10 +21,11 @@ struct Tables {
 // mode then falls back to whole-section bounds).
 Tables read_tables() {
   Tables tables;
-  std::ifstream in("/proc/self/exe", std::ios::binary);
+  std::ifstream in("/proc/self/exe", std::ios::binary | std::ios::ate);
   if (!in) return tables;
-  const std::vector<char> image((std::istreambuf_iterator<char>(in)),
-                                std::istreambuf_iterator<char>());
+  std::vector<char> image(size_t(in.tellg()));
+  in.seekg(0);
+  if (!in.read(image.data(), std::streamsize(image.size()))) return tables;
   if (image.size() < sizeof(Elf64_Ehdr) ||
       std::memcmp(image.data(), ELFMAG, SELFMAG) != 0 ||
       image[EI_CLASS] != ELFCLASS64) {
