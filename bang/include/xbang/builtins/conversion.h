@@ -33,12 +33,12 @@
 // tail, the scalar forms and positions outside the vector range.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <type_traits>
-
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/core/half.h"
@@ -65,13 +65,13 @@ inline constexpr bool kIsFloating =
 // A fixed-point position applies between an integer and a floating type:
 // +1 scales by 2^position (int to float), -1 by 2^-position (float to int).
 template <class From, class To>
-inline constexpr int kPositionSign = kIsFloating<From> && kIsInt<To>   ? -1
-                                     : kIsInt<From> && kIsFloating<To> ? 1
-                                                                       : 0;
+inline constexpr int kPositionSign = kIsFloating<From>&& kIsInt<To>   ? -1
+                                     : kIsInt<From>&& kIsFloating<To> ? 1
+                                                                      : 0;
 
 template <class From, class To>
 inline constexpr RoundMode kDefaultMode =
-    kIsFloating<From> && kIsInt<To> ? RoundMode::kTz : RoundMode::kRn;
+    kIsFloating<From>&& kIsInt<To> ? RoundMode::kTz : RoundMode::kRn;
 
 // Binary floating formats a conversion rounds to.
 template <class T>
@@ -159,6 +159,22 @@ double round_to_format(double v, RoundMode mode) {
                                      : r;
 }
 
+// The bits of the half holding exactly the float f (or +-Inf, NaN quieted
+// as F16C does). f must be a half value: nothing is rounded.
+inline uint16_t exact_half_bits(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  const uint16_t sign = uint16_t((x >> 16) & 0x8000u);
+  const uint32_t abs = x & 0x7fffffffu;
+  if (abs >= 0x7f800000u) {
+    return sign | 0x7c00u | (abs > 0x7f800000u ? 0x200u | (abs >> 13) : 0u);
+  }
+  if (abs >= 0x38800000u) {  // normal: rebias the exponent from 127 to 15
+    return sign | uint16_t((abs - 0x38000000u) >> 13);
+  }
+  return sign | uint16_t(std::ldexp(std::fabs(f), 24));  // m * 2^-24
+}
+
 template <class T>
 double exact_value(T x) {
   if constexpr (std::is_same_v<T, half>) {
@@ -183,10 +199,8 @@ To from_double(double v, RoundMode mode) {
   } else if constexpr (std::is_same_v<To, float>) {
     return float(round_to_format<float>(v, mode));  // exact (NaN stays NaN)
   } else {
-    // Exactly representable after rounding, so the nearest-even conversion
-    // only moves bits (and quiets NaN as F16C does).
     return half::from_bits(
-        float_to_half_bits_rn(float(round_to_format<half>(v, mode))));
+        exact_half_bits(float(round_to_format<half>(v, mode))));
   }
 }
 
@@ -194,8 +208,7 @@ To from_double(double v, RoundMode mode) {
 template <class From, class To>
 inline constexpr bool kExactWidening =
     (std::is_same_v<From, half> && std::is_same_v<To, float>) ||
-    (std::is_same_v<From, int8_t> &&
-     (kIsFloating<To> || sizeof(To) > 1)) ||
+    (std::is_same_v<From, int8_t> && (kIsFloating<To> || sizeof(To) > 1)) ||
     (std::is_same_v<From, int16_t> &&
      (std::is_same_v<To, float> || std::is_same_v<To, int32_t>));
 
@@ -206,14 +219,19 @@ To convert_scalar(From x, RoundMode mode, int position) {
   if constexpr (kExactWidening<From, To>) {
     if (kSign == 0 || position == 0) {
       if constexpr (std::is_same_v<To, half>) {
-        return half(float(x));  // exact
+        return half::from_bits(exact_half_bits(float(x)));
       } else {
         return To(exact_value(x));
       }
     }
   }
   double v = exact_value(x);
-  if (kSign != 0 && position != 0) v = std::ldexp(v, kSign * position);
+  if (kSign != 0 && position != 0) {
+    // Past +-400 every nonzero scaled value is already beyond every target's
+    // range or below half its smallest step, so clamping changes no result
+    // and keeps v from under/overflowing the double.
+    v = std::ldexp(v, kSign * std::clamp(position, -400, 400));
+  }
   return from_double<To>(v, mode);
 }
 
@@ -364,7 +382,7 @@ void store_floating(T* p, FloatV v) {
     alignas(64) float lanes[kLanes];
     v.store_aligned(lanes);
     for (int i = 0; i < kLanes; ++i) {
-      p[i] = half::from_bits(float_to_half_bits_rn(lanes[i]));
+      p[i] = half::from_bits(exact_half_bits(lanes[i]));
     }
 #endif
   }
@@ -373,7 +391,7 @@ void store_floating(T* p, FloatV v) {
 // Whether a float batch can go straight to the half store for mode M.
 template <RoundMode M>
 inline constexpr bool kHalfStoreRounds =
-    XBANG_CONV_F16C && M != RoundMode::kRd && M != RoundMode::kOz;
+    XBANG_CONV_F16C&& M != RoundMode::kRd&& M != RoundMode::kOz;
 
 // --- rounding on batches (float or double lanes).
 
@@ -426,8 +444,8 @@ V round_to_format(V x) {
   using IntV = typename Bits::Int;
   using I = typename IntV::value_type;
   using S = typename V::value_type;
-  constexpr I kExponentMask = ((I(1) << (sizeof(I) * 8 - 1 - Bits::kMantissa)) - 1)
-                              << Bits::kMantissa;
+  constexpr I kExponentMask =
+      ((I(1) << (sizeof(I) * 8 - 1 - Bits::kMantissa)) - 1) << Bits::kMantissa;
   constexpr I kPrecisionShift = I(Format::kPrecision - 1) << Bits::kMantissa;
   constexpr I kMinQuantum =
       I(Format::kMinExponent - (Format::kPrecision - 1) + Bits::kBias)
@@ -439,7 +457,8 @@ V round_to_format(V x) {
       xsimd::max(exponent_bits - IntV(kPrecisionShift), IntV(kMinQuantum));
   const V quantum = xsimd::bitwise_cast<V>(quantum_bits);
   const V inverse = xsimd::bitwise_cast<V>(IntV(kTwiceBias) - quantum_bits);
-  const V r = round_integral<M>(x * inverse) * quantum;
+  // copysign: without SSE4.1, xsimd's trunc/ceil may turn -0.3 into +0.
+  const V r = xsimd::copysign(round_integral<M>(x * inverse) * quantum, x);
 
   const V inf(std::numeric_limits<S>::infinity());
   const V max_finite(S(Format::kMax));
@@ -490,9 +509,11 @@ class BatchConvert {
   void operator()(To* dst, const From* src) const {
     if constexpr (kIsInt<From> && kIsInt<To>) {
       const Int32V v = load_int32(src);
-      store_int(dst, xsimd::min(xsimd::max(v, Int32V(int32_t(
-                                                  std::numeric_limits<To>::min()))),
-                                Int32V(int32_t(std::numeric_limits<To>::max()))));
+      store_int(
+          dst,
+          xsimd::min(
+              xsimd::max(v, Int32V(int32_t(std::numeric_limits<To>::min()))),
+              Int32V(int32_t(std::numeric_limits<To>::max()))));
     } else if constexpr (kIsInt<To>) {  // float/half to int
       FloatV x = load_float(src);
       if (scaled_) x = scale_down(x);
@@ -547,9 +568,11 @@ void convert_array(To* dst, const From* src, long n, int position) {
   if (n <= 0) return;
   if (position > kMaxVectorPosition || position < -kMaxVectorPosition) {
     if constexpr (sizeof(To) > sizeof(From)) {
-      for (long i = n - 1; i >= 0; --i) dst[i] = convert_scalar<From, To>(src[i], M, position);
+      for (long i = n - 1; i >= 0; --i)
+        dst[i] = convert_scalar<From, To>(src[i], M, position);
     } else {
-      for (long i = 0; i < n; ++i) dst[i] = convert_scalar<From, To>(src[i], M, position);
+      for (long i = 0; i < n; ++i)
+        dst[i] = convert_scalar<From, To>(src[i], M, position);
     }
     return;
   }
@@ -572,8 +595,7 @@ void convert_array(To* dst, const From* src, long n, int position) {
 
 // The checks every vector conversion makes (checked mode, inside a launch).
 template <class From, class To>
-bool check_convert(const char* builtin, const To* dst, const From* src,
-                   int n) {
+bool check_convert(const char* builtin, const To* dst, const From* src, int n) {
   const long dst_bytes = long(n) * long(sizeof(To));
   const long src_bytes = long(n) * long(sizeof(From));
   return check_count(builtin, n) &&
@@ -601,26 +623,26 @@ void convert_builtin(const char* builtin, To* dst, const From* src, int n,
 // The named built-ins, generated from one table of pairs and one of modes.
 
 // X(from_name, FromType, to_name, ToType, position_kind)
-#define XBANG_CONVERSION_PAIRS(X)               \
-  X(float, float, half, half, NOPOS)            \
-  X(float, float, int32, int32_t, POS)          \
-  X(float, float, int16, int16_t, POS)          \
-  X(float, float, int8, int8_t, POS)            \
-  X(half, half, float, float, NOPOS)            \
-  X(half, half, int32, int32_t, POS)            \
-  X(half, half, int16, int16_t, POS)            \
-  X(half, half, int8, int8_t, POS)              \
-  X(int32, int32_t, float, float, POS)          \
-  X(int32, int32_t, half, half, POS)            \
-  X(int32, int32_t, int16, int16_t, NOPOS)      \
-  X(int32, int32_t, int8, int8_t, NOPOS)        \
-  X(int16, int16_t, float, float, POS)          \
-  X(int16, int16_t, half, half, POS)            \
-  X(int16, int16_t, int32, int32_t, NOPOS)      \
-  X(int16, int16_t, int8, int8_t, NOPOS)        \
-  X(int8, int8_t, float, float, POS)            \
-  X(int8, int8_t, half, half, POS)              \
-  X(int8, int8_t, int32, int32_t, NOPOS)        \
+#define XBANG_CONVERSION_PAIRS(X)          \
+  X(float, float, half, half, NOPOS)       \
+  X(float, float, int32, int32_t, POS)     \
+  X(float, float, int16, int16_t, POS)     \
+  X(float, float, int8, int8_t, POS)       \
+  X(half, half, float, float, NOPOS)       \
+  X(half, half, int32, int32_t, POS)       \
+  X(half, half, int16, int16_t, POS)       \
+  X(half, half, int8, int8_t, POS)         \
+  X(int32, int32_t, float, float, POS)     \
+  X(int32, int32_t, half, half, POS)       \
+  X(int32, int32_t, int16, int16_t, NOPOS) \
+  X(int32, int32_t, int8, int8_t, NOPOS)   \
+  X(int16, int16_t, float, float, POS)     \
+  X(int16, int16_t, half, half, POS)       \
+  X(int16, int16_t, int32, int32_t, NOPOS) \
+  X(int16, int16_t, int8, int8_t, NOPOS)   \
+  X(int8, int8_t, float, float, POS)       \
+  X(int8, int8_t, half, half, POS)         \
+  X(int8, int8_t, int32, int32_t, NOPOS)   \
   X(int8, int8_t, int16, int16_t, NOPOS)
 
 // The mode of each suffix; the unsuffixed form depends on the pair.
@@ -648,17 +670,17 @@ void convert_builtin(const char* builtin, To* dst, const From* src, int n,
 #define XBANG_CONVERSION_PARAM_NOPOS
 #define XBANG_CONVERSION_ARG_NOPOS 0
 
-#define XBANG_DEFINE_CONVERSION(suffix, MODE, from, FromT, to, ToT, kind)   \
-  inline void __bang_##from##2##to##suffix(                                 \
-      ToT* dst, const FromT* src, int n XBANG_CONVERSION_PARAM_##kind) {    \
-    ::xbang::detail::conv::convert_builtin<                                 \
-        FromT, ToT, XBANG_CONVERSION_MODE_##MODE(FromT, ToT)>(              \
-        "__bang_" #from "2" #to #suffix, dst, src, n,                       \
-        XBANG_CONVERSION_ARG_##kind);                                       \
-  }                                                                         \
-  inline ToT __##from##2##to##suffix(FromT x) {                             \
-    return ::xbang::detail::conv::convert_scalar<FromT, ToT>(               \
-        x, XBANG_CONVERSION_MODE_##MODE(FromT, ToT), 0);                    \
+#define XBANG_DEFINE_CONVERSION(suffix, MODE, from, FromT, to, ToT, kind) \
+  inline void __bang_##from##2##to##suffix(                               \
+      ToT* dst, const FromT* src, int n XBANG_CONVERSION_PARAM_##kind) {  \
+    ::xbang::detail::conv::convert_builtin<                               \
+        FromT, ToT, XBANG_CONVERSION_MODE_##MODE(FromT, ToT)>(            \
+        "__bang_" #from "2" #to #suffix, dst, src, n,                     \
+        XBANG_CONVERSION_ARG_##kind);                                     \
+  }                                                                       \
+  inline ToT __##from##2##to##suffix(FromT x) {                           \
+    return ::xbang::detail::conv::convert_scalar<FromT, ToT>(             \
+        x, XBANG_CONVERSION_MODE_##MODE(FromT, ToT), 0);                  \
   }
 #define XBANG_DEFINE_CONVERSION_PAIR(from, FromT, to, ToT, kind) \
   XBANG_CONVERSION_MODES(XBANG_DEFINE_CONVERSION, from, FromT, to, ToT, kind)
@@ -674,12 +696,10 @@ XBANG_CONVERSION_PAIRS(XBANG_DEFINE_CONVERSION_PAIR)
   }
 XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, float, float, int,
                        int32_t)
-XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, half, half, int,
-                       int32_t)
+XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, half, half, int, int32_t)
 XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, float,
                        float)
-XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, half,
-                       half)
+XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, half, half)
 
 #undef XBANG_DEFINE_SCALAR_CONVERSION
 #undef XBANG_DEFINE_CONVERSION_PAIR

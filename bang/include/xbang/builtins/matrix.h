@@ -9,20 +9,19 @@
 // Counted in Family::kMatrix as multiply-accumulates.
 //
 // Both are one GEMM: the lhs of conv is the image seen through the kernel
-// window (row i = output pixel i, column p = (ky, kx, c)), read in place
-// while packing, never materialised. The GEMM is GotoBLAS-shaped: the depth
-// is cut into blocks of kDepthBlock, each block of rhs is packed into panels
-// of kPanel columns (one stays in L1), each block of lhs rows is packed into
-// tiles of kTileRows rows (the block stays in L2), and a register-blocked
-// kTileRows x kPanel micro-kernel (12 FMA accumulators, broadcast lhs, vector
-// rhs rows) runs over them. Half operands are converted to float once, when
-// packed; packs live in thread_local scratch.
+// window (row i = output pixel i, depth p = (ky, kx, c): kh segments of
+// kw*ci contiguous values), read in place, never materialised. The depth is
+// cut into blocks of kDepthBlock; each block of rhs is packed into panels of
+// kPanel columns (one panel stays in L1 while the lhs rows of a row block
+// stream past it), and a register-blocked kTileRows x kPanel micro-kernel
+// (12 FMA accumulators, broadcast lhs, vector rhs rows) computes each tile.
+// Half operands are converted to float once per call: lhs into thread_local
+// scratch, rhs while it is packed; a half dst is rounded from float scratch.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <vector>
-
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/builtins/conversion.h"
@@ -41,15 +40,15 @@ using Arch = xsimd::default_arch;
 #endif
 using Vec = xsimd::batch<float, Arch>;
 inline constexpr int kVec = int(Vec::size);
-inline constexpr int kTileRows = 6;       // micro-tile rows
-inline constexpr int kPanel = 2 * kVec;   // micro-tile columns (two vectors)
-inline constexpr int kDepthBlock = 256;   // a kDepthBlock x kPanel panel: 16 KB
-inline constexpr int kRowBlock = 16 * kTileRows;  // lhs block: 96 x 256 floats
+inline constexpr int kTileRows = 6;      // micro-tile rows
+inline constexpr int kPanel = 2 * kVec;  // micro-tile columns (two vectors)
+inline constexpr int kDepthBlock = 256;  // a kDepthBlock x kPanel panel: 16 KB
+inline constexpr int kRowBlock = 16 * kTileRows;  // 96 rows: 96 KB of lhs
 
 using AlignedFloats = std::vector<float, xsimd::aligned_allocator<float, 64>>;
 
 struct Scratch {
-  AlignedFloats lhs_pack, rhs_pack, result;
+  AlignedFloats lhs_float, rhs_pack, result;
 };
 inline Scratch& scratch() {
   thread_local Scratch s;
@@ -89,14 +88,15 @@ inline int panel_width(long n, long j0) {
 // Packs rhs depth rows [p0, p0 + depth) into consecutive panels; panel j0 is
 // depth x panel_width(j0) floats at pack + j0 * depth, zero-padded past n.
 template <class T>
-void pack_rhs(float* pack, const T* rhs, RhsLayout layout, long p0,
-              long depth, long n) {
+void pack_rhs(float* pack, const T* rhs, RhsLayout layout, long p0, long depth,
+              long n) {
   for (long j0 = 0; j0 < n; j0 += kPanel) {
     const int width = panel_width(n, j0);
     const long columns = std::min<long>(width, n - j0);
     float* panel = pack + j0 * depth;
     for (long p = 0; p < depth; ++p) {
-      const T* row = rhs + (p0 + p) * layout.depth_step + j0 * layout.column_step;
+      const T* row =
+          rhs + (p0 + p) * layout.depth_step + j0 * layout.column_step;
       float* out = panel + p * width;
       if constexpr (std::is_same_v<T, float>) {
         if (layout.column_step == 1 && columns == width) {
@@ -113,58 +113,46 @@ void pack_rhs(float* pack, const T* rhs, RhsLayout layout, long p0,
   }
 }
 
-// Packs lhs rows [i0, i0 + rows) x depth [p0, p0 + depth) into tiles of
-// kTileRows rows: tile t holds depth x kTileRows floats (row-interleaved),
-// zero rows past m.
-template <class T>
-void pack_lhs(float* pack, const T* lhs, const LhsLayout& layout, long i0,
-              long rows, long p0, long depth) {
-  for (long t0 = 0; t0 < rows; t0 += kTileRows) {
-    float* tile = pack + t0 * depth;
-    for (int r = 0; r < kTileRows; ++r) {
-      if (t0 + r >= rows) {
-        for (long p = 0; p < depth; ++p) tile[p * kTileRows + r] = 0.f;
-        continue;
-      }
-      const T* row = lhs + layout.row_start(i0 + t0 + r);
-      long s = p0 / layout.segment, q = p0 % layout.segment;
-      for (long p = 0; p < depth; ++p) {
-        tile[p * kTileRows + r] = to_float(row[s * layout.segment_step + q]);
-        if (++q == layout.segment) {
-          q = 0;
-          ++s;
-        }
-      }
-    }
-  }
-}
-
-// c[rows x cols] (+)= tile (depth x kTileRows) * panel (depth x kVec*NV).
+// c[rows x cols] (+)= lhs tile (kTileRows rows) * panel (depth x kVec*NV).
+// The tile's rows are read in place: rows[r] points at depth p0 of row r
+// (rows past the matrix repeat its last row and are not stored). Depth runs
+// through segments of `segment` contiguous values, `segment_step` apart,
+// starting at offset q0 inside the first one.
 template <int NV>
-void micro_kernel(const float* tile, const float* panel, long depth, float* c,
-                  long ldc, int rows, int cols, bool accumulate) {
+void micro_kernel(const float* const* rows, long segment, long segment_step,
+                  long q0, long depth, const float* panel, float* c, long ldc,
+                  int nrows, int cols, bool accumulate) {
   // Fully unrolled so that the accumulators live in registers.
   Vec acc[kTileRows][NV];
+  const float* a[kTileRows];
 #pragma GCC unroll 8
   for (int r = 0; r < kTileRows; ++r) {
+    a[r] = rows[r];
 #pragma GCC unroll 2
     for (int v = 0; v < NV; ++v) acc[r][v] = Vec(0.f);
   }
-  for (long p = 0; p < depth; ++p) {
-    Vec b[NV];
+  long q = q0;
+  while (depth > 0) {
+    const long run = std::min(depth, segment - q);
+    for (long t = 0; t < run; ++t) {
+      Vec b[NV];
 #pragma GCC unroll 2
-    for (int v = 0; v < NV; ++v) b[v] = Vec::load_aligned(panel + v * kVec);
+      for (int v = 0; v < NV; ++v) b[v] = Vec::load_aligned(panel + v * kVec);
 #pragma GCC unroll 8
-    for (int r = 0; r < kTileRows; ++r) {
-      const Vec a(tile[r]);
+      for (int r = 0; r < kTileRows; ++r) {
+        const Vec x(a[r][t]);
 #pragma GCC unroll 2
-      for (int v = 0; v < NV; ++v) acc[r][v] = xsimd::fma(a, b[v], acc[r][v]);
+        for (int v = 0; v < NV; ++v) acc[r][v] = xsimd::fma(x, b[v], acc[r][v]);
+      }
+      panel += NV * kVec;
     }
-    tile += kTileRows;
-    panel += NV * kVec;
+#pragma GCC unroll 8
+    for (int r = 0; r < kTileRows; ++r) a[r] += segment_step - q;
+    depth -= run;
+    q = 0;
   }
   if (cols == NV * kVec) {
-    for (int r = 0; r < rows; ++r) {
+    for (int r = 0; r < nrows; ++r) {
       float* out = c + r * ldc;
       for (int v = 0; v < NV; ++v) {
         Vec x = acc[r][v];
@@ -174,7 +162,7 @@ void micro_kernel(const float* tile, const float* panel, long depth, float* c,
     }
   } else {
     alignas(64) float lanes[NV * kVec];
-    for (int r = 0; r < rows; ++r) {
+    for (int r = 0; r < nrows; ++r) {
       float* out = c + r * ldc;
       for (int v = 0; v < NV; ++v) acc[r][v].store_aligned(lanes + v * kVec);
       for (int j = 0; j < cols; ++j) {
@@ -184,46 +172,66 @@ void micro_kernel(const float* tile, const float* panel, long depth, float* c,
   }
 }
 
-// c[m x n] (row stride n) = lhs (m x depth, per layout) * rhs (depth x n).
+// c[m x n] (row stride n) = lhs (m x depth, float, per layout) * rhs
+// (depth x n).
 template <class T>
-void gemm(float* c, const T* lhs, const LhsLayout& lhs_layout, const T* rhs,
+void gemm(float* c, const float* lhs, const LhsLayout& lhs_layout, const T* rhs,
           RhsLayout rhs_layout, long m, long depth, long n) {
   if (m <= 0 || n <= 0) return;
   if (depth <= 0) {
     std::fill(c, c + m * n, 0.f);
     return;
   }
-  Scratch& s = scratch();
   const long padded_n = (n + kPanel - 1) / kPanel * kPanel;
   const long block_depth = std::min<long>(depth, kDepthBlock);
-  float* rhs_pack = grow(s.rhs_pack, size_t(padded_n * block_depth));
-  const long block_rows = std::min<long>(
-      (m + kTileRows - 1) / kTileRows * kTileRows, kRowBlock);
-  float* lhs_pack = grow(s.lhs_pack, size_t(block_rows * block_depth));
+  float* rhs_pack = grow(scratch().rhs_pack, size_t(padded_n * block_depth));
+  const long segment = lhs_layout.segment;
 
   for (long p0 = 0; p0 < depth; p0 += kDepthBlock) {
     const long kc = std::min<long>(kDepthBlock, depth - p0);
     pack_rhs(rhs_pack, rhs, rhs_layout, p0, kc, n);
+    // Offset of depth p0 inside a row.
+    const long p0_offset =
+        (p0 / segment) * lhs_layout.segment_step + p0 % segment;
     for (long i0 = 0; i0 < m; i0 += kRowBlock) {
       const long mc = std::min<long>(kRowBlock, m - i0);
-      pack_lhs(lhs_pack, lhs, lhs_layout, i0, mc, p0, kc);
       for (long j0 = 0; j0 < n; j0 += kPanel) {
         const int width = panel_width(n, j0);
         const int cols = int(std::min<long>(width, n - j0));
         const float* panel = rhs_pack + j0 * kc;
-        for (long t0 = 0; t0 < mc; t0 += kTileRows) {
-          const int rows = int(std::min<long>(kTileRows, mc - t0));
-          float* out = c + (i0 + t0) * n + j0;
+        for (long t0 = i0; t0 < i0 + mc; t0 += kTileRows) {
+          const int nrows = int(std::min<long>(kTileRows, m - t0));
+          const float* rows[kTileRows];
+          for (int r = 0; r < kTileRows; ++r) {
+            rows[r] =
+                lhs + lhs_layout.row_start(std::min(t0 + r, m - 1)) + p0_offset;
+          }
+          float* out = c + t0 * n + j0;
           if (width == kPanel) {
-            micro_kernel<2>(lhs_pack + t0 * kc, panel, kc, out, n, rows, cols,
+            micro_kernel<2>(rows, segment, lhs_layout.segment_step,
+                            p0 % segment, kc, panel, out, n, nrows, cols,
                             p0 > 0);
           } else {
-            micro_kernel<1>(lhs_pack + t0 * kc, panel, kc, out, n, rows, cols,
+            micro_kernel<1>(rows, segment, lhs_layout.segment_step,
+                            p0 % segment, kc, panel, out, n, nrows, cols,
                             p0 > 0);
           }
         }
       }
     }
+  }
+}
+
+// lhs as float: itself, or converted once into thread_local scratch.
+template <class T>
+const float* lhs_as_float(const T* lhs, long count) {
+  if constexpr (std::is_same_v<T, float>) {
+    return lhs;
+  } else {
+    float* converted =
+        grow(scratch().lhs_float, size_t(std::max<long>(count, 1)));
+    conv::convert_array<half, float, RoundMode::kRn>(converted, lhs, count, 0);
+    return converted;
   }
 }
 
@@ -261,8 +269,9 @@ void matmul_builtin(D* dst, const T* lhs, const T* rhs, int m, int k, int n) {
   if (m <= 0 || n <= 0 || k < 0) return;
   const LhsLayout lhs_layout{1, 0, k, std::max(k, 1), 0};
   const RhsLayout rhs_layout{n, 1};
+  const float* lhs_float = lhs_as_float(lhs, long(m) * k);
   into_dst(dst, long(m) * n, [&](float* c) {
-    gemm(c, lhs, lhs_layout, rhs, rhs_layout, m, k, n);
+    gemm(c, lhs_float, lhs_layout, rhs, rhs_layout, m, k, n);
   });
   count_elements(Family::kMatrix, uint64_t(m) * uint64_t(k) * uint64_t(n));
 }
@@ -278,8 +287,9 @@ void conv_builtin(D* dst, const T* src, const T* kernel, int ci, int h, int w,
   const long depth = long(kh) * kw * ci;
   if (XBANG_CHECKING()) {
     if (!geometry_ok) {
-      report(kName, "bad geometry: need ci, co >= 0, 1 <= kh <= h, "
-                    "1 <= kw <= w, sw, sh >= 1");
+      report(kName,
+             "bad geometry: need ci, co >= 0, 1 <= kh <= h, "
+             "1 <= kw <= w, sw, sh >= 1");
       return;
     }
     const long dst_bytes = out_h * out_w * co * long(sizeof(D));
@@ -301,19 +311,20 @@ void conv_builtin(D* dst, const T* src, const T* kernel, int ci, int h, int w,
                              std::max<long>(long(kw) * ci, 1), long(w) * ci};
   const RhsLayout rhs_layout{1, depth};  // kernel[o][p] is rhs(p, o)
   const long pixels = out_h * out_w;
+  const float* src_float = lhs_as_float(src, long(h) * w * ci);
   into_dst(dst, pixels * co, [&](float* c) {
-    gemm(c, src, lhs_layout, kernel, rhs_layout, pixels, depth, co);
+    gemm(c, src_float, lhs_layout, kernel, rhs_layout, pixels, depth, co);
   });
-  count_elements(Family::kMatrix, uint64_t(pixels) * uint64_t(co) *
-                                      uint64_t(depth));
+  count_elements(Family::kMatrix,
+                 uint64_t(pixels) * uint64_t(co) * uint64_t(depth));
 }
 
 }  // namespace gemm
 }  // namespace detail
 }  // namespace xbang
 
-inline void __bang_matmul(float* dst, const float* lhs, const float* rhs,
-                          int m, int k, int n) {
+inline void __bang_matmul(float* dst, const float* lhs, const float* rhs, int m,
+                          int k, int n) {
   xbang::detail::gemm::matmul_builtin(dst, lhs, rhs, m, k, n);
 }
 inline void __bang_matmul(float* dst, const half* lhs, const half* rhs, int m,
@@ -331,9 +342,8 @@ inline void __bang_conv(float* dst, const float* src, const float* kernel,
   xbang::detail::gemm::conv_builtin(dst, src, kernel, ci, h, w, kh, kw, sw, sh,
                                     co);
 }
-inline void __bang_conv(float* dst, const half* src, const half* kernel,
-                        int ci, int h, int w, int kh, int kw, int sw, int sh,
-                        int co) {
+inline void __bang_conv(float* dst, const half* src, const half* kernel, int ci,
+                        int h, int w, int kh, int kw, int sw, int sh, int co) {
   xbang::detail::gemm::conv_builtin(dst, src, kernel, ci, h, w, kh, kw, sw, sh,
                                     co);
 }
