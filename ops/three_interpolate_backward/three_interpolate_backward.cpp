@@ -1,0 +1,198 @@
+// three_interpolate_backward: host API, checks (design doc 3.7 order), tiling
+// and task split policy, launch of the Union1 kernel.
+#include "three_interpolate_backward/three_interpolate_backward.h"
+
+#include <algorithm>
+
+#include "common/host.h"
+#include "common/kernel.h"
+
+namespace {
+
+constexpr const char *kApi = "[mluOpThreeInterpolateBackward]";
+
+// Smallest tile step in every direction: 128 bytes of float.
+constexpr int kTileAlign = 32;
+// No kept available when Mo is chosen.
+constexpr int kMinNo = 128;
+
+// Largest x in [low, high] with fits(x), rounded down to a multiple of
+// kTileAlign unless it is `high` itself; `low` when nothing larger fits.
+// `fits` is monotonic (the partition grows with every tile size).
+template <class Fits>
+int largestFitting(int low, int high, Fits fits) {
+  if (fits(high)) return high;
+  int good = low, bad = high;
+  while (bad - good > 1) {
+    const int mid = good + (bad - good) / 2;
+    (fits(mid) ? good : bad) = mid;
+  }
+  return std::max(low, good / kTileAlign * kTileAlign);
+}
+
+}  // namespace
+
+long threeInterpolateBackwardNramBytes() { return MAX_NRAM_SIZE; }
+
+// Tiling policy (doc 3.3, with issue 4's rule for Mo first):
+// 1. Mo: every M chunk re-reads all of grad_output[b] and repeats steps 4-9
+//    on it, so the number of M chunks multiplies the work (doc case 20 runs
+//    1.4x slower with two chunks than with one). Mo is the largest that fits
+//    with a minimal Co (kTileAlign) and a minimal No (kMinNo): all of M in
+//    every doc case (case 7 then reads grad_output once).
+// 2. Co and No share the rest; No stays the larger (the doc's N priority)
+//    and Co grows as long as the largest No that fits is still at least Co
+//    (or all of N). When the whole N fits, Co takes everything left (the
+//    doc's "Co second when N x C fits"). Long Co rows keep the per-row
+//    additions of step 9 efficient; Co >= 96 is within noise of the best on
+//    case 7.
+ThreeInterpolateBackwardTiling threeInterpolateBackwardTiling(int c, int m,
+                                                              int n,
+                                                              long nram_bytes) {
+  auto fits = [nram_bytes](int co, int mo, int no) {
+    return threeInterpolateBackwardPartition(co, mo, no).total_bytes <=
+           nram_bytes;
+  };
+  const int co_min = std::min(c, kTileAlign);
+  const int no_min = std::min(n, kTileAlign);
+  ThreeInterpolateBackwardTiling t;
+  t.m_limit = largestFitting(std::min(m, kTileAlign), m, [&](int mo) {
+    return fits(co_min, mo, std::min(n, kMinNo));
+  });
+  t.c_limit = co_min;
+  t.n_limit = largestFitting(
+      no_min, n, [&](int no) { return fits(co_min, t.m_limit, no); });
+  for (long co = (long)co_min + kTileAlign; co < (long)c + kTileAlign;
+       co += kTileAlign) {
+    const int co_try = (int)std::min<long>(co, c);
+    if (!fits(co_try, t.m_limit, no_min)) break;
+    const int no_try = largestFitting(
+        no_min, n, [&](int no) { return fits(co_try, t.m_limit, no); });
+    if (no_try < std::min(co_try, n)) break;
+    t.c_limit = co_try;
+    t.n_limit = no_try;
+  }
+  return t;
+}
+
+void threeInterpolateBackwardPolicy(mluOpHandle_t handle, int b, int m,
+                                    int m_limit, cnrtDim3_t *k_dim,
+                                    cnrtFunctionType_t *k_type) {
+  // Union1 over the B * ceil(M / Mo) units; no more clusters than units
+  // need (a task without a unit only returns).
+  const long units = (long)b * CEIL_DIV(m, m_limit);
+  const int cores = handle->core_num_per_cluster;
+  const long clusters_needed = CEIL_DIV(units, (long)cores);
+  *k_type = cnrtFuncTypeUnion1;
+  k_dim->x = cores;
+  k_dim->y = (unsigned)std::max(
+      1L, std::min((long)handle->cluster_num, clusters_needed));
+  k_dim->z = 1;
+}
+
+extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
+    mluOpHandle_t handle, const mluOpTensorDescriptor_t grad_output_desc,
+    const void *grad_output, const mluOpTensorDescriptor_t indices_desc,
+    const void *indices, const mluOpTensorDescriptor_t weights_desc,
+    const void *weights, const mluOpTensorDescriptor_t grad_features_desc,
+    void *grad_features) {
+  // 1. Null handle, descriptors and pointers.
+  MLUOP_CHECK_NULL(kApi, handle);
+  MLUOP_CHECK_NULL(kApi, grad_output_desc);
+  MLUOP_CHECK_NULL(kApi, indices_desc);
+  MLUOP_CHECK_NULL(kApi, weights_desc);
+  MLUOP_CHECK_NULL(kApi, grad_features_desc);
+  MLUOP_CHECK_NULL(kApi, grad_output);
+  MLUOP_CHECK_NULL(kApi, indices);
+  MLUOP_CHECK_NULL(kApi, weights);
+  MLUOP_CHECK_NULL(kApi, grad_features);
+
+  // 2. Zero elements: any of B, C, M, N zero is BAD_PARAM (doc 1.1).
+  MLUOP_CHECK(kApi,
+              mluOpGetTensorElementNum(grad_output_desc) != 0 &&
+                  mluOpGetTensorElementNum(indices_desc) != 0 &&
+                  mluOpGetTensorElementNum(weights_desc) != 0 &&
+                  mluOpGetTensorElementNum(grad_features_desc) != 0,
+              MLUOP_STATUS_BAD_PARAM,
+              "zero element: B, C, M and N must all be nonzero");
+
+  // 3. dtypes, layouts, dims and shapes.
+  const mluOpDataType_t dtype = grad_output_desc->dtype;
+  MLUOP_CHECK(kApi, dtype == MLUOP_DTYPE_FLOAT || dtype == MLUOP_DTYPE_HALF,
+              MLUOP_STATUS_BAD_PARAM,
+              std::string("grad_output dtype must be half or float, got ") +
+                  mluop::dtype_name(dtype));
+  MLUOP_CHECK(kApi, weights_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
+              std::string("weights dtype must equal grad_output dtype, got ") +
+                  mluop::dtype_name(weights_desc->dtype));
+  MLUOP_CHECK(kApi, indices_desc->dtype == MLUOP_DTYPE_INT32,
+              MLUOP_STATUS_BAD_PARAM,
+              std::string("indices dtype must be int32, got ") +
+                  mluop::dtype_name(indices_desc->dtype));
+  MLUOP_CHECK(kApi, grad_features_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
+              std::string("grad_features dtype must equal grad_output dtype, "
+                          "got ") +
+                  mluop::dtype_name(grad_features_desc->dtype));
+
+  MLUOP_CHECK(kApi, grad_output_desc->layout == MLUOP_LAYOUT_ARRAY,
+              MLUOP_STATUS_BAD_PARAM, "grad_output layout must be ARRAY");
+  MLUOP_CHECK(kApi, indices_desc->layout == MLUOP_LAYOUT_ARRAY,
+              MLUOP_STATUS_BAD_PARAM, "indices layout must be ARRAY");
+  MLUOP_CHECK(kApi, weights_desc->layout == MLUOP_LAYOUT_ARRAY,
+              MLUOP_STATUS_BAD_PARAM, "weights layout must be ARRAY");
+  MLUOP_CHECK(kApi, grad_features_desc->layout == MLUOP_LAYOUT_ARRAY,
+              MLUOP_STATUS_BAD_PARAM, "grad_features layout must be ARRAY");
+
+  MLUOP_CHECK(kApi, grad_output_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
+              "grad_output must have 3 dims [B, C, N]");
+  MLUOP_CHECK(kApi, indices_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
+              "indices must have 3 dims [B, N, 3]");
+  MLUOP_CHECK(kApi, weights_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
+              "weights must have 3 dims [B, N, 3]");
+  MLUOP_CHECK(kApi, grad_features_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
+              "grad_features must have 3 dims [B, C, M]");
+  const int64_t *go = grad_output_desc->dims;
+  const int64_t *id = indices_desc->dims;
+  const int64_t *w = weights_desc->dims;
+  const int64_t *gf = grad_features_desc->dims;
+  MLUOP_CHECK(kApi, id[0] == go[0], MLUOP_STATUS_BAD_PARAM,
+              "indices dims[0] must equal grad_output dims[0] (B)");
+  MLUOP_CHECK(kApi, id[1] == go[2], MLUOP_STATUS_BAD_PARAM,
+              "indices dims[1] must equal grad_output dims[2] (N)");
+  MLUOP_CHECK(kApi, id[2] == 3, MLUOP_STATUS_BAD_PARAM,
+              "indices dims[2] must be 3");
+  MLUOP_CHECK(kApi, w[0] == id[0] && w[1] == id[1] && w[2] == id[2],
+              MLUOP_STATUS_BAD_PARAM,
+              "weights shape must equal indices shape [B, N, 3]");
+  MLUOP_CHECK(kApi, gf[0] == go[0], MLUOP_STATUS_BAD_PARAM,
+              "grad_features dims[0] must equal grad_output dims[0] (B)");
+  MLUOP_CHECK(kApi, gf[1] == go[1], MLUOP_STATUS_BAD_PARAM,
+              "grad_features dims[1] must equal grad_output dims[1] (C)");
+
+  // 4. Large tensors.
+  const int64_t large = mluop::kLargeTensorElements;
+  MLUOP_CHECK(kApi, grad_output_desc->total_element_num < large,
+              MLUOP_STATUS_NOT_SUPPORTED,
+              "large tensor: grad_output has 2^31 elements or more");
+  MLUOP_CHECK(kApi, indices_desc->total_element_num < large,
+              MLUOP_STATUS_NOT_SUPPORTED,
+              "large tensor: indices has 2^31 elements or more");
+  MLUOP_CHECK(kApi, weights_desc->total_element_num < large,
+              MLUOP_STATUS_NOT_SUPPORTED,
+              "large tensor: weights has 2^31 elements or more");
+  MLUOP_CHECK(kApi, grad_features_desc->total_element_num < large,
+              MLUOP_STATUS_NOT_SUPPORTED,
+              "large tensor: grad_features has 2^31 elements or more");
+
+  const int b = (int)go[0], c = (int)go[1], n = (int)go[2], m = (int)gf[2];
+  const ThreeInterpolateBackwardTiling tiling =
+      threeInterpolateBackwardTiling(c, m, n, MAX_NRAM_SIZE);
+  cnrtDim3_t k_dim;
+  cnrtFunctionType_t k_type;
+  threeInterpolateBackwardPolicy(handle, b, m, tiling.m_limit, &k_dim, &k_type);
+  MLUOP_KERNEL_CHECK(kApi, KernelThreeInterpolateBackward(
+                               k_dim, k_type, handle->queue, dtype, grad_output,
+                               indices, weights, b, c, m, n, tiling.c_limit,
+                               tiling.m_limit, tiling.n_limit, grad_features));
+  return MLUOP_STATUS_SUCCESS;
+}
