@@ -1,0 +1,656 @@
+// dynamic_scatter_backward: boundary cases in the three modes, the task
+// splits of the kernels, and one test per host check (design doc 3.8, 1.4).
+// The network-scale case is in test_dynamic_scatter_backward_network.cpp.
+#include <gtest/gtest.h>
+
+#include <climits>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/host.h"
+#include "dynamic_scatter_backward_checks.h"
+#include "xbang/runtime/checked.h"
+
+namespace dsb_test {
+namespace {
+
+using xbang_test::DeviceBuffer;
+using xbang_test::Handle;
+using xbang_test::TensorDesc;
+
+constexpr mluOpReduceMode_t kModes[] = {
+    MLUOP_REDUCEMODE_MAX, MLUOP_REDUCEMODE_SUM, MLUOP_REDUCEMODE_MEAN};
+
+// Runs the public API on a case; it must succeed without checked reports.
+std::vector<float> run_api(const Case& c, mluOpReduceMode_t mode) {
+  xbang::checked::clear_reports();
+  Handle handle;
+  DeviceCase device(c);
+  EXPECT_EQ(device.run_api(handle, mode), MLUOP_STATUS_SUCCESS)
+      << mluop::take_last_error();
+  expect_no_checked_reports();
+  return device.grad_feats();
+}
+
+void expect_api_matches_reference(const Case& c) {
+  for (mluOpReduceMode_t mode : kModes) {
+    SCOPED_TRACE(mode_name(mode));
+    expect_matches_reference(c, mode, run_api(c, mode));
+  }
+}
+
+CaseOptions options(int64_t n, int64_t m, int64_t c, uint32_t seed = 1) {
+  CaseOptions o;
+  o.num_points = n;
+  o.num_voxel_rows = m;
+  o.num_channels = c;
+  o.seed = seed;
+  return o;
+}
+
+TEST(DynamicScatterBackward, SmallRandomCase) {
+  CaseOptions o = options(100, 40, 16);
+  o.invalid_fraction = 0.1;
+  expect_api_matches_reference(make_case(o));
+}
+
+// Several points equal to the max of one voxel and channel: the smallest
+// index takes the gradient. Values worked out by hand.
+TEST(DynamicScatterBackward, TiesGoToTheSmallestIndex) {
+  Case c;
+  c.num_points = 4;
+  c.num_voxel_rows = 1;
+  c.num_channels = 3;
+  c.voxel_num = 1;
+  c.feats = {1, 2, 3,   // point 0
+             1, 5, 3,   // point 1
+             0, 5, 3,   // point 2
+             9, 9, 9};  // point 3, outside the grid
+  c.point2voxel_map = {0, 0, 0, -1};
+  c.voxel_feats = {1, 5, 3};
+  c.voxel_points_count = {3};
+  c.grad_voxel_feats = {10, 20, 30};
+  const std::vector<float> want = {10, 0, 30, 0, 20, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(run_api(c, MLUOP_REDUCEMODE_MAX), want);
+  expect_api_matches_reference(c);
+}
+
+// Many ties (features in {0, 1}) with the points of one voxel spread over
+// many tasks, so that the atomic min decides between tasks.
+TEST(DynamicScatterBackward, TiesAcrossTasks) {
+  CaseOptions o = options(2000, 50, 24);
+  o.feature_levels = 2;
+  const Case c = make_case(o);
+  expect_api_matches_reference(c);
+  Handle handle;
+  cnrtQueue_t queue = nullptr;
+  mluOpGetQueue(handle, &queue);
+  DeviceCase device(c);
+  xbang::checked::clear_reports();
+  ASSERT_EQ(device.run_kernels({16, 1, 1}, cnrtFuncTypeUnion1, queue,
+                               MLUOP_REDUCEMODE_MAX, true),
+            cnrtSuccess);
+  expect_no_checked_reports();
+  expect_matches_reference(c, MLUOP_REDUCEMODE_MAX, device.grad_feats());
+}
+
+// One point per voxel: max passes every gradient to its only point.
+TEST(DynamicScatterBackward, VoxelHoldingOnePoint) {
+  const Case c = make_case(options(50, 50, 9));
+  const std::vector<float> got = run_api(c, MLUOP_REDUCEMODE_MAX);
+  for (int64_t x = 0; x < c.num_points; ++x) {
+    const int32_t v = c.point2voxel_map[x];
+    ASSERT_GE(v, 0);
+    for (int64_t i = 0; i < c.num_channels; ++i) {
+      EXPECT_EQ(got[x * c.num_channels + i],
+                c.grad_voxel_feats[v * c.num_channels + i]);
+    }
+  }
+  expect_api_matches_reference(c);
+}
+
+// Points mapped to -1 get a zero gradient in every mode.
+TEST(DynamicScatterBackward, PointsMappedToMinusOne) {
+  CaseOptions o = options(300, 100, 12);
+  o.invalid_fraction = 0.3;
+  const Case c = make_case(o);
+  for (mluOpReduceMode_t mode : kModes) {
+    SCOPED_TRACE(mode_name(mode));
+    const std::vector<float> got = run_api(c, mode);
+    int64_t invalid = 0;
+    for (int64_t x = 0; x < c.num_points; ++x) {
+      if (c.point2voxel_map[x] != -1) continue;
+      ++invalid;
+      for (int64_t i = 0; i < c.num_channels; ++i) {
+        EXPECT_EQ(got[x * c.num_channels + i], 0.0f);
+      }
+    }
+    EXPECT_EQ(invalid, 90);
+    expect_matches_reference(c, mode, got);
+  }
+}
+
+// All points in one voxel: per channel exactly one point takes the gradient.
+TEST(DynamicScatterBackward, AllPointsInOneVoxel) {
+  const Case c = make_case(options(500, 1, 33));
+  const std::vector<float> got = run_api(c, MLUOP_REDUCEMODE_MAX);
+  for (int64_t i = 0; i < c.num_channels; ++i) {
+    int nonzero = 0;
+    for (int64_t x = 0; x < c.num_points; ++x) {
+      nonzero += got[x * c.num_channels + i] != 0.0f;
+    }
+    EXPECT_EQ(nonzero, 1) << "channel " << i;
+  }
+  expect_api_matches_reference(c);
+}
+
+// C that is not a multiple of anything (1, primes, just past powers of 2).
+TEST(DynamicScatterBackward, ChannelsNotAMultipleOfAnything) {
+  for (int64_t channels : {1, 7, 37, 129}) {
+    SCOPED_TRACE("C=" + std::to_string(channels));
+    CaseOptions o = options(211, 97, channels, uint32_t(channels));
+    o.invalid_fraction = 0.05;
+    expect_api_matches_reference(make_case(o));
+  }
+}
+
+// voxel_num smaller than the rows of voxel_feats: points mapped to the rows
+// past it get nothing, and those rows' gradients go nowhere.
+TEST(DynamicScatterBackward, VoxelNumSmallerThanRows) {
+  CaseOptions o = options(150, 60, 10);
+  o.voxel_num = 25;
+  const Case c = make_case(o);
+  for (mluOpReduceMode_t mode : kModes) {
+    SCOPED_TRACE(mode_name(mode));
+    const std::vector<float> got = run_api(c, mode);
+    for (int64_t x = 0; x < c.num_points; ++x) {
+      if (c.point2voxel_map[x] < 25) continue;
+      for (int64_t i = 0; i < c.num_channels; ++i) {
+        EXPECT_EQ(got[x * c.num_channels + i], 0.0f);
+      }
+    }
+    expect_matches_reference(c, mode, got);
+  }
+}
+
+// voxel_num past the rows is clamped to them; a negative one means no voxel.
+TEST(DynamicScatterBackward, VoxelNumOutOfRangeIsClamped) {
+  for (int32_t voxel_num : {-5, 0, 61, INT32_MAX}) {
+    SCOPED_TRACE("voxel_num=" + std::to_string(voxel_num));
+    CaseOptions o = options(150, 60, 10);
+    o.voxel_num = voxel_num;
+    expect_api_matches_reference(make_case(o));
+  }
+}
+
+// Map values outside [-1, M - 1] never address memory outside the tensors
+// (checked mode would report it) and give a zero gradient.
+TEST(DynamicScatterBackward, MapValuesOutOfRangeAreSkipped) {
+  Case c = make_case(options(200, 80, 6));
+  const int32_t bad[] = {80, 81, 1000000, INT32_MAX, -2, INT32_MIN};
+  for (size_t k = 0; k < std::size(bad); ++k) {
+    c.point2voxel_map[k * 30] = bad[k];
+  }
+  recompute_voxels(c, 80);
+  for (mluOpReduceMode_t mode : kModes) {
+    SCOPED_TRACE(mode_name(mode));
+    const std::vector<float> got = run_api(c, mode);
+    for (size_t k = 0; k < std::size(bad); ++k) {
+      for (int64_t i = 0; i < c.num_channels; ++i) {
+        EXPECT_EQ(got[k * 30 * c.num_channels + i], 0.0f);
+      }
+    }
+    expect_matches_reference(c, mode, got);
+  }
+}
+
+TEST(DynamicScatterBackward, OneElement) {
+  expect_api_matches_reference(make_case(options(1, 1, 1)));
+}
+
+// More work than one NRAM load in every tiled dimension (640 KB of NRAM on
+// the 372 profile): C = 170000 is more than one channel tile in all the
+// kernels; N = 60000 points and M = 50000 voxels of C = 4 on a single task
+// are several loops of points (every kernel) and voxels (kernel 2). Through
+// the API and on one Block task, with the VAA paths and without.
+TEST(DynamicScatterBackward, MoreThanOneNramLoadInEveryDimension) {
+  CaseOptions wide = options(8, 4, 170000);
+  wide.invalid_fraction = 0.2;
+  wide.feature_levels = 3;
+  CaseOptions many = options(60000, 50000, 4, 7);
+  many.invalid_fraction = 0.02;
+  many.feature_levels = 5;
+  Handle handle;
+  cnrtQueue_t queue = nullptr;
+  mluOpGetQueue(handle, &queue);
+  for (const CaseOptions& o : {wide, many}) {
+    const Case c = make_case(o);
+    SCOPED_TRACE("N=" + std::to_string(c.num_points) +
+                 " C=" + std::to_string(c.num_channels));
+    expect_api_matches_reference(c);
+    DeviceCase device(c);
+    for (mluOpReduceMode_t mode : kModes) {
+      for (bool use_vaa : {true, false}) {
+        SCOPED_TRACE(std::string(mode_name(mode)) +
+                     (use_vaa ? " vaa" : " no-vaa"));
+        device.reset_grad_feats();
+        xbang::checked::clear_reports();
+        ASSERT_EQ(device.run_kernels({1, 1, 1}, cnrtFuncTypeBlock, queue, mode,
+                                     use_vaa),
+                  cnrtSuccess);
+        expect_no_checked_reports();
+        expect_matches_reference(c, mode, device.grad_feats());
+      }
+    }
+  }
+}
+
+// The kernels through their wrappers with Block and Union1 launches of 1
+// (Block only), 4 and 16 tasks, the VAA path and the fallback, in checked
+// mode. Fewer points (3) and voxels (2) than tasks in the second case.
+TEST(DynamicScatterBackward, KernelsWithEveryLaunch) {
+  struct Launch {
+    cnrtDim3_t dim;
+    cnrtFunctionType_t type;
+  };
+  const Launch launches[] = {{{1, 1, 1}, cnrtFuncTypeBlock},
+                             {{4, 1, 1}, cnrtFuncTypeBlock},
+                             {{16, 1, 1}, cnrtFuncTypeBlock},
+                             {{4, 1, 1}, cnrtFuncTypeUnion1},
+                             {{16, 1, 1}, cnrtFuncTypeUnion1}};
+  CaseOptions medium = options(700, 300, 40, 5);
+  medium.invalid_fraction = 0.05;
+  medium.feature_levels = 3;
+  const Case cases[] = {make_case(medium), make_case(options(3, 2, 5, 6))};
+  Handle handle;
+  cnrtQueue_t queue = nullptr;
+  mluOpGetQueue(handle, &queue);
+  for (const Case& c : cases) {
+    DeviceCase device(c);
+    for (const Launch& launch : launches) {
+      for (mluOpReduceMode_t mode : kModes) {
+        for (bool use_vaa : {true, false}) {
+          SCOPED_TRACE(
+              std::string(mode_name(mode)) +
+              " N=" + std::to_string(c.num_points) +
+              " tasks=" + std::to_string(launch.dim.x) +
+              (launch.type == cnrtFuncTypeBlock ? " Block" : " Union1") +
+              (use_vaa ? " vaa" : " no-vaa"));
+          device.reset_grad_feats();
+          xbang::checked::clear_reports();
+          ASSERT_EQ(
+              device.run_kernels(launch.dim, launch.type, queue, mode, use_vaa),
+              cnrtSuccess);
+          expect_no_checked_reports();
+          expect_matches_reference(c, mode, device.grad_feats());
+        }
+      }
+    }
+  }
+}
+
+// Zero elements: N == 0 or C == 0 returns at once; M == 0 zeroes grad_feats.
+TEST(DynamicScatterBackward, ZeroPointsOrChannelsReturnSuccess) {
+  for (const auto& shape :
+       std::vector<std::vector<int64_t>>{{0, 0, 8}, {10, 5, 0}, {0, 0, 0}}) {
+    const Case c = make_case(options(shape[0], shape[1], shape[2]));
+    for (mluOpReduceMode_t mode : kModes) {
+      EXPECT_TRUE(run_api(c, mode).empty());
+    }
+  }
+}
+
+TEST(DynamicScatterBackward, NoVoxelsZeroesGradFeats) {
+  const Case c = make_case(options(20, 0, 4));
+  for (mluOpReduceMode_t mode : kModes) {
+    SCOPED_TRACE(mode_name(mode));
+    EXPECT_EQ(run_api(c, mode), std::vector<float>(80, 0.0f));
+  }
+}
+
+TEST(DynamicScatterBackward, WorkspaceSize) {
+  Handle handle;
+  TensorDesc feats(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT, {17176, 128});
+  size_t size = 1;
+  ASSERT_EQ(mluOpGetDynamicScatterBackwardWorkspaceSize(
+                handle, MLUOP_REDUCEMODE_MAX, feats, &size),
+            MLUOP_STATUS_SUCCESS);
+  EXPECT_EQ(size, 17176u * 128u * 4u);
+  for (mluOpReduceMode_t mode : {MLUOP_REDUCEMODE_SUM, MLUOP_REDUCEMODE_MEAN}) {
+    ASSERT_EQ(
+        mluOpGetDynamicScatterBackwardWorkspaceSize(handle, mode, feats, &size),
+        MLUOP_STATUS_SUCCESS);
+    EXPECT_EQ(size, 0u);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Host checks: each bad argument returns the doc's status and logs a line
+// naming the check.
+// ---------------------------------------------------------------------------
+
+// A good call on a small case; tests break one argument at a time.
+class DynamicScatterBackwardChecks : public ::testing::Test {
+ protected:
+  static constexpr int N = 8, M = 4, C = 3;
+
+  void SetUp() override {
+    mluop::take_last_error();
+    grad_voxel_feats_desc = make({M, C});
+    feats_desc = make({N, C});
+    voxel_feats_desc = make({M, C});
+    point2voxel_map_desc = make({N}, MLUOP_DTYPE_INT32);
+    voxel_points_count_desc = make({M}, MLUOP_DTYPE_INT32);
+    voxel_num_desc = make({1}, MLUOP_DTYPE_INT32);
+    grad_feats_desc = make({N, C});
+    grad_voxel_feats = buffer(M * C * 4);
+    feats = buffer(N * C * 4);
+    voxel_feats = buffer(M * C * 4);
+    point2voxel_map = buffer(N * 4);
+    voxel_points_count = buffer(M * 4);
+    voxel_num = buffer(4);
+    workspace = buffer(N * C * 4);
+    workspace_size = N * C * 4;
+    grad_feats = buffer(N * C * 4);
+  }
+
+  mluOpTensorDescriptor_t make(std::vector<int> dims,
+                               mluOpDataType_t dtype = MLUOP_DTYPE_FLOAT) {
+    descs_.push_back(
+        std::make_unique<TensorDesc>(MLUOP_LAYOUT_ARRAY, dtype, dims));
+    return descs_.back()->get();
+  }
+  void* buffer(size_t bytes) {
+    buffers_.push_back(
+        std::make_unique<DeviceBuffer>(std::vector<int32_t>(bytes / 4, 0)));
+    return buffers_.back()->get();
+  }
+
+  mluOpStatus_t call() {
+    return mluOpDynamicScatterBackward(
+        handle_arg, mode, grad_voxel_feats_desc, grad_voxel_feats, feats_desc,
+        feats, voxel_feats_desc, voxel_feats, point2voxel_map_desc,
+        point2voxel_map, voxel_points_count_desc, voxel_points_count,
+        voxel_num_desc, voxel_num, workspace, workspace_size, grad_feats_desc,
+        grad_feats);
+  }
+  // The call fails with `status` and its log line names `check`.
+  void expect_fails(mluOpStatus_t status, const std::string& check) {
+    EXPECT_EQ(call(), status);
+    const std::string log = mluop::take_last_error();
+    EXPECT_NE(log.find("[mluOpDynamicScatterBackward]"), std::string::npos)
+        << log;
+    EXPECT_NE(log.find("check `" + check), std::string::npos)
+        << "want check `" << check << "`, log: " << log;
+  }
+
+  Handle handle;
+  mluOpHandle_t handle_arg = handle.get();
+  mluOpReduceMode_t mode = MLUOP_REDUCEMODE_MAX;
+  mluOpTensorDescriptor_t grad_voxel_feats_desc, feats_desc, voxel_feats_desc,
+      point2voxel_map_desc, voxel_points_count_desc, voxel_num_desc,
+      grad_feats_desc;
+  void *grad_voxel_feats, *feats, *voxel_feats, *point2voxel_map,
+      *voxel_points_count, *voxel_num, *workspace, *grad_feats;
+  size_t workspace_size;
+
+ private:
+  std::vector<std::unique_ptr<TensorDesc>> descs_;
+  std::vector<std::unique_ptr<DeviceBuffer>> buffers_;
+};
+
+TEST_F(DynamicScatterBackwardChecks, GoodCallSucceeds) {
+  for (mluOpReduceMode_t m : kModes) {
+    mode = m;
+    xbang::checked::clear_reports();
+    EXPECT_EQ(call(), MLUOP_STATUS_SUCCESS) << mluop::take_last_error();
+    expect_no_checked_reports();
+  }
+}
+
+TEST_F(DynamicScatterBackwardChecks, NullHandle) {
+  handle_arg = nullptr;
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "(handle) != nullptr");
+}
+
+TEST_F(DynamicScatterBackwardChecks, NoMlu200Series) {
+  ASSERT_EQ(mluOpSetDeviceArch(handle, 290), MLUOP_STATUS_SUCCESS);
+  expect_fails(MLUOP_STATUS_ARCH_MISMATCH, "handle->arch >= 372");
+}
+
+TEST_F(DynamicScatterBackwardChecks, NullDescriptors) {
+  mluOpTensorDescriptor_t* descs[] = {
+      &grad_voxel_feats_desc,   &feats_desc,
+      &voxel_feats_desc,        &point2voxel_map_desc,
+      &voxel_points_count_desc, &voxel_num_desc,
+      &grad_feats_desc};
+  const char* names[] = {"grad_voxel_feats_desc",   "feats_desc",
+                         "voxel_feats_desc",        "point2voxel_map_desc",
+                         "voxel_points_count_desc", "voxel_num_desc",
+                         "grad_feats_desc"};
+  for (size_t i = 0; i < std::size(descs); ++i) {
+    SCOPED_TRACE(names[i]);
+    mluOpTensorDescriptor_t saved = *descs[i];
+    *descs[i] = nullptr;
+    expect_fails(MLUOP_STATUS_BAD_PARAM, std::string("(") + names[i] + ")");
+    *descs[i] = saved;
+  }
+}
+
+TEST_F(DynamicScatterBackwardChecks, Dtypes) {
+  struct Bad {
+    mluOpTensorDescriptor_t* desc;
+    std::vector<int> dims;
+    mluOpDataType_t dtype;
+    const char* check;
+  };
+  const Bad bads[] = {
+      {&grad_voxel_feats_desc,
+       {M, C},
+       MLUOP_DTYPE_HALF,
+       "dtype_is(grad_voxel_feats_desc, MLUOP_DTYPE_FLOAT)"},
+      {&feats_desc,
+       {N, C},
+       MLUOP_DTYPE_INT32,
+       "dtype_is(feats_desc, MLUOP_DTYPE_FLOAT)"},
+      {&voxel_feats_desc,
+       {M, C},
+       MLUOP_DTYPE_HALF,
+       "dtype_is(voxel_feats_desc, MLUOP_DTYPE_FLOAT)"},
+      {&point2voxel_map_desc,
+       {N},
+       MLUOP_DTYPE_INT64,
+       "dtype_is(point2voxel_map_desc, MLUOP_DTYPE_INT32)"},
+      {&voxel_points_count_desc,
+       {M},
+       MLUOP_DTYPE_FLOAT,
+       "dtype_is(voxel_points_count_desc, MLUOP_DTYPE_INT32)"},
+      {&voxel_num_desc,
+       {1},
+       MLUOP_DTYPE_INT16,
+       "dtype_is(voxel_num_desc, MLUOP_DTYPE_INT32)"},
+      {&grad_feats_desc,
+       {N, C},
+       MLUOP_DTYPE_HALF,
+       "dtype_is(grad_feats_desc, MLUOP_DTYPE_FLOAT)"},
+  };
+  for (const Bad& bad : bads) {
+    SCOPED_TRACE(bad.check);
+    mluOpTensorDescriptor_t saved = *bad.desc;
+    *bad.desc = make(bad.dims, bad.dtype);
+    expect_fails(MLUOP_STATUS_BAD_PARAM, bad.check);
+    *bad.desc = saved;
+  }
+}
+
+TEST_F(DynamicScatterBackwardChecks, Ranks) {
+  struct Bad {
+    mluOpTensorDescriptor_t* desc;
+    std::vector<int> dims;
+    mluOpDataType_t dtype;
+    const char* check;
+  };
+  const Bad bads[] = {
+      {&grad_voxel_feats_desc,
+       {M * C},
+       MLUOP_DTYPE_FLOAT,
+       "grad_voxel_feats_desc->dim == 2"},
+      {&feats_desc, {N, C, 1}, MLUOP_DTYPE_FLOAT, "feats_desc->dim == 2"},
+      {&voxel_feats_desc,
+       {M * C},
+       MLUOP_DTYPE_FLOAT,
+       "voxel_feats_desc->dim == 2"},
+      {&point2voxel_map_desc,
+       {N, 1},
+       MLUOP_DTYPE_INT32,
+       "point2voxel_map_desc->dim == 1"},
+      {&voxel_points_count_desc,
+       {M, 1},
+       MLUOP_DTYPE_INT32,
+       "voxel_points_count_desc->dim == 1"},
+      {&voxel_num_desc, {1, 1}, MLUOP_DTYPE_INT32, "voxel_num_desc->dim == 1"},
+      {&grad_feats_desc,
+       {N * C},
+       MLUOP_DTYPE_FLOAT,
+       "grad_feats_desc->dim == 2"},
+  };
+  for (const Bad& bad : bads) {
+    SCOPED_TRACE(bad.check);
+    mluOpTensorDescriptor_t saved = *bad.desc;
+    *bad.desc = make(bad.dims, bad.dtype);
+    expect_fails(MLUOP_STATUS_BAD_PARAM, bad.check);
+    *bad.desc = saved;
+  }
+}
+
+TEST_F(DynamicScatterBackwardChecks, GradFeatsShapeMatchesFeats) {
+  grad_feats_desc = make({N, C + 1});
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "grad_feats_desc->dims[0] == N");
+}
+
+TEST_F(DynamicScatterBackwardChecks, VoxelFeatsChannelsMatchFeats) {
+  voxel_feats_desc = make({M, C + 1});
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "voxel_feats_desc->dims[1] == C");
+}
+
+TEST_F(DynamicScatterBackwardChecks, GradVoxelFeatsShapeMatchesVoxelFeats) {
+  grad_voxel_feats_desc = make({M - 1, C});
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "grad_voxel_feats_desc->dims[0] == M");
+}
+
+TEST_F(DynamicScatterBackwardChecks, MapHasNPoints) {
+  point2voxel_map_desc = make({N + 1}, MLUOP_DTYPE_INT32);
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "point2voxel_map_desc->dims[0] == N");
+}
+
+TEST_F(DynamicScatterBackwardChecks, CountHasMVoxels) {
+  voxel_points_count_desc = make({M + 1}, MLUOP_DTYPE_INT32);
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "voxel_points_count_desc->dims[0] == M");
+}
+
+TEST_F(DynamicScatterBackwardChecks, VoxelNumHasOneElement) {
+  voxel_num_desc = make({2}, MLUOP_DTYPE_INT32);
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "voxel_num_desc->dims[0] == 1");
+}
+
+TEST_F(DynamicScatterBackwardChecks, NoMoreVoxelsThanPoints) {
+  grad_voxel_feats_desc = make({N + 1, C});
+  voxel_feats_desc = make({N + 1, C});
+  voxel_points_count_desc = make({N + 1}, MLUOP_DTYPE_INT32);
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "M <= N");
+}
+
+TEST_F(DynamicScatterBackwardChecks, LargeTensorIsNotSupported) {
+  const int n = 1 << 16, c = 1 << 15;  // 2^31 elements
+  feats_desc = make({n, c});
+  grad_feats_desc = make({n, c});
+  point2voxel_map_desc = make({n}, MLUOP_DTYPE_INT32);
+  grad_voxel_feats_desc = make({M, c});
+  voxel_feats_desc = make({M, c});
+  expect_fails(MLUOP_STATUS_NOT_SUPPORTED,
+               "feats_desc->total_element_num < mluop::kLargeTensorElements");
+}
+
+TEST_F(DynamicScatterBackwardChecks, UnsupportedReduceMode) {
+  mode = static_cast<mluOpReduceMode_t>(7);
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "is_supported_mode(reduce_type)");
+}
+
+TEST_F(DynamicScatterBackwardChecks, NullPointers) {
+  void** pointers[] = {&feats,
+                       &point2voxel_map,
+                       &voxel_num,
+                       &grad_feats,
+                       &grad_voxel_feats,
+                       &voxel_feats,
+                       &voxel_points_count};
+  const char* names[] = {"feats",
+                         "point2voxel_map",
+                         "voxel_num",
+                         "grad_feats",
+                         "grad_voxel_feats",
+                         "voxel_feats",
+                         "voxel_points_count"};
+  for (size_t i = 0; i < std::size(pointers); ++i) {
+    SCOPED_TRACE(names[i]);
+    void* saved = *pointers[i];
+    *pointers[i] = nullptr;
+    expect_fails(MLUOP_STATUS_BAD_PARAM, std::string("(") + names[i] + ")");
+    *pointers[i] = saved;
+  }
+}
+
+TEST_F(DynamicScatterBackwardChecks, WorkspaceSmallerThanAsked) {
+  workspace_size = N * C * 4 - 1;
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "workspace_size >= needed");
+  // Sum and mean need none.
+  workspace_size = 0;
+  workspace = nullptr;
+  mode = MLUOP_REDUCEMODE_SUM;
+  EXPECT_EQ(call(), MLUOP_STATUS_SUCCESS) << mluop::take_last_error();
+}
+
+TEST_F(DynamicScatterBackwardChecks, NullWorkspace) {
+  workspace = nullptr;
+  expect_fails(MLUOP_STATUS_BAD_PARAM, "(workspace) != nullptr");
+}
+
+TEST_F(DynamicScatterBackwardChecks, WorkspaceSizeFunctionChecks) {
+  size_t size = 0;
+  const std::string api = "[mluOpGetDynamicScatterBackwardWorkspaceSize]";
+  auto expect = [&](mluOpStatus_t got, mluOpStatus_t want,
+                    const std::string& check) {
+    EXPECT_EQ(got, want);
+    const std::string log = mluop::take_last_error();
+    EXPECT_NE(log.find(api), std::string::npos) << log;
+    EXPECT_NE(log.find("check `" + check), std::string::npos) << log;
+  };
+  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
+             nullptr, MLUOP_REDUCEMODE_MAX, feats_desc, &size),
+         MLUOP_STATUS_BAD_PARAM, "(handle) != nullptr");
+  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
+             handle, MLUOP_REDUCEMODE_MAX, nullptr, &size),
+         MLUOP_STATUS_BAD_PARAM, "(feats_desc) != nullptr");
+  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
+             handle, MLUOP_REDUCEMODE_MAX, feats_desc, nullptr),
+         MLUOP_STATUS_BAD_PARAM, "(workspace_size) != nullptr");
+  expect(
+      mluOpGetDynamicScatterBackwardWorkspaceSize(
+          handle, MLUOP_REDUCEMODE_MAX, make({N, C}, MLUOP_DTYPE_HALF), &size),
+      MLUOP_STATUS_BAD_PARAM, "feats_desc->dtype == MLUOP_DTYPE_FLOAT");
+  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
+             handle, MLUOP_REDUCEMODE_MAX, make({N * C}), &size),
+         MLUOP_STATUS_BAD_PARAM, "feats_desc->dim == 2");
+  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
+             handle, MLUOP_REDUCEMODE_MAX, make({1 << 16, 1 << 15}), &size),
+         MLUOP_STATUS_NOT_SUPPORTED,
+         "feats_desc->total_element_num < mluop::kLargeTensorElements");
+  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
+             handle, static_cast<mluOpReduceMode_t>(-1), feats_desc, &size),
+         MLUOP_STATUS_BAD_PARAM, "is_supported_mode(reduce_type)");
+}
+
+}  // namespace
+}  // namespace dsb_test
