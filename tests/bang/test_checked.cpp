@@ -1,0 +1,260 @@
+// Checked mode (spec section 7): each violation becomes a report naming the
+// built-in, the kernel and taskId, the launch fails with
+// cnrtErrorLaunchFailed, and the offending operation does not corrupt
+// memory. Only task 2 of each launch misbehaves.
+#include "harness.h"
+
+namespace bang_test {
+namespace {
+
+constexpr int kBadTask = 2;
+
+struct Expectation {
+  const char* builtin;
+  const char* kernel;
+  bool on_mpu = false;
+};
+
+// Runs `bad` on task kBadTask (or on the MPU of cluster 0) and checks that
+// the launch failed with reports that all name the built-in, the kernel and
+// the task.
+void expect_reported(const std::function<void()>& bad, const Expectation& e,
+                     cnrtFunctionType_t type = cnrtFuncTypeBlock) {
+  xbang::checked::clear_reports();
+  const cnrtRet_t ret = launch_checked(
+      {4, 1, 1}, type,
+      [&] {
+        if (e.on_mpu ? (__is_mpu() && clusterId == 0)
+                     : (__is_ipu() && taskId == kBadTask)) {
+          bad();
+        }
+      },
+      e.kernel);
+  EXPECT_EQ(ret, cnrtErrorLaunchFailed) << e.kernel;
+  const auto reports = xbang::checked::reports();
+  ASSERT_FALSE(reports.empty()) << e.kernel << ": nothing reported";
+  for (const auto& r : reports) {
+    EXPECT_EQ(r.builtin, e.builtin) << r.text();
+    EXPECT_EQ(r.kernel, e.kernel) << r.text();
+    EXPECT_EQ(r.on_mpu, e.on_mpu) << r.text();
+    if (!e.on_mpu) {
+      EXPECT_EQ(r.task_id, kBadTask) << r.text();
+      EXPECT_NE(r.text().find("taskId " + std::to_string(kBadTask)),
+                std::string::npos)
+          << r.text();
+    }
+    EXPECT_NE(r.text().find(e.builtin), std::string::npos) << r.text();
+    EXPECT_NE(r.text().find(e.kernel), std::string::npos) << r.text();
+    EXPECT_FALSE(r.message.empty());
+  }
+  xbang::checked::clear_reports();
+}
+
+float* nram_floats(int offset = 0) {
+  return reinterpret_cast<float*>(nram_arena()) + offset;
+}
+
+TEST(BangChecked, GdramPointerPassedAsNramOperand) {
+  xbang_test::DeviceBuffer g(std::vector<float>(64, 3.f));
+  float* gdram = static_cast<float*>(g.get());
+  expect_reported(
+      [&] {
+        float* a = nram_floats();
+        __bang_write_value(a, 64, 1.f);
+        __bang_add(gdram, a, a, 64);
+      },
+      {"__bang_add", "gdram_as_nram_dst"});
+  EXPECT_EQ(g.to_host<float>(), std::vector<float>(64, 3.f))
+      << "the reported operation must be skipped";
+  expect_reported(
+      [&] { __bang_add(nram_floats(), gdram, nram_floats(64), 64); },
+      {"__bang_add", "gdram_as_nram_src"});
+}
+
+TEST(BangChecked, NramPointerAsGdramSourceOfGdram2Nram) {
+  expect_reported(
+      [] { __memcpy(nram_floats(), nram_floats(256), 256, GDRAM2NRAM); },
+      {"__memcpy", "nram_as_gdram_src"});
+}
+
+TEST(BangChecked, HostMemoryIsNotGdram) {
+  std::vector<float> host(64, 1.f);
+  expect_reported(
+      [&] { __memcpy(nram_floats(), host.data(), 256, GDRAM2NRAM); },
+      {"__memcpy", "host_as_gdram"});
+  xbang_test::DeviceBuffer g(std::vector<float>(64, 0.f));
+  expect_reported(
+      [&] { __memcpy(host.data(), nram_floats(), 256, NRAM2GDRAM); },
+      {"__memcpy", "host_as_gdram_dst"});
+}
+
+TEST(BangChecked, GdramCopyRunningPastItsAllocation) {
+  xbang_test::DeviceBuffer g(std::vector<float>(64, 0.f));
+  expect_reported([&] { __memcpy(nram_floats(), g.get(), 257, GDRAM2NRAM); },
+                  {"__memcpy", "gdram_overrun"});
+}
+
+// An access running past the end of the kernel's __nram__ array.
+TEST(BangChecked, NramOverflowPastTheArray) {
+  const int floats = int(kArenaBytes / 4);
+  expect_reported(
+      [&] {
+        float* near_end = nram_floats(floats - 32);
+        __bang_add(near_end, near_end, near_end, 64);
+      },
+      {"__bang_add", "nram_overflow_vector"});
+  xbang_test::DeviceBuffer g(std::vector<float>(64, 0.f));
+  expect_reported(
+      [&] { __memcpy(nram_floats(floats - 16), g.get(), 256, GDRAM2NRAM); },
+      {"__memcpy", "nram_overflow_memcpy"});
+  expect_reported([&] { __bang_write_value(nram_floats(floats - 1), 2, 0.f); },
+                  {"__bang_write_value", "nram_overflow_fill"});
+}
+
+TEST(BangChecked, NramTouchedOnTheMpu) {
+  expect_reported(
+      [] { __bang_add(nram_floats(), nram_floats(64), nram_floats(128), 64); },
+      {"__bang_add", "nram_on_mpu", true}, cnrtFuncTypeUnion1);
+  xbang_test::DeviceBuffer g(std::vector<float>(64, 0.f));
+  expect_reported([&] { __memcpy(nram_floats(), g.get(), 256, GDRAM2NRAM); },
+                  {"__memcpy", "nram_copy_on_mpu", true}, cnrtFuncTypeUnion1);
+}
+
+// Without checks, the MPU may move GDRAM data (no report, launch succeeds).
+TEST(BangChecked, MpuMayCopyGdramToGdram) {
+  xbang_test::DeviceBuffer a(std::vector<float>(64, 2.f));
+  xbang_test::DeviceBuffer b(std::vector<float>(64, 0.f));
+  xbang::checked::clear_reports();
+  EXPECT_EQ(launch_checked(
+                {4, 1, 1}, cnrtFuncTypeUnion1,
+                [&] {
+                  if (__is_mpu()) __memcpy(b.get(), a.get(), 256, GDRAM2GDRAM);
+                },
+                "mpu_gdram_copy"),
+            cnrtSuccess)
+      << reports_text();
+  EXPECT_EQ(b.to_host<float>(), std::vector<float>(64, 2.f));
+}
+
+TEST(BangChecked, PartialInPlaceOverlap) {
+  expect_reported(
+      [] { __bang_add(nram_floats(1), nram_floats(), nram_floats(100), 64); },
+      {"__bang_add", "partial_overlap_a"});
+  expect_reported(
+      [] { __bang_mul(nram_floats(), nram_floats(100), nram_floats(63), 64); },
+      {"__bang_mul", "partial_overlap_b"});
+  expect_reported([] { __bang_abs(nram_floats(0), nram_floats(10), 64); },
+                  {"__bang_abs", "partial_overlap_unary"});
+}
+
+TEST(BangChecked, OverlappingTransposeOperands) {
+  expect_reported([] { __bang_transpose(nram_floats(8), nram_floats(), 8, 8); },
+                  {"__bang_transpose", "transpose_overlap"});
+  expect_reported([] { __bang_transpose(nram_floats(), nram_floats(), 8, 8); },
+                  {"__bang_transpose", "transpose_same"});
+  expect_reported([] { __bang_rotate90(nram_floats(), nram_floats(4), 8, 8); },
+                  {"__bang_rotate90", "rotate_overlap"});
+}
+
+TEST(BangChecked, NegativeCount) {
+  expect_reported(
+      [] { __bang_add(nram_floats(), nram_floats(64), nram_floats(128), -1); },
+      {"__bang_add", "negative_vector_count"});
+  xbang_test::DeviceBuffer g(std::vector<float>(64, 0.f));
+  expect_reported([&] { __memcpy(nram_floats(), g.get(), -4, GDRAM2NRAM); },
+                  {"__memcpy", "negative_copy_size"});
+  expect_reported(
+      [&] { __memcpy(nram_floats(), g.get(), 4, GDRAM2NRAM, 4, 4, -2); },
+      {"__memcpy", "negative_segnum"});
+}
+
+// Reading the destination of an unsynchronised __memcpy_async.
+TEST(BangChecked, AsyncDestinationReadBeforeSync) {
+  xbang_test::DeviceBuffer g(std::vector<float>(64, 1.f));
+  expect_reported(
+      [&] {
+        __memcpy_async(nram_floats(), g.get(), 256, GDRAM2NRAM);
+        __bang_add(nram_floats(64), nram_floats(), nram_floats(), 64);
+        __sync_io();
+      },
+      {"__bang_add", "async_read_early"});
+  // The same kernel with the sync in its place is clean.
+  xbang::checked::clear_reports();
+  EXPECT_EQ(launch_checked(
+                {4, 1, 1}, cnrtFuncTypeBlock,
+                [&] {
+                  __memcpy_async(nram_floats(), g.get(), 256, GDRAM2NRAM);
+                  __sync_io();
+                  __bang_add(nram_floats(64), nram_floats(), nram_floats(), 64);
+                },
+                "async_read_after_sync"),
+            cnrtSuccess)
+      << reports_text();
+}
+
+// Contract rules of particular built-ins.
+TEST(BangChecked, CycleSourceNotAMultipleOfSegment) {
+  expect_reported(
+      [] {
+        __bang_cycle_add(nram_floats(), nram_floats(100), nram_floats(200), 10,
+                         3);
+      },
+      {"__bang_cycle_add", "cycle_not_multiple"});
+}
+
+TEST(BangChecked, BitIndexCountNotAMultipleOfEight) {
+  expect_reported(
+      [] {
+        __bang_ge_bitindex(nram_floats(), nram_floats(100), nram_floats(200),
+                           12);
+      },
+      {"__bang_ge_bitindex", "bitindex_not_multiple"});
+}
+
+TEST(BangChecked, GatherSourceInTheWrongSpace) {
+  expect_reported(
+      [] {
+        auto* offsets = reinterpret_cast<uint32_t*>(nram_floats(512));
+        for (int i = 0; i < 4; ++i) offsets[i] = uint32_t(4 * i);
+        __gather(nram_floats(), nram_floats(256), offsets, 4, GDRAM2NRAM, 4, 4);
+      },
+      {"__gather", "gather_nram_as_gdram"});
+}
+
+TEST(BangChecked, AtomicDestinationInNram) {
+  expect_reported(
+      [] { __bang_atomic_reduce_add(nram_floats(), nram_floats(64), 16); },
+      {"__bang_atomic_reduce_add", "atomic_nram_dst"});
+}
+
+// Reports are per launch: a clean launch after a bad one succeeds.
+TEST(BangChecked, CleanLaunchAfterReportSucceeds) {
+  expect_reported(
+      [] { __bang_add(nram_floats(1), nram_floats(), nram_floats(), 8); },
+      {"__bang_add", "bad_first"});
+  EXPECT_EQ(
+      launch_checked(
+          {4, 1, 1}, cnrtFuncTypeBlock,
+          [] { __bang_add(nram_floats(), nram_floats(), nram_floats(), 8); },
+          "clean_second"),
+      cnrtSuccess);
+  EXPECT_TRUE(xbang::checked::reports().empty()) << reports_text();
+}
+
+// Switched off at run time, the same violation is neither reported nor fails
+// the launch (benchmarks run this way).
+TEST(BangChecked, SwitchedOffAtRunTime) {
+  ASSERT_TRUE(xbang::checked::enabled()) << "the suite runs checked";
+  xbang::checked::set_enabled(false);
+  xbang::checked::clear_reports();
+  const cnrtRet_t ret = launch_checked(
+      {4, 1, 1}, cnrtFuncTypeBlock,
+      [] { __bang_add(nram_floats(), nram_floats(64), nram_floats(128), -1); },
+      "unchecked");
+  xbang::checked::set_enabled(true);
+  EXPECT_EQ(ret, cnrtSuccess);
+  EXPECT_TRUE(xbang::checked::reports().empty());
+}
+
+}  // namespace
+}  // namespace bang_test
