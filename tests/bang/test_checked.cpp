@@ -2,6 +2,8 @@
 // built-in, the kernel and taskId, the launch fails with
 // cnrtErrorLaunchFailed, and the offending operation does not corrupt
 // memory. Only task 2 of each launch misbehaves.
+#include <cstring>
+
 #include "harness.h"
 
 namespace bang_test {
@@ -225,6 +227,46 @@ TEST(BangChecked, AtomicDestinationInNram) {
   expect_reported(
       [] { __bang_atomic_reduce_add(nram_floats(), nram_floats(64), 16); },
       {"__bang_atomic_reduce_add", "atomic_nram_dst"});
+}
+
+// The exact ends of NRAM and of a GDRAM allocation are valid: no report.
+TEST(BangChecked, ExactEndsAreNotOverflows) {
+  const int floats = int(kArenaBytes / 4);
+  xbang_test::DeviceBuffer g(std::vector<float>(64, 2.f));
+  xbang::checked::clear_reports();
+  EXPECT_EQ(launch_checked(
+                {1, 1, 1}, cnrtFuncTypeBlock,
+                [&] {
+                  float* last = nram_floats(floats - 64);
+                  __memcpy(last, g.get(), 256, GDRAM2NRAM);
+                  __bang_add(last, last, last, 64);
+                  __memcpy(g.get(), last, 256, NRAM2GDRAM);
+                },
+                "exact_ends"),
+            cnrtSuccess)
+      << reports_text();
+  EXPECT_TRUE(xbang::checked::reports().empty()) << reports_text();
+  EXPECT_EQ(g.to_host<float>(), std::vector<float>(64, 4.f));
+}
+
+// Sources may overlap each other (neighbour differences are a common
+// idiom); only dst against a source must coincide or be disjoint.
+TEST(BangChecked, OverlappingSourcesAreValid) {
+  xbang::checked::clear_reports();
+  std::vector<float> got(63);
+  EXPECT_EQ(launch_checked(
+                {1, 1, 1}, cnrtFuncTypeBlock,
+                [&] {
+                  float* x = nram_floats();
+                  for (int i = 0; i < 64; ++i) x[i] = float(i * i);
+                  float* d = nram_floats(128);
+                  __bang_sub(d, x + 1, x, 63);
+                  std::memcpy(got.data(), d, 63 * 4);
+                },
+                "neighbour_difference"),
+            cnrtSuccess)
+      << reports_text();
+  for (int i = 0; i < 63; ++i) EXPECT_EQ(got[i], float(2 * i + 1)) << i;
 }
 
 // Reports are per launch: a clean launch after a bad one succeeds.

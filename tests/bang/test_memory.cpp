@@ -303,6 +303,37 @@ TEST(BangMemcpyAsync, ToGdramAndStridedForms) {
   EXPECT_EQ(g_out.to_host<uint8_t>(), want);
 }
 
+// The 3D async form: stale before the sync, the (i, j) segments after it.
+TEST(BangMemcpyAsync, ThreeDimensionalForm) {
+  const int size = 4, n0 = 3, n1 = 2, src_stride0 = 12, src_stride1 = 64;
+  const auto src = pattern(256, 21);
+  std::vector<uint8_t> want(size_t(size) * n0 * n1 + 8, 0x77);
+  for (int j = 0; j < n1; ++j) {
+    for (int i = 0; i < n0; ++i) {
+      std::copy_n(src.begin() + i * src_stride0 + j * src_stride1, size,
+                  want.begin() + (j * n0 + i) * size);
+    }
+  }
+  xbang_test::DeviceBuffer g_src(src);
+  std::vector<uint8_t> before, after;
+  ASSERT_EQ(run_on_core0(
+                [&] {
+                  auto* a = reinterpret_cast<uint8_t*>(nram_arena());
+                  __memset_nram(a, int(want.size()), uint8_t(0x77));
+                  __memcpy_async(a, g_src.get(), size, GDRAM2NRAM, size, n0 - 1,
+                                 size * n0, n1 - 1, src_stride0, n0 - 1,
+                                 src_stride1, n1 - 1);
+                  before.assign(a, a + want.size());
+                  __sync_io();
+                  after.assign(a, a + want.size());
+                },
+                "memcpy_async_3d"),
+            cnrtSuccess)
+      << reports_text();
+  EXPECT_EQ(before, std::vector<uint8_t>(want.size(), 0x77));
+  EXPECT_EQ(after, want);
+}
+
 // A copy never synced inside the kernel still lands by the kernel's end.
 TEST(BangMemcpyAsync, KernelEndCompletesCopies) {
   const auto src = pattern(128, 4);

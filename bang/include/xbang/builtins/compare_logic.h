@@ -69,8 +69,8 @@ void compare_bitindex(void* dst, const T* a, const T* b, long n, Cmp cmp) {
 }
 
 template <class T>
-bool bitindex_ok(const char* name, const T* dst, const T* a, const T* b,
-                 long n) {
+XBANG_CHECK_PATH bool bitindex_ok(const char* name, const T* dst, const T* a,
+                                  const T* b, long n) {
   if (!check_count(name, n)) return false;
   if (n % 8 != 0) {
     report(name, "n = " + std::to_string(n) + " is not a multiple of 8");

@@ -147,7 +147,8 @@ void turn(U* dst, const U* src, long h, long w, Turn how) {
 }
 
 template <class T>
-bool layout_ok(const char* name, const T* dst, const T* src, long h, long w) {
+XBANG_CHECK_PATH bool layout_ok(const char* name, const T* dst, const T* src,
+                                long h, long w) {
   if (!check_count(name, h) || !check_count(name, w)) return false;
   const long bytes = h * w * long(sizeof(T));
   return check_space(name, "dst", dst, bytes, Space::kNram) &&

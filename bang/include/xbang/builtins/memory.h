@@ -59,9 +59,9 @@ struct Segments {
   }
 };
 
-inline bool copy_ok(const char* name, void* dst, const void* src,
-                    mluMemcpyDirection_t dir, const Segments& d,
-                    const Segments& s) {
+XBANG_CHECK_PATH inline bool copy_ok(const char* name, void* dst,
+                                     const void* src, mluMemcpyDirection_t dir,
+                                     const Segments& d, const Segments& s) {
   if (int(dir) < 0 || int(dir) >= kNumDirections) {
     report(name, "unknown direction " + std::to_string(int(dir)));
     return false;

@@ -16,7 +16,7 @@ bool nonzero(T v) {
 }
 
 template <class T>
-bool read_ok(const char* name, const T* src, long n) {
+XBANG_CHECK_PATH bool read_ok(const char* name, const T* src, long n) {
   return check_count(name, n) &&
          check_space(name, "src", src, n * long(sizeof(T)), Space::kNram) &&
          check_not_pending(name, src, n * long(sizeof(T)));

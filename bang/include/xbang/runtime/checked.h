@@ -71,6 +71,9 @@ bool check_not_pending(const char* builtin, const void* p,
 }  // namespace detail
 }  // namespace xbang
 
+// Operand checks stay out of line so a built-in's hot path stays small.
+#define XBANG_CHECK_PATH __attribute__((noinline, cold))
+
 #if XBANG_CHECKED
 #define XBANG_CHECKING() (::xbang::detail::checking_now())
 #else

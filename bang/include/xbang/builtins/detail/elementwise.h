@@ -39,7 +39,8 @@ inline constexpr bool is_bits_type =
 // Operand checks shared by every elementwise built-in: count, spaces, exact
 // in-place only, the pre-372 alignment rule, and no read of a pending copy.
 template <class D, class... S>
-bool elementwise_ok(const char* name, const D* dst, long n, const S*... srcs) {
+XBANG_CHECK_PATH bool elementwise_ok(const char* name, const D* dst, long n,
+                                     const S*... srcs) {
   if (!check_count(name, n)) return false;
   const std::ptrdiff_t dst_bytes = n * std::ptrdiff_t(sizeof(D));
   if (!check_space(name, "dst", dst, dst_bytes, Space::kNram) ||
@@ -129,8 +130,8 @@ void cycle(T* dst, const T* src, const T* seg, long src_n, long seg_n, Op op) {
 }
 
 template <class T>
-bool cycle_ok(const char* name, const T* dst, const T* src, const T* seg,
-              long src_n, long seg_n) {
+XBANG_CHECK_PATH bool cycle_ok(const char* name, const T* dst, const T* src,
+                               const T* seg, long src_n, long seg_n) {
   if (!check_count(name, src_n) || !check_count(name, seg_n)) return false;
   if (seg_n == 0 ? src_n != 0 : src_n % seg_n != 0) {
     report(name, "src_n " + std::to_string(src_n) +

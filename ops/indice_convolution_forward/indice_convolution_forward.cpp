@@ -1,0 +1,336 @@
+// indice_convolution_forward host side: the API, the checks (doc 3.8, in the
+// order the public header lists), the workspace layout (doc 3.4) and the
+// composition of the device kernels (doc 3.1).
+#include "indice_convolution_forward/indice_convolution_forward.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "common/host.h"
+
+namespace {
+
+constexpr const char *kApi = "[mluOpIndiceConvolutionForward]";
+constexpr const char *kWorkspaceApi =
+    "[mluOpGetIndiceConvolutionForwardWorkspaceSize]";
+
+// Workspace regions start on this many bytes.
+constexpr size_t kWorkspaceAlign = 128;
+// Least work per core before another cluster is used (launch cost is paid
+// per cluster): rows for the per-offset kernels, bytes for fill, elements
+// for the cast.
+constexpr int64_t kMinRowsPerCore = 128;
+constexpr int64_t kMinFillBytesPerCore = 256 * 1024;
+constexpr int64_t kMinCastElementsPerCore = 64 * 1024;
+
+// The problem the descriptors describe, once they passed the checks.
+struct Problem {
+  mluOpDataType_t dtype = MLUOP_DTYPE_INVALID;
+  bool filters_ncdhw = false;
+  int64_t num_act_in = 0;
+  int64_t ci = 0;
+  int64_t co = 0;
+  int64_t kernel_volume = 0;  // K = D * H * W
+  int64_t num_act_out = 0;
+  int64_t max_indice_num = 0;
+  bool zero_element = false;  // features, indice_pairs or features_out empty
+};
+
+// Doc 3.4's workspace, for the fused kernel: transposed filters | float
+// accumulator of features_out (half only). The fused kernel keeps the
+// gathered features and matmul results of 3.4 in NRAM.
+struct WorkspaceLayout {
+  size_t filters_transposed = 0;
+  size_t accumulator = 0;
+  size_t total = 0;
+};
+
+size_t AlignUp(size_t x) {
+  return (x + kWorkspaceAlign - 1) / kWorkspaceAlign * kWorkspaceAlign;
+}
+
+WorkspaceLayout MakeWorkspaceLayout(const Problem &p) {
+  WorkspaceLayout w;
+  if (p.zero_element) return w;
+  const size_t dtype_bytes = mluop::dtype_size(p.dtype);
+  size_t offset = 0;
+  w.filters_transposed = offset;
+  offset += AlignUp(size_t(p.kernel_volume) * p.ci * p.co * dtype_bytes);
+  w.accumulator = offset;
+  if (p.dtype == MLUOP_DTYPE_HALF) {
+    offset += AlignUp(size_t(p.num_act_out) * p.co * sizeof(float));
+  }
+  w.total = offset;
+  return w;
+}
+
+// Checks 2 to 9 of the public header (check 1 is the caller's, as the two
+// APIs have different pointer arguments).
+mluOpStatus_t CheckAndDescribe(const char *api, mluOpHandle_t handle,
+                               const mluOpTensorDescriptor_t features_desc,
+                               const mluOpTensorDescriptor_t filters_desc,
+                               const mluOpTensorDescriptor_t indice_pairs_desc,
+                               const mluOpTensorDescriptor_t features_out_desc,
+                               const int64_t indice_num[],
+                               const int64_t num_act_out, const int64_t inverse,
+                               Problem *p) {
+  // 2. Platform: sparse convolution needs the 300 series or later.
+  MLUOP_CHECK(api, handle->arch >= 372, MLUOP_STATUS_ARCH_MISMATCH,
+              "the 200 series (arch " + std::to_string(handle->arch) +
+                  ") is not supported");
+
+  // 3. dtypes.
+  const mluOpDataType_t dtype = features_desc->dtype;
+  MLUOP_CHECK(api, dtype == MLUOP_DTYPE_HALF || dtype == MLUOP_DTYPE_FLOAT,
+              MLUOP_STATUS_BAD_PARAM,
+              std::string("features dtype must be half or float, got ") +
+                  mluop::dtype_name(dtype));
+  MLUOP_CHECK(api, filters_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
+              "filters dtype must equal the features dtype");
+  MLUOP_CHECK(api, features_out_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
+              "features_out dtype must equal the features dtype");
+  MLUOP_CHECK(api, indice_pairs_desc->dtype == MLUOP_DTYPE_INT32,
+              MLUOP_STATUS_BAD_PARAM,
+              std::string("indice_pairs dtype must be int32, got ") +
+                  mluop::dtype_name(indice_pairs_desc->dtype));
+
+  // 4. Layouts.
+  MLUOP_CHECK(api, features_desc->layout == MLUOP_LAYOUT_ARRAY,
+              MLUOP_STATUS_BAD_PARAM, "features layout must be ARRAY");
+  const mluOpTensorLayout_t filters_layout = filters_desc->layout;
+  MLUOP_CHECK(api,
+              filters_layout == MLUOP_LAYOUT_NDHWC ||
+                  filters_layout == MLUOP_LAYOUT_NCDHW ||
+                  filters_layout == MLUOP_LAYOUT_ARRAY,
+              MLUOP_STATUS_BAD_PARAM,
+              std::string("filters layout must be NDHWC, NCDHW or ARRAY, "
+                          "got ") +
+                  mluop::layout_name(filters_layout));
+  MLUOP_CHECK(api, indice_pairs_desc->layout == MLUOP_LAYOUT_ARRAY,
+              MLUOP_STATUS_BAD_PARAM, "indice_pairs layout must be ARRAY");
+  MLUOP_CHECK(api, features_out_desc->layout == MLUOP_LAYOUT_ARRAY,
+              MLUOP_STATUS_BAD_PARAM, "features_out layout must be ARRAY");
+
+  // 5. Dims (doc 1.4: 3-D convolutions only, so 5-dim filters).
+  MLUOP_CHECK(api, features_desc->dim == 2, MLUOP_STATUS_BAD_PARAM,
+              "features must be [numActIn, Ci]");
+  MLUOP_CHECK(api, filters_desc->dim == 5, MLUOP_STATUS_BAD_PARAM,
+              "filters must be 5-D: only 3-D convolutions are supported");
+  MLUOP_CHECK(api, indice_pairs_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
+              "indice_pairs must be [K, 2, numActIn]");
+  MLUOP_CHECK(api, features_out_desc->dim == 2, MLUOP_STATUS_BAD_PARAM,
+              "features_out must be [numActOut, Co]");
+  const int64_t *fd = filters_desc->dims;
+  p->filters_ncdhw = filters_layout == MLUOP_LAYOUT_NCDHW;
+  p->co = fd[0];
+  p->ci = p->filters_ncdhw ? fd[1] : fd[4];
+  p->kernel_volume =
+      p->filters_ncdhw ? fd[2] * fd[3] * fd[4] : fd[1] * fd[2] * fd[3];
+  p->num_act_in = features_desc->dims[0];
+  p->num_act_out = features_out_desc->dims[0];
+  p->dtype = dtype;
+  MLUOP_CHECK(api, features_desc->dims[1] == p->ci, MLUOP_STATUS_BAD_PARAM,
+              "features dims[1] must equal the filters' Ci");
+  MLUOP_CHECK(api, features_out_desc->dims[1] == p->co, MLUOP_STATUS_BAD_PARAM,
+              "features_out dims[1] must equal the filters' Co");
+  MLUOP_CHECK(api, indice_pairs_desc->dims[0] == p->kernel_volume,
+              MLUOP_STATUS_BAD_PARAM,
+              "indice_pairs dims[0] must equal K = D * H * W of the filters");
+  MLUOP_CHECK(api, indice_pairs_desc->dims[1] == 2, MLUOP_STATUS_BAD_PARAM,
+              "indice_pairs dims[1] must be 2");
+  MLUOP_CHECK(api, indice_pairs_desc->dims[2] == p->num_act_in,
+              MLUOP_STATUS_BAD_PARAM,
+              "indice_pairs dims[2] must equal numActIn (features dims[0])");
+
+  // 6. Doc 1.4 limit 3: num_act_out must be the real output count.
+  MLUOP_CHECK(api, num_act_out == p->num_act_out, MLUOP_STATUS_BAD_PARAM,
+              "num_act_out must equal features_out dims[0]");
+
+  // 7. indice_num: each count is a row count of indice_pairs.
+  for (int64_t k = 0; k < p->kernel_volume; ++k) {
+    MLUOP_CHECK(
+        api, indice_num[k] >= 0 && indice_num[k] <= p->num_act_in,
+        MLUOP_STATUS_BAD_PARAM,
+        "indice_num[" + std::to_string(k) + "] must be in [0, numActIn]");
+    p->max_indice_num = std::max(p->max_indice_num, indice_num[k]);
+  }
+
+  // 8. Large tensors.
+  MLUOP_CHECK(
+      api,
+      features_desc->total_element_num < mluop::kLargeTensorElements &&
+          filters_desc->total_element_num < mluop::kLargeTensorElements &&
+          indice_pairs_desc->total_element_num < mluop::kLargeTensorElements &&
+          features_out_desc->total_element_num < mluop::kLargeTensorElements,
+      MLUOP_STATUS_NOT_SUPPORTED,
+      "tensors of 2^31 elements or more are not supported");
+
+  // 9. Unsupported mode.
+  MLUOP_CHECK(api, inverse == 0, MLUOP_STATUS_NOT_SUPPORTED,
+              "inverse mode is not supported");
+
+  // 10. Filters may not be empty; 11. other empty tensors are a no-op.
+  MLUOP_CHECK(api, filters_desc->total_element_num > 0, MLUOP_STATUS_BAD_PARAM,
+              "filters must not have zero elements");
+  p->zero_element = features_desc->total_element_num == 0 ||
+                    indice_pairs_desc->total_element_num == 0 ||
+                    features_out_desc->total_element_num == 0;
+  return MLUOP_STATUS_SUCCESS;
+}
+
+// 3.3: Union1 tasks, one cluster per `items_per_cluster_min` items of work,
+// at most the device's clusters.
+void PolicyFunc(mluOpHandle_t handle, int64_t work_items,
+                int64_t items_per_core_min, cnrtDim3_t *k_dim,
+                cnrtFunctionType_t *k_type) {
+  const int64_t cores = handle->core_num_per_cluster;
+  const int64_t per_cluster = cores * items_per_core_min;
+  const int64_t clusters = std::clamp<int64_t>(
+      (work_items + per_cluster - 1) / per_cluster, 1, handle->cluster_num);
+  *k_type = cnrtFuncTypeUnion1;
+  *k_dim = {unsigned(cores), unsigned(clusters), 1u};
+}
+
+}  // namespace
+
+extern "C" {
+
+mluOpStatus_t mluOpGetIndiceConvolutionForwardWorkspaceSize(
+    mluOpHandle_t handle, const mluOpTensorDescriptor_t features_desc,
+    const mluOpTensorDescriptor_t filters_desc,
+    const mluOpTensorDescriptor_t indice_pairs_desc,
+    const mluOpTensorDescriptor_t features_out_desc, const int64_t indice_num[],
+    const int64_t num_act_out, const int64_t inverse, const int64_t sub_m,
+    size_t *workspace_size) {
+  (void)sub_m;  // the same workspace serves both modes
+  // 1. Null handle, descriptors and pointers.
+  MLUOP_CHECK_NULL(kWorkspaceApi, handle);
+  MLUOP_CHECK_NULL(kWorkspaceApi, features_desc);
+  MLUOP_CHECK_NULL(kWorkspaceApi, filters_desc);
+  MLUOP_CHECK_NULL(kWorkspaceApi, indice_pairs_desc);
+  MLUOP_CHECK_NULL(kWorkspaceApi, features_out_desc);
+  MLUOP_CHECK_NULL(kWorkspaceApi, indice_num);
+  MLUOP_CHECK_NULL(kWorkspaceApi, workspace_size);
+  Problem p;
+  const mluOpStatus_t status = CheckAndDescribe(
+      kWorkspaceApi, handle, features_desc, filters_desc, indice_pairs_desc,
+      features_out_desc, indice_num, num_act_out, inverse, &p);
+  if (status != MLUOP_STATUS_SUCCESS) return status;
+  *workspace_size = MakeWorkspaceLayout(p).total;
+  return MLUOP_STATUS_SUCCESS;
+}
+
+mluOpStatus_t mluOpIndiceConvolutionForward(
+    mluOpHandle_t handle, const mluOpTensorDescriptor_t features_desc,
+    const void *features, const mluOpTensorDescriptor_t filters_desc,
+    const void *filters, const mluOpTensorDescriptor_t indice_pairs_desc,
+    const void *indice_pairs, const int64_t indice_num[],
+    const int64_t num_act_out, const int64_t inverse, const int64_t sub_m,
+    void *workspace, const size_t workspace_size,
+    const mluOpTensorDescriptor_t features_out_desc, void *features_out) {
+  // 1. Null handle, descriptors and pointers.
+  MLUOP_CHECK_NULL(kApi, handle);
+  MLUOP_CHECK_NULL(kApi, features_desc);
+  MLUOP_CHECK_NULL(kApi, filters_desc);
+  MLUOP_CHECK_NULL(kApi, indice_pairs_desc);
+  MLUOP_CHECK_NULL(kApi, features_out_desc);
+  MLUOP_CHECK_NULL(kApi, indice_num);
+  Problem p;
+  const mluOpStatus_t status = CheckAndDescribe(
+      kApi, handle, features_desc, filters_desc, indice_pairs_desc,
+      features_out_desc, indice_num, num_act_out, inverse, &p);
+  if (status != MLUOP_STATUS_SUCCESS) return status;
+
+  const size_t dtype_bytes = mluop::dtype_size(p.dtype);
+  const size_t out_bytes =
+      size_t(features_out_desc->total_element_num) * dtype_bytes;
+  cnrtDim3_t k_dim;
+  cnrtFunctionType_t k_type;
+  cnrtQueue_t queue = handle->queue;
+
+  // 11. Zero elements: the output (if any) is all zeros.
+  if (p.zero_element) {
+    if (out_bytes > 0) {
+      MLUOP_CHECK_NULL(kApi, features_out);
+      PolicyFunc(handle, int64_t(out_bytes), kMinFillBytesPerCore, &k_dim,
+                 &k_type);
+      MLUOP_KERNEL_CHECK(kApi, KernelIndiceConvFill(k_dim, k_type, queue,
+                                                    features_out, out_bytes));
+    }
+    return MLUOP_STATUS_SUCCESS;
+  }
+
+  // 12. Data pointers of non-empty tensors, then the workspace.
+  MLUOP_CHECK_NULL(kApi, features);
+  MLUOP_CHECK_NULL(kApi, filters);
+  MLUOP_CHECK_NULL(kApi, indice_pairs);
+  MLUOP_CHECK_NULL(kApi, features_out);
+  const WorkspaceLayout layout = MakeWorkspaceLayout(p);
+  MLUOP_CHECK(kApi, workspace != nullptr || workspace_size == 0,
+              MLUOP_STATUS_BAD_PARAM, "workspace is null");
+  // 13.
+  MLUOP_CHECK(kApi, workspace_size >= layout.total, MLUOP_STATUS_BAD_PARAM,
+              "workspace_size " + std::to_string(workspace_size) +
+                  " is smaller than the " + std::to_string(layout.total) +
+                  " bytes mluOpGetIndiceConvolutionForwardWorkspaceSize "
+                  "gives");
+
+  int8_t *ws = static_cast<int8_t *>(workspace);
+  int8_t *filters_transposed = ws + layout.filters_transposed;
+  // half sums in a float accumulator, rounded once at the end.
+  float *output = p.dtype == MLUOP_DTYPE_HALF
+                      ? reinterpret_cast<float *>(ws + layout.accumulator)
+                      : static_cast<float *>(features_out);
+  const int64_t out_elements = p.num_act_out * p.co;
+
+  // Step 1: fill(features_out, 0).
+  PolicyFunc(handle, out_elements * int64_t(sizeof(float)),
+             kMinFillBytesPerCore, &k_dim, &k_type);
+  MLUOP_KERNEL_CHECK(
+      kApi, KernelIndiceConvFill(k_dim, k_type, queue, output,
+                                 size_t(out_elements) * sizeof(float)));
+
+  // Step 2: transpose(filters, DHWCN) into [K, Ci, Co].
+  PolicyFunc(handle, p.co, 8, &k_dim, &k_type);
+  MLUOP_KERNEL_CHECK(kApi, KernelIndiceConvFilterTranspose(
+                               k_dim, k_type, queue, p.dtype, filters,
+                               p.filters_ncdhw, int(p.co), int(p.kernel_volume),
+                               int(p.ci), filters_transposed));
+
+  // Steps 3 to 5 per filter element: gather, matmul and scatter-add of each
+  // tile of pairs in one kernel. __gather takes uint32 byte offsets computed
+  // in int32: features of 2 GiB or more are copied row by row.
+  const bool row_copies =
+      size_t(features_desc->total_element_num) * dtype_bytes >=
+      (size_t(1) << 31);
+  const int32_t *pairs = static_cast<const int32_t *>(indice_pairs);
+  const int64_t centre = p.kernel_volume / 2;
+  for (int64_t k = 0; k < p.kernel_volume; ++k) {
+    const int pair_num = int(indice_num[k]);
+    if (pair_num == 0) continue;
+    const int32_t *input_indices = pairs + k * 2 * p.num_act_in;
+    const int32_t *output_indices = input_indices + p.num_act_in;
+    const bool contiguous_hint = sub_m != 0 && k == centre;
+    const void *filter_k =
+        filters_transposed + size_t(k * p.ci * p.co) * dtype_bytes;
+    PolicyFunc(handle, pair_num, kMinRowsPerCore, &k_dim, &k_type);
+    MLUOP_KERNEL_CHECK(
+        kApi, KernelIndiceConvGatherMatmulScatter(
+                  k_dim, k_type, queue, p.dtype, features, int(p.num_act_in),
+                  int(p.ci), filter_k, input_indices, output_indices, pair_num,
+                  int(p.num_act_out), int(p.co), contiguous_hint, row_copies,
+                  output));
+  }
+
+  // Step 6 (half): round the float sums once.
+  if (p.dtype == MLUOP_DTYPE_HALF) {
+    PolicyFunc(handle, out_elements, kMinCastElementsPerCore, &k_dim, &k_type);
+    MLUOP_KERNEL_CHECK(kApi,
+                       KernelIndiceConvCastToHalf(k_dim, k_type, queue, output,
+                                                  out_elements, features_out));
+  }
+  return MLUOP_STATUS_SUCCESS;
+}
+
+}  // extern "C"

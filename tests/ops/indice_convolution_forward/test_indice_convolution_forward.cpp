@@ -1,0 +1,770 @@
+// indice_convolution_forward: the kernels against the reference on every
+// launch shape (Block 1/4/16, Union1 4/16) and through the host API, the
+// cases of issue 7 (filter layouts, indice_num with zeros, small and odd
+// channel counts, sub_m on and off), the boundary cases of the checklist,
+// and one test per host check.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "common/host.h"
+#include "indice_convolution_forward_runner.h"
+#include "metrics.h"
+#include "xbang/runtime/checked.h"
+#include "xbang/runtime/counters.h"
+#include "xbang/runtime/launch.h"
+
+namespace indice_conv_test {
+namespace {
+
+const char *DtypeName(mluOpDataType_t dtype) {
+  return dtype == MLUOP_DTYPE_HALF ? "half" : "float";
+}
+
+// Doc 1.5.
+double Tolerance(mluOpDataType_t dtype) {
+  return dtype == MLUOP_DTYPE_HALF ? 3e-3 : 1e-5;
+}
+double Diff3Threshold(mluOpDataType_t dtype) {
+  return dtype == MLUOP_DTYPE_HALF ? 1e-4 : 1e-6;
+}
+
+void ExpectNoCheckedReports() {
+  const auto reports = xbang::checked::reports();
+  EXPECT_TRUE(reports.empty())
+      << reports.size() << " checked-mode reports, first: "
+      << (reports.empty() ? "" : reports.front().text());
+}
+
+void ExpectMatchesReference(const IndiceConvProblem &p,
+                            const std::vector<float> &out,
+                            const std::vector<float> &ref) {
+  ASSERT_EQ(out.size(), ref.size());
+  const xbang_test::Metrics m = xbang_test::compute_metrics(
+      out.data(), ref.data(), out.size(), Diff3Threshold(p.dtype));
+  const double tol = Tolerance(p.dtype);
+  EXPECT_TRUE(m.within(tol, tol)) << DtypeName(p.dtype) << ": " << m.text();
+}
+
+void ExpectMatchesReference(const IndiceConvProblem &p,
+                            const std::vector<float> &out) {
+  ExpectMatchesReference(p, out, Reference(p));
+}
+
+// Through the host API in checked mode; returns the output.
+std::vector<float> RunApiChecked(const IndiceConvProblem &p) {
+  xbang_test::Handle handle;
+  DeviceProblem d(handle, p);
+  EXPECT_EQ(d.workspace_status, MLUOP_STATUS_SUCCESS);
+  xbang::checked::clear_reports();
+  EXPECT_EQ(RunApi(handle, p, d), MLUOP_STATUS_SUCCESS)
+      << mluop::take_last_error();
+  ExpectNoCheckedReports();
+  return d.Output(p.dtype);
+}
+
+struct LaunchShape {
+  const char *name;
+  cnrtDim3_t dim;
+  cnrtFunctionType_t type;
+};
+
+const LaunchShape kLaunchShapes[] = {
+    {"Block x1", {1, 1, 1}, cnrtFuncTypeBlock},
+    {"Block x4", {4, 1, 1}, cnrtFuncTypeBlock},
+    {"Block x16", {16, 1, 1}, cnrtFuncTypeBlock},
+    {"Union1 x4", {4, 1, 1}, cnrtFuncTypeUnion1},
+    {"Union1 x16", {4, 4, 1}, cnrtFuncTypeUnion1},
+};
+
+// Every launch shape through the wrappers, with the fused kernel and with
+// the separate ones, then the host API, each against the reference with no
+// checked-mode report.
+void ExpectEveryLaunchMatches(const IndiceConvProblem &p,
+                              bool row_copies = false) {
+  xbang_test::Handle handle;
+  cnrtQueue_t queue = nullptr;
+  mluOpGetQueue(handle, &queue);
+  DeviceProblem d(handle, p);
+  ASSERT_EQ(d.workspace_status, MLUOP_STATUS_SUCCESS);
+  const std::vector<float> ref = Reference(p);
+  for (bool fused : {true, false}) {
+    for (const LaunchShape &shape : kLaunchShapes) {
+      SCOPED_TRACE(std::string(shape.name) +
+                   (fused ? ", fused kernel" : ", separate kernels"));
+      d.PoisonOutput();
+      xbang::checked::clear_reports();
+      EXPECT_EQ(
+          RunKernels(shape.dim, shape.type, queue, p, d, row_copies, fused),
+          cnrtSuccess);
+      ExpectNoCheckedReports();
+      ExpectMatchesReference(p, d.Output(p.dtype), ref);
+    }
+  }
+  SCOPED_TRACE("host API");
+  d.PoisonOutput();
+  xbang::checked::clear_reports();
+  EXPECT_EQ(RunApi(handle, p, d), MLUOP_STATUS_SUCCESS)
+      << mluop::take_last_error();
+  ExpectNoCheckedReports();
+  ExpectMatchesReference(p, d.Output(p.dtype), ref);
+}
+
+IndiceConvProblem RegularProblem(int64_t num_act_in, SpatialShape shape,
+                                 ConvGeometry g, int64_t ci, int64_t co,
+                                 mluOpDataType_t dtype,
+                                 mluOpTensorLayout_t layout, uint32_t seed) {
+  const RuleBook rb =
+      BuildRuleBookConv(RandomVoxels(num_act_in, shape, seed), shape, g);
+  return MakeProblem(rb, ci, co, g.kernel, dtype, layout, seed);
+}
+
+IndiceConvProblem SubMProblem(int64_t num_act_in, SpatialShape shape,
+                              std::array<int32_t, 3> kernel, int64_t ci,
+                              int64_t co, mluOpDataType_t dtype,
+                              uint32_t seed) {
+  const RuleBook rb =
+      BuildRuleBookSubM(RandomVoxels(num_act_in, shape, seed), shape, kernel);
+  return MakeProblem(rb, ci, co, kernel, dtype, MLUOP_LAYOUT_NDHWC, seed);
+}
+
+// A one-offset problem with `pairs` random pairs (duplicate outputs
+// included, so atomics collide).
+IndiceConvProblem RandomPairsProblem(int64_t num_act_in, int64_t num_act_out,
+                                     int64_t pairs, int64_t ci, int64_t co,
+                                     mluOpDataType_t dtype, uint32_t seed) {
+  RuleBook rb = EmptyRuleBook(1, num_act_in);
+  std::mt19937 rng(seed);
+  for (int64_t l = 0; l < pairs; ++l) {
+    rb.in_index(0, l) = int32_t(rng() % uint32_t(num_act_in));
+    rb.out_index(0, l) = int32_t(rng() % uint32_t(num_act_out));
+  }
+  rb.indice_num[0] = pairs;
+  rb.out_coords.resize(size_t(num_act_out));
+  return MakeProblem(rb, ci, co, {1, 1, 1}, dtype, MLUOP_LAYOUT_NDHWC, seed);
+}
+
+const mluOpDataType_t kDtypes[] = {MLUOP_DTYPE_FLOAT, MLUOP_DTYPE_HALF};
+
+// ---------------------------------------------------------------------------
+// Launch shapes, layouts, modes.
+
+TEST(IndiceConvolutionForward, EveryLaunchShapeRegularConv) {
+  for (mluOpDataType_t dtype : kDtypes) {
+    SCOPED_TRACE(DtypeName(dtype));
+    ExpectEveryLaunchMatches(
+        RegularProblem(3000, {12, 40, 40}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}},
+                       24, 40, dtype, MLUOP_LAYOUT_NDHWC, 11));
+  }
+}
+
+TEST(IndiceConvolutionForward, EveryLaunchShapeStridedConv) {
+  for (mluOpDataType_t dtype : kDtypes) {
+    SCOPED_TRACE(DtypeName(dtype));
+    ExpectEveryLaunchMatches(
+        RegularProblem(2000, {11, 30, 30}, {{3, 3, 3}, {2, 2, 2}, {0, 1, 1}},
+                       16, 32, dtype, MLUOP_LAYOUT_NDHWC, 12));
+  }
+}
+
+TEST(IndiceConvolutionForward, RowByRowGatherFallback) {
+  // The path the host takes for features of 2 GiB or more, forced here.
+  ExpectEveryLaunchMatches(
+      RegularProblem(800, {8, 20, 20}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}}, 7, 9,
+                     MLUOP_DTYPE_FLOAT, MLUOP_LAYOUT_NDHWC, 13),
+      /*row_copies=*/true);
+}
+
+TEST(IndiceConvolutionForward, EveryFilterLayout) {
+  const mluOpTensorLayout_t layouts[] = {MLUOP_LAYOUT_NDHWC, MLUOP_LAYOUT_NCDHW,
+                                         MLUOP_LAYOUT_ARRAY};
+  for (mluOpDataType_t dtype : kDtypes) {
+    for (mluOpTensorLayout_t layout : layouts) {
+      SCOPED_TRACE(std::string(DtypeName(dtype)) + " " +
+                   mluop::layout_name(layout));
+      // A non-cubic kernel so that D, H and W cannot be confused.
+      const IndiceConvProblem p =
+          RegularProblem(600, {9, 14, 16}, {{3, 1, 2}, {1, 1, 1}, {1, 0, 1}}, 5,
+                         6, dtype, layout, 21);
+      ExpectMatchesReference(p, RunApiChecked(p));
+    }
+  }
+}
+
+TEST(IndiceConvolutionForward, ArrayFiltersAreReadAsNdhwc) {
+  IndiceConvProblem p =
+      RegularProblem(400, {8, 10, 10}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}}, 4, 3,
+                     MLUOP_DTYPE_FLOAT, MLUOP_LAYOUT_NDHWC, 22);
+  const std::vector<float> ndhwc = RunApiChecked(p);
+  p.filters_layout = MLUOP_LAYOUT_ARRAY;
+  EXPECT_EQ(RunApiChecked(p), ndhwc);
+}
+
+TEST(IndiceConvolutionForward, SubMOnAndOffGiveTheSameResult) {
+  for (mluOpDataType_t dtype : kDtypes) {
+    SCOPED_TRACE(DtypeName(dtype));
+    IndiceConvProblem p =
+        SubMProblem(5000, {10, 40, 40}, {3, 3, 3}, 16, 16, dtype, 31);
+    // The centre offset pairs every site with itself.
+    ASSERT_EQ(p.indice_num[13], p.num_act_in);
+    p.sub_m = 0;
+    xbang::reset_counters();
+    const std::vector<float> off = RunApiChecked(p);
+    EXPECT_EQ(
+        xbang::total_counters().elements_of(xbang::Family::kGatherScatter),
+        uint64_t(p.pair_count()));
+    p.sub_m = 1;
+    xbang::reset_counters();
+    const std::vector<float> on = RunApiChecked(p);
+    // The centre offset took the contiguous path: no __gather for it.
+    EXPECT_EQ(
+        xbang::total_counters().elements_of(xbang::Family::kGatherScatter),
+        uint64_t(p.pair_count() - p.num_act_in));
+    ExpectMatchesReference(p, on);
+    // Each output row gets one addition per offset, in offset order, on
+    // both paths: the results are identical.
+    ASSERT_EQ(on.size(), off.size());
+    for (size_t i = 0; i < on.size(); ++i) {
+      ASSERT_EQ(on[i], off[i]) << "element " << i;
+    }
+  }
+}
+
+TEST(IndiceConvolutionForward, SubMEveryLaunchShape) {
+  IndiceConvProblem p =
+      SubMProblem(3000, {10, 30, 30}, {3, 3, 3}, 8, 12, MLUOP_DTYPE_FLOAT, 32);
+  p.sub_m = 1;
+  ExpectEveryLaunchMatches(p);
+}
+
+TEST(IndiceConvolutionForward, SubMWithABrokenCentreRunFallsBack) {
+  // sub_m set but the centre offset is not the identity everywhere: tiles
+  // that are not one run take the general path.
+  IndiceConvProblem p =
+      SubMProblem(2000, {10, 30, 30}, {3, 3, 3}, 8, 8, MLUOP_DTYPE_FLOAT, 33);
+  p.sub_m = 1;
+  int32_t *centre_in = p.indice_pairs.data() + 13 * 2 * p.num_act_in;
+  std::swap(centre_in[100], centre_in[1500]);
+  centre_in[p.num_act_in + 700] = 5;  // output row 5 gets two centre terms
+  ExpectEveryLaunchMatches(p);
+}
+
+// ---------------------------------------------------------------------------
+// indice_num, channels, sizes.
+
+TEST(IndiceConvolutionForward, IndiceNumWithZeros) {
+  for (mluOpDataType_t dtype : kDtypes) {
+    SCOPED_TRACE(DtypeName(dtype));
+    IndiceConvProblem p =
+        RegularProblem(1000, {10, 20, 20}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}}, 8,
+                       8, dtype, MLUOP_LAYOUT_NDHWC, 41);
+    // Zero counts with pairs still in the array: they must be ignored.
+    for (size_t k = 0; k < p.indice_num.size(); k += 2) p.indice_num[k] = 0;
+    ExpectMatchesReference(p, RunApiChecked(p));
+  }
+}
+
+TEST(IndiceConvolutionForward, AllIndiceNumZeroGivesZeros) {
+  for (mluOpDataType_t dtype : kDtypes) {
+    SCOPED_TRACE(DtypeName(dtype));
+    IndiceConvProblem p =
+        RegularProblem(500, {8, 16, 16}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}}, 4,
+                       5, dtype, MLUOP_LAYOUT_NDHWC, 42);
+    for (int64_t &n : p.indice_num) n = 0;
+    for (float v : RunApiChecked(p)) ASSERT_EQ(v, 0.f);
+  }
+}
+
+TEST(IndiceConvolutionForward, SmallAndOddChannelCounts) {
+  const std::pair<int, int> channels[] = {{1, 1},   {1, 3},   {3, 1},  {3, 3},
+                                          {17, 33}, {5, 130}, {33, 7}, {65, 1}};
+  for (mluOpDataType_t dtype : kDtypes) {
+    for (auto [ci, co] : channels) {
+      SCOPED_TRACE(std::string(DtypeName(dtype)) + " Ci=" + std::to_string(ci) +
+                   " Co=" + std::to_string(co));
+      const IndiceConvProblem p =
+          RegularProblem(700, {9, 20, 20}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}},
+                         ci, co, dtype, MLUOP_LAYOUT_NDHWC, 50 + ci * 7 + co);
+      ExpectMatchesReference(p, RunApiChecked(p));
+    }
+  }
+}
+
+TEST(IndiceConvolutionForward, ChannelsWiderThanTheMatmulTiles) {
+  // Ci and Co both wider than one WRAM / NRAM tile of the matmul kernel.
+  const int ci = 700, co = 600;
+  ASSERT_LT(IndiceConvMatmulCiTile(ci, co), ci);
+  // The centre offset pairs all 120 sites: more than one fused load.
+  ASSERT_LT(IndiceConvFusedRowsPerLoad(ci, co, 4), 120);
+  ASSERT_LT(IndiceConvMatmulCoTile(co), co);
+  for (mluOpDataType_t dtype : kDtypes) {
+    SCOPED_TRACE(DtypeName(dtype));
+    ExpectEveryLaunchMatches(
+        RegularProblem(120, {4, 8, 8}, {{1, 1, 3}, {1, 1, 1}, {0, 0, 1}}, ci,
+                       co, dtype, MLUOP_LAYOUT_NCDHW, 61));
+  }
+}
+
+TEST(IndiceConvolutionForward, RowsWiderThanOneGatherTile) {
+  // Rows of more elements than the gather and scatter kernels move at once.
+  const int ci = 2100, co = 2050;
+  const IndiceConvProblem p =
+      RegularProblem(40, {2, 6, 6}, {{1, 1, 1}, {1, 1, 1}, {0, 0, 0}}, ci, co,
+                     MLUOP_DTYPE_FLOAT, MLUOP_LAYOUT_NDHWC, 62);
+  ExpectEveryLaunchMatches(p, false);
+  ExpectEveryLaunchMatches(p, true);
+}
+
+TEST(IndiceConvolutionForward, MoreRowsThanOneNramLoadAndCollidingOutputs) {
+  // One offset with more pairs than one NRAM load of every kernel even on a
+  // single task, many pairs sharing an output row.
+  const int ci = 16, co = 32;
+  const int rows = std::max(IndiceConvGatherRowsPerLoad(ci, 2),
+                            IndiceConvFusedRowsPerLoad(ci, co, 2));
+  const int64_t pairs = int64_t(rows) * 5 / 2;
+  for (mluOpDataType_t dtype : kDtypes) {
+    SCOPED_TRACE(DtypeName(dtype));
+    ExpectEveryLaunchMatches(
+        RandomPairsProblem(pairs, pairs / 3, pairs, ci, co, dtype, 71));
+  }
+}
+
+TEST(IndiceConvolutionForward, OneElement) {
+  for (mluOpDataType_t dtype : kDtypes) {
+    SCOPED_TRACE(DtypeName(dtype));
+    ExpectEveryLaunchMatches(RandomPairsProblem(1, 1, 1, 1, 1, dtype, 81));
+  }
+}
+
+TEST(IndiceConvolutionForward, FewerPairsThanTasks) {
+  ExpectEveryLaunchMatches(
+      RandomPairsProblem(5, 4, 3, 6, 10, MLUOP_DTYPE_FLOAT, 82));
+}
+
+TEST(IndiceConvolutionForward, OutOfRangePairsAreSkipped) {
+  for (mluOpDataType_t dtype : kDtypes) {
+    SCOPED_TRACE(DtypeName(dtype));
+    IndiceConvProblem p =
+        RegularProblem(900, {10, 20, 20}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}}, 9,
+                       11, dtype, MLUOP_LAYOUT_NDHWC, 91);
+    const int32_t bad_in[] = {-1, int32_t(p.num_act_in), INT_MAX, INT_MIN};
+    const int32_t bad_out[] = {-7, int32_t(p.num_act_out), INT_MAX, INT_MIN};
+    std::mt19937 rng(5);
+    for (int64_t k = 0; k < p.kernel_volume(); ++k) {
+      int32_t *in = p.indice_pairs.data() + k * 2 * p.num_act_in;
+      int32_t *out = in + p.num_act_in;
+      for (int64_t l = 0; l < p.indice_num[size_t(k)]; ++l) {
+        const uint32_t r = rng() % 16;
+        if (r == 0) in[l] = bad_in[rng() % 4];
+        if (r == 1) out[l] = bad_out[rng() % 4];
+      }
+    }
+    // An Inf filter: a skipped pair must not turn into NaN through it.
+    p.filters[3] = std::numeric_limits<float>::infinity();
+    ExpectEveryLaunchMatches(p);
+  }
+}
+
+TEST(IndiceConvolutionForward, NanAndInfPropagateToTheirOutputs) {
+  IndiceConvProblem p =
+      RegularProblem(600, {8, 16, 16}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}}, 6, 5,
+                     MLUOP_DTYPE_FLOAT, MLUOP_LAYOUT_NDHWC, 92);
+  p.features[10 * 6 + 2] = std::numeric_limits<float>::quiet_NaN();
+  p.features[300 * 6 + 4] = std::numeric_limits<float>::infinity();
+  const std::vector<float> out = RunApiChecked(p);
+  const std::vector<float> ref = Reference(p);
+  size_t nonfinite = 0;
+  for (float v : ref) nonfinite += std::isfinite(v) ? 0 : 1;
+  EXPECT_GT(nonfinite, 0u);
+  ExpectMatchesReference(p, out);
+}
+
+// ---------------------------------------------------------------------------
+// Workspace size.
+
+TEST(IndiceConvolutionForward, WorkspaceSizeCoversTheLayout) {
+  for (mluOpDataType_t dtype : kDtypes) {
+    const IndiceConvProblem p =
+        RegularProblem(300, {6, 10, 10}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}}, 5,
+                       7, dtype, MLUOP_LAYOUT_NDHWC, 101);
+    xbang_test::Handle handle;
+    DeviceProblem d(handle, p);
+    ASSERT_EQ(d.workspace_status, MLUOP_STATUS_SUCCESS);
+    const size_t dtype_bytes = dtype == MLUOP_DTYPE_HALF ? 2 : 4;
+    // Transposed filters, and the float accumulator for half.
+    size_t least = size_t(p.kernel_volume() * p.ci * p.co) * dtype_bytes;
+    if (dtype == MLUOP_DTYPE_HALF) least += size_t(p.num_act_out * p.co) * 4;
+    EXPECT_GE(d.workspace_bytes, least);
+    EXPECT_LE(d.workspace_bytes, least + 2 * 128);
+    size_t with_subm = 0;
+    EXPECT_EQ(mluOpGetIndiceConvolutionForwardWorkspaceSize(
+                  handle, d.features_desc, d.filters_desc, d.indice_pairs_desc,
+                  d.features_out_desc, p.indice_num.data(), p.num_act_out, 0, 1,
+                  &with_subm),
+              MLUOP_STATUS_SUCCESS);
+    EXPECT_EQ(with_subm, d.workspace_bytes);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Host checks, one test per rule (public header, checks 1 to 13).
+
+// A valid small problem and its device copy, to break one thing at a time.
+class Checks : public ::testing::Test {
+ protected:
+  Checks()
+      : p_(RegularProblem(200, {6, 10, 10}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}},
+                          4, 6, MLUOP_DTYPE_FLOAT, MLUOP_LAYOUT_NDHWC, 111)),
+        d_(handle_, p_) {
+    mluop::take_last_error();
+  }
+
+  struct Args {
+    mluOpHandle_t handle;
+    mluOpTensorDescriptor_t features_desc;
+    const void *features;
+    mluOpTensorDescriptor_t filters_desc;
+    const void *filters;
+    mluOpTensorDescriptor_t indice_pairs_desc;
+    const void *indice_pairs;
+    const int64_t *indice_num;
+    int64_t num_act_out, inverse, sub_m;
+    void *workspace;
+    size_t workspace_size;
+    mluOpTensorDescriptor_t features_out_desc;
+    void *features_out;
+  };
+  Args Good() {
+    return {handle_,
+            d_.features_desc,
+            d_.features.get(),
+            d_.filters_desc,
+            d_.filters.get(),
+            d_.indice_pairs_desc,
+            d_.indice_pairs.get(),
+            p_.indice_num.data(),
+            p_.num_act_out,
+            0,
+            0,
+            d_.workspace.get(),
+            d_.workspace.bytes(),
+            d_.features_out_desc,
+            d_.features_out.get()};
+  }
+  mluOpStatus_t Run(const Args &a) {
+    return mluOpIndiceConvolutionForward(
+        a.handle, a.features_desc, a.features, a.filters_desc, a.filters,
+        a.indice_pairs_desc, a.indice_pairs, a.indice_num, a.num_act_out,
+        a.inverse, a.sub_m, a.workspace, a.workspace_size, a.features_out_desc,
+        a.features_out);
+  }
+  mluOpStatus_t Size(const Args &a, size_t *size) {
+    return mluOpGetIndiceConvolutionForwardWorkspaceSize(
+        a.handle, a.features_desc, a.filters_desc, a.indice_pairs_desc,
+        a.features_out_desc, a.indice_num, a.num_act_out, a.inverse, a.sub_m,
+        size);
+  }
+  // Both APIs fail with `status`, logging a line that contains `what`.
+  void ExpectBoth(const Args &a, mluOpStatus_t status,
+                  const std::string &what) {
+    EXPECT_EQ(Run(a), status);
+    const std::string run_log = mluop::take_last_error();
+    EXPECT_NE(run_log.find(what), std::string::npos) << run_log;
+    EXPECT_NE(run_log.find("[mluOpIndiceConvolutionForward]"),
+              std::string::npos);
+    size_t size = 0;
+    EXPECT_EQ(Size(a, &size), status);
+    const std::string size_log = mluop::take_last_error();
+    EXPECT_NE(size_log.find(what), std::string::npos) << size_log;
+  }
+  void ExpectRun(const Args &a, mluOpStatus_t status, const std::string &what) {
+    EXPECT_EQ(Run(a), status);
+    const std::string log = mluop::take_last_error();
+    EXPECT_NE(log.find(what), std::string::npos) << log;
+  }
+
+  IndiceConvProblem p_;
+  xbang_test::Handle handle_;
+  DeviceProblem d_;
+};
+
+TEST_F(Checks, GoodArgumentsSucceed) {
+  size_t size = 0;
+  EXPECT_EQ(Size(Good(), &size), MLUOP_STATUS_SUCCESS);
+  EXPECT_EQ(size, d_.workspace_bytes);
+  xbang::checked::clear_reports();
+  EXPECT_EQ(Run(Good()), MLUOP_STATUS_SUCCESS);
+  EXPECT_EQ(mluop::take_last_error(), "");
+  ExpectNoCheckedReports();
+  ExpectMatchesReference(p_, d_.Output(p_.dtype));
+}
+
+TEST_F(Checks, NullHandleDescriptorsAndIndiceNum) {
+  Args a = Good();
+  a.handle = nullptr;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "handle is null");
+  a = Good();
+  a.features_desc = nullptr;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features_desc is null");
+  a = Good();
+  a.filters_desc = nullptr;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "filters_desc is null");
+  a = Good();
+  a.indice_pairs_desc = nullptr;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_pairs_desc is null");
+  a = Good();
+  a.features_out_desc = nullptr;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features_out_desc is null");
+  a = Good();
+  a.indice_num = nullptr;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_num is null");
+  EXPECT_EQ(Size(Good(), nullptr), MLUOP_STATUS_BAD_PARAM);
+  EXPECT_NE(mluop::take_last_error().find("workspace_size is null"),
+            std::string::npos);
+}
+
+TEST_F(Checks, TwoHundredSeriesIsAnArchMismatch) {
+  xbang_test::Handle old_device;
+  ASSERT_EQ(mluOpSetDeviceArch(old_device, 290), MLUOP_STATUS_SUCCESS);
+  Args a = Good();
+  a.handle = old_device;
+  ExpectBoth(a, MLUOP_STATUS_ARCH_MISMATCH, "200 series");
+}
+
+TEST_F(Checks, Dtypes) {
+  xbang_test::TensorDesc int_features(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
+                                      {200, 4});
+  Args a = Good();
+  a.features_desc = int_features;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features dtype must be half or float");
+  xbang_test::TensorDesc half_filters(MLUOP_LAYOUT_NDHWC, MLUOP_DTYPE_HALF,
+                                      {6, 3, 3, 3, 4});
+  a = Good();
+  a.filters_desc = half_filters;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "filters dtype");
+  xbang_test::TensorDesc half_out(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_HALF,
+                                  {int(p_.num_act_out), 6});
+  a = Good();
+  a.features_out_desc = half_out;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features_out dtype");
+  xbang_test::TensorDesc int64_pairs(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT64,
+                                     {27, 2, 200});
+  a = Good();
+  a.indice_pairs_desc = int64_pairs;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_pairs dtype must be int32");
+}
+
+TEST_F(Checks, Layouts) {
+  xbang_test::TensorDesc nhwc_features(MLUOP_LAYOUT_NHWC, MLUOP_DTYPE_FLOAT,
+                                       {200, 4});
+  Args a = Good();
+  a.features_desc = nhwc_features;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features layout");
+  xbang_test::TensorDesc nchw_filters(MLUOP_LAYOUT_NCHW, MLUOP_DTYPE_FLOAT,
+                                      {6, 3, 3, 3, 4});
+  a = Good();
+  a.filters_desc = nchw_filters;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "filters layout");
+  xbang_test::TensorDesc nhwc_pairs(MLUOP_LAYOUT_NHWC, MLUOP_DTYPE_INT32,
+                                    {27, 2, 200});
+  a = Good();
+  a.indice_pairs_desc = nhwc_pairs;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_pairs layout");
+  xbang_test::TensorDesc nhwc_out(MLUOP_LAYOUT_NHWC, MLUOP_DTYPE_FLOAT,
+                                  {int(p_.num_act_out), 6});
+  a = Good();
+  a.features_out_desc = nhwc_out;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features_out layout");
+}
+
+TEST_F(Checks, Dims) {
+  const int n_out = int(p_.num_act_out);
+  struct Case {
+    const char *what;
+    int which;  // 0 features, 1 filters, 2 pairs, 3 out
+    mluOpTensorLayout_t layout;
+    mluOpDataType_t dtype;
+    std::vector<int> dims;
+  };
+  const Case cases[] = {
+      {"features must be [numActIn, Ci]",
+       0,
+       MLUOP_LAYOUT_ARRAY,
+       MLUOP_DTYPE_FLOAT,
+       {200, 4, 1}},
+      {"only 3-D convolutions",
+       1,
+       MLUOP_LAYOUT_NDHWC,
+       MLUOP_DTYPE_FLOAT,
+       {6, 3, 3, 4}},
+      {"indice_pairs must be [K, 2, numActIn]",
+       2,
+       MLUOP_LAYOUT_ARRAY,
+       MLUOP_DTYPE_INT32,
+       {54, 200}},
+      {"features_out must be [numActOut, Co]",
+       3,
+       MLUOP_LAYOUT_ARRAY,
+       MLUOP_DTYPE_FLOAT,
+       {n_out, 6, 1}},
+      {"features dims[1] must equal the filters' Ci",
+       0,
+       MLUOP_LAYOUT_ARRAY,
+       MLUOP_DTYPE_FLOAT,
+       {200, 5}},
+      {"features_out dims[1] must equal the filters' Co",
+       3,
+       MLUOP_LAYOUT_ARRAY,
+       MLUOP_DTYPE_FLOAT,
+       {n_out, 7}},
+      {"indice_pairs dims[0] must equal K",
+       2,
+       MLUOP_LAYOUT_ARRAY,
+       MLUOP_DTYPE_INT32,
+       {26, 2, 200}},
+      {"indice_pairs dims[1] must be 2",
+       2,
+       MLUOP_LAYOUT_ARRAY,
+       MLUOP_DTYPE_INT32,
+       {27, 3, 200}},
+      {"indice_pairs dims[2] must equal numActIn",
+       2,
+       MLUOP_LAYOUT_ARRAY,
+       MLUOP_DTYPE_INT32,
+       {27, 2, 199}},
+  };
+  for (const Case &c : cases) {
+    SCOPED_TRACE(c.what);
+    xbang_test::TensorDesc desc(c.layout, c.dtype, c.dims);
+    Args a = Good();
+    if (c.which == 0) a.features_desc = desc;
+    if (c.which == 1) a.filters_desc = desc;
+    if (c.which == 2) a.indice_pairs_desc = desc;
+    if (c.which == 3) a.features_out_desc = desc;
+    ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, c.what);
+  }
+  // NCDHW filters read [Co, Ci, D, H, W]: the NDHWC dims are wrong for it.
+  xbang_test::TensorDesc ncdhw(MLUOP_LAYOUT_NCDHW, MLUOP_DTYPE_FLOAT,
+                               {6, 3, 3, 3, 4});
+  Args a = Good();
+  a.filters_desc = ncdhw;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "the filters' Ci");
+}
+
+TEST_F(Checks, NumActOutMustEqualTheOutputRows) {
+  Args a = Good();
+  a.num_act_out = p_.num_act_out + 1;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "num_act_out must equal");
+  a.num_act_out = 0;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "num_act_out must equal");
+}
+
+TEST_F(Checks, IndiceNumOutOfRange) {
+  std::vector<int64_t> counts = p_.indice_num;
+  counts[4] = -1;
+  Args a = Good();
+  a.indice_num = counts.data();
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_num[4] must be in");
+  counts[4] = p_.num_act_in + 1;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_num[4] must be in");
+}
+
+TEST_F(Checks, LargeTensorsAreNotSupported) {
+  const int n_in = 1 << 27;  // features [2^27, 16]: 2^31 elements
+  xbang_test::TensorDesc features(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
+                                  {n_in, 16});
+  xbang_test::TensorDesc filters(MLUOP_LAYOUT_NDHWC, MLUOP_DTYPE_FLOAT,
+                                 {6, 1, 1, 1, 16});
+  xbang_test::TensorDesc pairs(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
+                               {1, 2, n_in});
+  const int64_t counts[1] = {0};
+  Args a = Good();
+  a.features_desc = features;
+  a.filters_desc = filters;
+  a.indice_pairs_desc = pairs;
+  a.indice_num = counts;
+  ExpectBoth(a, MLUOP_STATUS_NOT_SUPPORTED, "2^31 elements");
+}
+
+TEST_F(Checks, InverseIsNotSupported) {
+  Args a = Good();
+  a.inverse = 1;
+  ExpectBoth(a, MLUOP_STATUS_NOT_SUPPORTED, "inverse mode");
+}
+
+TEST_F(Checks, FiltersWithZeroElementsAreABadParam) {
+  xbang_test::TensorDesc filters(MLUOP_LAYOUT_NDHWC, MLUOP_DTYPE_FLOAT,
+                                 {0, 3, 3, 3, 4});
+  xbang_test::TensorDesc out(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
+                             {int(p_.num_act_out), 0});
+  Args a = Good();
+  a.filters_desc = filters;
+  a.features_out_desc = out;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "filters must not have zero elements");
+}
+
+TEST_F(Checks, OtherZeroElementTensorsSucceedWithZeroOutput) {
+  // numActIn = 0: no pairs at all; the output is zeroed.
+  xbang_test::TensorDesc features(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
+                                  {0, 4});
+  xbang_test::TensorDesc pairs(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
+                               {27, 2, 0});
+  const std::vector<int64_t> counts(27, 0);
+  Args a = Good();
+  a.features_desc = features;
+  a.features = nullptr;
+  a.indice_pairs_desc = pairs;
+  a.indice_pairs = nullptr;
+  a.indice_num = counts.data();
+  a.workspace = nullptr;
+  a.workspace_size = 0;
+  size_t size = 1;
+  EXPECT_EQ(Size(a, &size), MLUOP_STATUS_SUCCESS);
+  EXPECT_EQ(size, 0u);
+  d_.PoisonOutput();
+  xbang::checked::clear_reports();
+  EXPECT_EQ(Run(a), MLUOP_STATUS_SUCCESS);
+  ExpectNoCheckedReports();
+  for (float v : d_.Output(MLUOP_DTYPE_FLOAT)) ASSERT_EQ(v, 0.f);
+
+  // num_act_out = 0: nothing to write, any output pointer.
+  xbang_test::TensorDesc out(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT, {0, 6});
+  a = Good();
+  a.features_out_desc = out;
+  a.features_out = nullptr;
+  a.num_act_out = 0;
+  EXPECT_EQ(Run(a), MLUOP_STATUS_SUCCESS);
+}
+
+TEST_F(Checks, NullDataPointers) {
+  Args a = Good();
+  a.features = nullptr;
+  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "features is null");
+  a = Good();
+  a.filters = nullptr;
+  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "filters is null");
+  a = Good();
+  a.indice_pairs = nullptr;
+  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "indice_pairs is null");
+  a = Good();
+  a.features_out = nullptr;
+  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "features_out is null");
+  a = Good();
+  a.workspace = nullptr;
+  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "workspace is null");
+}
+
+TEST_F(Checks, WorkspaceSmallerThanTheSizeFunctionSays) {
+  Args a = Good();
+  a.workspace_size = d_.workspace_bytes - 1;
+  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "is smaller than the");
+}
+
+}  // namespace
+}  // namespace indice_conv_test
