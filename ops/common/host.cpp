@@ -207,13 +207,15 @@ mluOpStatus_t mluOpSetTensorDescriptor(mluOpTensorDescriptor_t desc,
   for (int i = 0; i < dimNb; ++i) {
     MLUOP_CHECK(kTensorApi, dimSize[i] >= 0, MLUOP_STATUS_BAD_PARAM,
                 "dims must not be negative");
+    MLUOP_CHECK(kTensorApi,
+                !__builtin_mul_overflow(total, int64_t(dimSize[i]), &total),
+                MLUOP_STATUS_BAD_PARAM, "element count overflows int64");
   }
   desc->layout = layout;
   desc->dtype = dtype;
   desc->dim = dimNb;
   for (int i = 0; i < MLUOP_DIM_MAX; ++i) {
     desc->dims[i] = i < dimNb ? dimSize[i] : 0;
-    if (i < dimNb) total *= dimSize[i];
   }
   desc->total_element_num = total;
   return MLUOP_STATUS_SUCCESS;

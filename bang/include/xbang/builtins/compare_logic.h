@@ -5,6 +5,10 @@
 
 #include <cstring>
 
+#if defined(__AVX__)
+#include <immintrin.h>
+#endif
+
 #include "xbang/builtins/detail/elementwise.h"
 #include "xbang/builtins/detail/ops.h"
 
@@ -48,14 +52,43 @@ XBANG_UNARY_BUILTIN(__bang_not, ::xbang::ops::Not, is_arith_type, XBANG_CMP)
 namespace xbang {
 namespace detail {
 
+// Packs a batch of 1/0 comparison results into one bit per lane, least
+// significant first (AVX: one movemask for eight 32-bit lanes).
+template <class B>
+bool pack_bits(const B& flags, uint8_t* out) {
+#if defined(__AVX__)
+  using V = typename B::value_type;
+  if constexpr (B::size == 8 && sizeof(V) == 4) {
+    const B zero(V(0));
+    const auto mask = flags != zero;
+    __m256 lanes;
+    std::memcpy(&lanes, &mask, sizeof lanes);
+    *out = uint8_t(_mm256_movemask_ps(lanes));
+    return true;
+  }
+#endif
+  (void)flags;
+  (void)out;
+  return false;
+}
+
 // One result bit per element, least significant bit first, into `dst`'s
-// bytes: the comparison runs vectorised into a small buffer, then is packed.
+// bytes: whole 8-lane batches are compared and packed in registers; other
+// widths compare vectorised into a small buffer and pack from there.
 template <class T, class Cmp>
 void compare_bitindex(void* dst, const T* a, const T* b, long n, Cmp cmp) {
+  using L = Lanes<T>;
+  auto* out = static_cast<uint8_t*>(dst);
+  long base = 0;
+  if constexpr (L::size == 8) {
+    for (; base + 8 <= n; base += 8) {
+      if (!pack_bits(cmp(L::load(a + base), L::load(b + base)), out + base / 8))
+        break;
+    }
+  }
   constexpr long kChunk = 256;
   alignas(64) T flags[kChunk];
-  auto* out = static_cast<uint8_t*>(dst);
-  for (long base = 0; base < n; base += kChunk) {
+  for (; base < n; base += kChunk) {
     const long len = n - base < kChunk ? n - base : kChunk;
     binary(flags, a + base, b + base, len, cmp);
     for (long byte = 0; byte < (len + 7) / 8; ++byte) {
