@@ -508,7 +508,13 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t,
                           ? 1
                           : std::min<int>(int(state->cores.size()),
                                           detail::pool().parallelism());
-  for (int w = 0; w < workers; ++w) detail::pool().request_worker(state);
+  // The calling thread runs cores too (one wake-up fewer per launch), unless
+  // it is itself an emulated core.
+  const bool caller_helps = detail::tls_core == nullptr;
+  for (int w = caller_helps ? 1 : 0; w < workers; ++w) {
+    detail::pool().request_worker(state);
+  }
+  if (caller_helps) detail::run_cores(state);
   {
     std::unique_lock<std::mutex> lock(state->mutex);
     state->cv.wait(lock,
