@@ -259,11 +259,10 @@ bool check_disjoint(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
   return false;
 }
 
-bool check_vector_bytes(const char* builtin, std::ptrdiff_t bytes) {
-  if (!kNeedsAlignedVectors || bytes % 128 == 0) return true;
+bool report_vector_bytes(const char* builtin, std::ptrdiff_t bytes, int arch) {
   report(builtin, "n*sizeof(T) = " + std::to_string(bytes) +
                       " bytes is not a multiple of 128 on arch " +
-                      std::to_string(kArch));
+                      std::to_string(arch));
   return false;
 }
 

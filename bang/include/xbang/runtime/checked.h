@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "xbang/core/arch.h"
 #include "xbang/runtime/task.h"
 
 #ifndef XBANG_CHECKED
@@ -62,8 +63,13 @@ bool check_inplace(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
                    const void* src, std::ptrdiff_t sbytes);
 bool check_disjoint(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
                     const void* src, std::ptrdiff_t sbytes);
-// Arch < 372: n*sizeof(T) must be a multiple of 128 bytes.
-bool check_vector_bytes(const char* builtin, std::ptrdiff_t bytes);
+// Arch < 372: n*sizeof(T) must be a multiple of 128 bytes. Decided with the
+// kernel's own compile-time profile (built-ins are header-only).
+bool report_vector_bytes(const char* builtin, std::ptrdiff_t bytes, int arch);
+inline bool check_vector_bytes(const char* builtin, std::ptrdiff_t bytes) {
+  if (!kNeedsAlignedVectors || bytes % 128 == 0) return true;
+  return report_vector_bytes(builtin, bytes, kArch);
+}
 // Reading memory an unfinished __memcpy_async still writes.
 bool check_not_pending(const char* builtin, const void* p,
                        std::ptrdiff_t bytes);
