@@ -18,14 +18,13 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
-#include <map>
 #include <random>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "common/kernel.h"
 #include "device.h"
+#include "recording_reporter.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/launch.h"
 
@@ -345,52 +344,52 @@ void run_in_core(benchmark::State& state, const Case& c, int variant,
 
 const char* const kVariants[] = {"builtin", "scalar", "memcpy"};
 
-// Keeps each run's time per iteration (the median over repetitions when
-// there are repetitions) so that the ratio table can be printed. CPU time is
-// the emulated core's own thread time: on a shared machine it is the steadier
-// measure, so the table gives ratios of both CPU and real time.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  struct Times {
-    double real = 0, cpu = 0;
-  };
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) {
-      if (r.error_occurred || r.iterations == 0) continue;
-      const bool median =
-          r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
-      const std::string& name = r.run_name.function_name;
-      // Adjusted times are per iteration in the benchmarks' unit (us).
-      const Times t{r.GetAdjustedRealTime() * 1e-6,
-                    r.GetAdjustedCPUTime() * 1e-6};
-      if (median) {
-        times_[name] = t;
-        medians_.insert(name);
-      } else if (r.run_type == Run::RT_Iteration && !medians_.count(name)) {
-        times_[name] = t;
-      }
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  Times times(const std::string& name) const {
-    auto it = times_.find(name);
-    return it == times_.end() ? Times{} : it->second;
-  }
-
- private:
-  std::map<std::string, Times> times_;
-  std::set<std::string> medians_;
-};
-
 std::string case_name(const Case& c, int variant) {
   return c.family + "/" + c.op + "/" + c.size + "/" + kVariants[variant];
+}
+
+// The ratio table, from the runs' CPU time (the emulated core's own thread
+// time: on a shared machine it is the steadier measure) and real time; with
+// repetitions, medians.
+void print_ratio_table(const std::vector<Case>& cases,
+                       const xbang_bench::RecordingReporter& runs) {
+  std::printf(
+      "\n| family | built-in | size | built-in GB/s | memcpy GB/s | "
+      "built-in/memcpy (cpu) | scalar/built-in (cpu) | built-in/memcpy "
+      "(real) | scalar/built-in (real) | goal (cpu ratios) |\n"
+      "|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const Case& c : cases) {
+    const auto* b = runs.find(case_name(c, 0));
+    const auto* s = runs.find(case_name(c, 1));
+    const auto* m = runs.find(case_name(c, 2));
+    if (b == nullptr || s == nullptr || m == nullptr) continue;  // filtered
+    if (b->cpu_seconds <= 0 || s->cpu_seconds <= 0 || m->cpu_seconds <= 0) {
+      continue;
+    }
+    const double vs_memcpy = b->cpu_seconds / m->cpu_seconds,
+                 vs_scalar = s->cpu_seconds / b->cpu_seconds;
+    std::string goal;
+    if (c.elementwise_float) {
+      goal = vs_memcpy <= 1.5 ? "<=1.5x memcpy: met" : "<=1.5x memcpy: MISSED";
+    }
+    if (c.faster_than_scalar) {
+      if (!goal.empty()) goal += "; ";
+      goal += vs_scalar >= 2 ? ">=2x scalar: met" : ">=2x scalar: MISSED";
+    }
+    if (goal.empty()) goal = "-";
+    std::printf(
+        "| %s | %s | %s | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f | %s |\n",
+        c.family.c_str(), c.op.c_str(), c.size.c_str(),
+        double(c.touched_bytes) / b->cpu_seconds / 1e9,
+        double(c.touched_bytes) / m->cpu_seconds / 1e9, vs_memcpy, vs_scalar,
+        b->seconds / m->seconds, s->seconds / b->seconds, goal.c_str());
+  }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   xbang::checked::set_enabled(false);
-  benchmark::Initialize(&argc, argv);
   std::vector<Case> cases = make_cases();
   DeviceCases device;
   add_device_cases(cases, device);
@@ -405,36 +404,8 @@ int main(int argc, char** argv) {
           ->Unit(benchmark::kMicrosecond);
     }
   }
-  RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-
-  std::printf(
-      "\n| family | built-in | size | built-in GB/s | memcpy GB/s | "
-      "built-in/memcpy (cpu) | scalar/built-in (cpu) | built-in/memcpy "
-      "(real) | scalar/built-in (real) | goal (cpu ratios) |\n"
-      "|---|---|---|---|---|---|---|---|---|---|\n");
-  for (const Case& c : cases) {
-    const auto b = reporter.times(case_name(c, 0));
-    const auto s = reporter.times(case_name(c, 1));
-    const auto m = reporter.times(case_name(c, 2));
-    if (b.cpu <= 0 || s.cpu <= 0 || m.cpu <= 0) continue;  // filtered out
-    const double vs_memcpy = b.cpu / m.cpu, vs_scalar = s.cpu / b.cpu;
-    std::string goal;
-    if (c.elementwise_float) {
-      goal = vs_memcpy <= 1.5 ? "<=1.5x memcpy: met" : "<=1.5x memcpy: MISSED";
-    }
-    if (c.faster_than_scalar) {
-      if (!goal.empty()) goal += "; ";
-      goal += vs_scalar >= 2 ? ">=2x scalar: met" : ">=2x scalar: MISSED";
-    }
-    if (goal.empty()) goal = "-";
-    std::printf(
-        "| %s | %s | %s | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f | %s |\n",
-        c.family.c_str(), c.op.c_str(), c.size.c_str(),
-        double(c.touched_bytes) / b.cpu / 1e9,
-        double(c.touched_bytes) / m.cpu / 1e9, vs_memcpy, vs_scalar,
-        b.real / m.real, s.real / b.real, goal.c_str());
-  }
-  benchmark::Shutdown();
-  return 0;
+  return xbang_bench::run_benchmarks(
+      argc, argv, [&](const xbang_bench::RecordingReporter& runs) {
+        print_ratio_table(cases, runs);
+      });
 }

@@ -21,12 +21,12 @@
 #include <cstring>
 #include <functional>
 #include <limits>
-#include <map>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "common/kernel.h"
+#include "recording_reporter.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/launch.h"
 
@@ -302,44 +302,44 @@ void run_in_core(benchmark::State& state, const Case& c, int variant) {
 
 const char* const kVariants[] = {"builtin", "scalar", "memcpy"};
 
-// Keeps each run's wall and CPU time per iteration for the ratio table. The
-// benchmark loop runs on the launched core's thread, so the CPU time is that
-// core's; on a shared machine it is the steadier of the two.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  struct Times {
-    double wall = 0, cpu = 0;
-  };
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) {
-      if (r.run_type == Run::RT_Iteration && !r.error_occurred) {
-        // benchmark_name() carries "/min_time:.../real_time" suffixes.
-        const std::string name = r.benchmark_name();
-        Times& t = times_[name.substr(0, name.find("/min_time"))];
-        t.wall = r.real_accumulated_time / double(r.iterations);
-        t.cpu = r.cpu_accumulated_time / double(r.iterations);
-      }
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  Times times(const std::string& name) const {
-    auto it = times_.find(name);
-    return it == times_.end() ? Times{} : it->second;
-  }
-
- private:
-  std::map<std::string, Times> times_;
-};
-
 std::string case_name(const Case& c, int variant) {
   return "conversion/" + c.op + "/" + c.size + "/" + kVariants[variant];
+}
+
+// The ratio table, from the runs' wall time and CPU time (the benchmark loop
+// runs on the launched core's thread, so the CPU time is that core's; on a
+// shared machine it is the steadier of the two).
+void print_ratio_table(const std::vector<Case>& cases,
+                       const xbang_bench::RecordingReporter& runs) {
+  std::printf(
+      "\n| built-in | source | built-in GB/s | memcpy GB/s | "
+      "built-in/memcpy time | scalar/built-in time | same, CPU time | goal "
+      "|\n|---|---|---|---|---|---|---|---|\n");
+  for (const Case& c : cases) {
+    const auto* tb = runs.find(case_name(c, 0));
+    const auto* ts = runs.find(case_name(c, 1));
+    const auto* tm = runs.find(case_name(c, 2));
+    if (tb == nullptr || ts == nullptr || tm == nullptr) continue;  // filtered
+    if (tb->seconds <= 0 || ts->seconds <= 0 || tm->seconds <= 0) continue;
+    std::string goal = "-";
+    if (c.rounding) {
+      goal = ts->seconds / tb->seconds >= 2 ? ">=2x scalar: met"
+                                            : ">=2x scalar: MISSED";
+    }
+    if (c.library_scalar) goal += " (scalar = library scalar path)";
+    std::printf("| %s | %s | %.1f | %.1f | %.2f | %.2f | %.2f | %s |\n",
+                c.op.c_str(), c.size.c_str(),
+                double(c.touched_bytes) / tb->seconds / 1e9,
+                double(c.touched_bytes) / tm->seconds / 1e9,
+                tb->seconds / tm->seconds, ts->seconds / tb->seconds,
+                ts->cpu_seconds / tb->cpu_seconds, goal.c_str());
+  }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   xbang::checked::set_enabled(false);
-  benchmark::Initialize(&argc, argv);
   const std::vector<Case> cases = make_cases();
   for (const Case& c : cases) {
     for (int v = 0; v < 3; ++v) {
@@ -351,30 +351,8 @@ int main(int argc, char** argv) {
           ->Unit(benchmark::kMicrosecond);
     }
   }
-  RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-
-  std::printf(
-      "\n| built-in | source | built-in GB/s | memcpy GB/s | "
-      "built-in/memcpy time | scalar/built-in time | same, CPU time | goal "
-      "|\n|---|---|---|---|---|---|---|---|\n");
-  for (const Case& c : cases) {
-    const auto tb = reporter.times(case_name(c, 0));
-    const auto ts = reporter.times(case_name(c, 1));
-    const auto tm = reporter.times(case_name(c, 2));
-    if (tb.wall <= 0 || ts.wall <= 0 || tm.wall <= 0) continue;  // filtered
-    std::string goal = "-";
-    if (c.rounding) {
-      goal =
-          ts.wall / tb.wall >= 2 ? ">=2x scalar: met" : ">=2x scalar: MISSED";
-    }
-    if (c.library_scalar) goal += " (scalar = library scalar path)";
-    std::printf("| %s | %s | %.1f | %.1f | %.2f | %.2f | %.2f | %s |\n",
-                c.op.c_str(), c.size.c_str(),
-                double(c.touched_bytes) / tb.wall / 1e9,
-                double(c.touched_bytes) / tm.wall / 1e9, tb.wall / tm.wall,
-                ts.wall / tb.wall, ts.cpu / tb.cpu, goal.c_str());
-  }
-  benchmark::Shutdown();
-  return 0;
+  return xbang_bench::run_benchmarks(
+      argc, argv, [&](const xbang_bench::RecordingReporter& runs) {
+        print_ratio_table(cases, runs);
+      });
 }

@@ -15,7 +15,6 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
-#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -23,6 +22,7 @@
 
 #include "common/kernel.h"
 #include "machine_limits.h"
+#include "recording_reporter.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/launch.h"
 
@@ -193,34 +193,6 @@ void run_in_core(benchmark::State& state, const Case& c, int variant) {
       c.flops * double(state.iterations()) / 1e9, benchmark::Counter::kIsRate);
 }
 
-// Keeps each run's wall and CPU time per iteration. The benchmark loop runs
-// on the launched core's thread, so the CPU time is that core's.
-class TimeReporter : public benchmark::ConsoleReporter {
- public:
-  struct Times {
-    double wall = 0, cpu = 0;
-  };
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) {
-      if (r.run_type == Run::RT_Iteration && !r.error_occurred) {
-        // benchmark_name() carries "/min_time:.../real_time" suffixes.
-        const std::string name = r.benchmark_name();
-        Times& t = times_[name.substr(0, name.find("/min_time"))];
-        t.wall = r.real_accumulated_time / double(r.iterations);
-        t.cpu = r.cpu_accumulated_time / double(r.iterations);
-      }
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  Times times(const std::string& name) const {
-    auto it = times_.find(name);
-    return it == times_.end() ? Times{} : it->second;
-  }
-
- private:
-  std::map<std::string, Times> times_;
-};
-
 // The machine is shared, so wall-clock rates swing with other processes'
 // load. This is the same FMA loop as xbang_bench::fma_peak_gflops() on the
 // calling thread alone, timed by its thread CPU clock, to set against the
@@ -253,26 +225,12 @@ std::string case_name(const Case& c, int variant) {
   return "matrix/" + c.op + "/" + c.shape + "/" + kVariants[variant];
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  xbang::checked::set_enabled(false);
-  benchmark::Initialize(&argc, argv);
-  const std::vector<Case> cases = make_cases();
-  for (const Case& c : cases) {
-    for (int v = 0; v < 2; ++v) {
-      benchmark::RegisterBenchmark(
-          case_name(c, v).c_str(),
-          [&c, v](benchmark::State& s) { run_in_core(s, c, v); })
-          ->UseRealTime()
-          ->MinTime(v == 0 ? 0.2 : 0.05)
-          ->Unit(benchmark::kMicrosecond);
-    }
-  }
-  TimeReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  // The peaks right after the runs: the shared helper's (all host threads
-  // at once, wall clock) divided per thread, and one thread by CPU time.
+// The table, with the FMA peaks measured right after the runs: the shared
+// helper's (all host threads at once, wall clock) divided per thread, and
+// one thread by CPU time (the benchmark loop runs on the launched core's
+// thread, so a run's CPU time is that core's).
+void print_peak_table(const std::vector<Case>& cases,
+                      const xbang_bench::RecordingReporter& runs) {
   const int threads = std::max(1, xbang::host_parallelism());
   const double peak = xbang_bench::fma_peak_gflops() / threads;
   const double peak_cpu = fma_peak_gflops_one_thread_cpu_time();
@@ -286,21 +244,23 @@ int main(int argc, char** argv) {
       "|---|---|---|---|---|---|---|---|---|\n",
       peak, threads, peak_cpu);
   for (const Case& c : cases) {
-    const auto tb = reporter.times(case_name(c, 0));
-    const auto ts = reporter.times(case_name(c, 1));
-    if (tb.wall <= 0 || tb.cpu <= 0) continue;  // filtered out
-    const double gflops = c.flops / tb.wall / 1e9;
-    const double gflops_cpu = c.flops / tb.cpu / 1e9;
+    const auto* tb = runs.find(case_name(c, 0));
+    const auto* ts = runs.find(case_name(c, 1));
+    if (tb == nullptr || tb->seconds <= 0 || tb->cpu_seconds <= 0) {
+      continue;  // filtered out
+    }
+    const double gflops = c.flops / tb->seconds / 1e9;
+    const double gflops_cpu = c.flops / tb->cpu_seconds / 1e9;
     // The goal is judged on CPU time (robust to other processes' load).
     const std::string goal = !c.large ? "-"
                              : gflops_cpu / peak_cpu >= 0.5
                                  ? ">=50% peak: met"
                                  : ">=50% peak: MISSED";
     std::string scalar = "- | -";
-    if (ts.wall > 0) {
+    if (ts != nullptr && ts->seconds > 0) {
       char text[64];
-      std::snprintf(text, sizeof text, "%.2f | %.0fx", c.flops / ts.wall / 1e9,
-                    ts.wall / tb.wall);
+      std::snprintf(text, sizeof text, "%.2f | %.0fx",
+                    c.flops / ts->seconds / 1e9, ts->seconds / tb->seconds);
       scalar = text;
     }
     std::printf("| %s | %s | %.1f | %.2f | %.1f | %.2f | %s | %s |\n",
@@ -308,6 +268,25 @@ int main(int argc, char** argv) {
                 gflops_cpu, gflops_cpu / peak_cpu, scalar.c_str(),
                 goal.c_str());
   }
-  benchmark::Shutdown();
-  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  xbang::checked::set_enabled(false);
+  const std::vector<Case> cases = make_cases();
+  for (const Case& c : cases) {
+    for (int v = 0; v < 2; ++v) {
+      benchmark::RegisterBenchmark(
+          case_name(c, v).c_str(),
+          [&c, v](benchmark::State& s) { run_in_core(s, c, v); })
+          ->UseRealTime()
+          ->MinTime(v == 0 ? 0.2 : 0.05)
+          ->Unit(benchmark::kMicrosecond);
+    }
+  }
+  return xbang_bench::run_benchmarks(
+      argc, argv, [&](const xbang_bench::RecordingReporter& runs) {
+        print_peak_table(cases, runs);
+      });
 }

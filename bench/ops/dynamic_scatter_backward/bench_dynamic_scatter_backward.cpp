@@ -10,11 +10,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <string>
 #include <vector>
 
 #include "dynamic_scatter_backward_runner.h"
+#include "recording_reporter.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/counters.h"
 
@@ -128,72 +128,39 @@ BENCHMARK(BM_DynamicScatterBackward_Operator)->Apply(all_modes);
 BENCHMARK(BM_DynamicScatterBackward_ScalarReference)->Apply(all_modes);
 BENCHMARK(BM_DynamicScatterBackward_MemcpyOfBytes)->Apply(all_modes);
 
-// Console output plus the real time of each run, for the ratios.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs) {
-      if (run.run_type == Run::RT_Iteration && run.iterations > 0) {
-        const std::string key =
-            run.run_name.function_name + "/" + run.run_name.args;
-        seconds_[key] = run.real_accumulated_time / double(run.iterations);
-        const auto cpu = run.counters.find("process_cpu_ms");
-        if (cpu != run.counters.end()) cpu_ms_[key] = cpu->second.value;
-      }
-    }
-    ConsoleReporter::ReportRuns(runs);
+// Issue 6's ratios per mode, from the runs above.
+void print_ratios(const xbang_bench::RecordingReporter& runs) {
+  const Case& c = network_case();
+  std::printf("\ndynamic_scatter_backward, N=%lld M=%lld C=%lld\n",
+              (long long)c.num_points, (long long)c.num_voxel_rows,
+              (long long)c.num_channels);
+  for (mluOpReduceMode_t mode :
+       {MLUOP_REDUCEMODE_MAX, MLUOP_REDUCEMODE_SUM, MLUOP_REDUCEMODE_MEAN}) {
+    const std::string suffix = "/mode:" + std::to_string(int(mode));
+    const std::string op_key = "BM_DynamicScatterBackward_Operator" + suffix;
+    const std::string ref_key =
+        "BM_DynamicScatterBackward_ScalarReference" + suffix;
+    const double op = runs.seconds(op_key);
+    const double ref = runs.seconds(ref_key);
+    const double copy =
+        runs.seconds("BM_DynamicScatterBackward_MemcpyOfBytes" + suffix);
+    if (op == 0 || ref == 0 || copy == 0) continue;
+    const double bytes = double(dsb_test::essential_bytes(c, mode));
+    std::printf(
+        "  %-4s operator %7.3f ms %6.2f GB/s | reference %7.3f ms | memcpy "
+        "%6.2f GB/s\n"
+        "       reference/operator %.2fx (goal >= 2) | operator/memcpy "
+        "bandwidth %.2f | process CPU per call: operator %.2f ms, "
+        "reference %.2f ms\n",
+        dsb_test::mode_name(mode), op * 1e3, bytes / op / 1e9, ref * 1e3,
+        bytes / copy / 1e9, ref / op, copy / op,
+        runs.counter(op_key, "process_cpu_ms"),
+        runs.counter(ref_key, "process_cpu_ms"));
   }
-  void print_ratios() const {
-    const Case& c = network_case();
-    std::printf("\ndynamic_scatter_backward, N=%lld M=%lld C=%lld\n",
-                (long long)c.num_points, (long long)c.num_voxel_rows,
-                (long long)c.num_channels);
-    for (mluOpReduceMode_t mode :
-         {MLUOP_REDUCEMODE_MAX, MLUOP_REDUCEMODE_SUM, MLUOP_REDUCEMODE_MEAN}) {
-      const std::string suffix = "/mode:" + std::to_string(int(mode));
-      const auto op =
-          seconds_.find("BM_DynamicScatterBackward_Operator" + suffix);
-      const auto ref =
-          seconds_.find("BM_DynamicScatterBackward_ScalarReference" + suffix);
-      const auto copy =
-          seconds_.find("BM_DynamicScatterBackward_MemcpyOfBytes" + suffix);
-      if (op == seconds_.end() || ref == seconds_.end() ||
-          copy == seconds_.end()) {
-        continue;
-      }
-      const double bytes = double(dsb_test::essential_bytes(c, mode));
-      const auto op_cpu =
-          cpu_ms_.find("BM_DynamicScatterBackward_Operator" + suffix);
-      const auto ref_cpu =
-          cpu_ms_.find("BM_DynamicScatterBackward_ScalarReference" + suffix);
-      const double op_cpu_ms = op_cpu == cpu_ms_.end() ? 0 : op_cpu->second;
-      const double ref_cpu_ms = ref_cpu == cpu_ms_.end() ? 0 : ref_cpu->second;
-      std::printf(
-          "  %-4s operator %7.3f ms %6.2f GB/s | reference %7.3f ms | memcpy "
-          "%6.2f GB/s\n"
-          "       reference/operator %.2fx (goal >= 2) | operator/memcpy "
-          "bandwidth %.2f | process CPU per call: operator %.2f ms, "
-          "reference %.2f ms\n",
-          dsb_test::mode_name(mode), op->second * 1e3, bytes / op->second / 1e9,
-          ref->second * 1e3, bytes / copy->second / 1e9,
-          ref->second / op->second, copy->second / op->second, op_cpu_ms,
-          ref_cpu_ms);
-    }
-  }
-
- private:
-  std::map<std::string, double> seconds_;
-  std::map<std::string, double> cpu_ms_;
-};
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.print_ratios();
-  benchmark::Shutdown();
-  return 0;
+  return xbang_bench::run_benchmarks(argc, argv, print_ratios);
 }

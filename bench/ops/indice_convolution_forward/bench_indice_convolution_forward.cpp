@@ -17,6 +17,7 @@
 
 #include "indice_convolution_forward_runner.h"
 #include "machine_limits.h"
+#include "recording_reporter.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/launch.h"
@@ -280,80 +281,49 @@ BENCHMARK(BM_MatmulBuiltin)
     ->UseRealTime()
     ->MinTime(0.5);
 
-// Console output, then the ratios of issue 7 per layer.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run> &runs) override {
-    for (const Run &run : runs) {
-      if (run.run_type != Run::RT_Iteration || run.iterations == 0) continue;
-      Entry &e = entries_[run.benchmark_name()];
-      e.seconds = run.real_accumulated_time / double(run.iterations);
-      for (const auto &[key, counter] : run.counters) e.counters[key] = counter;
+// The ratios of issue 7 per layer, from the runs above.
+using Entry = xbang_bench::RecordingReporter::Entry;
+void PrintRatios(const xbang_bench::RecordingReporter &runs) {
+  std::printf("\nindice_convolution_forward, float, layers 2-4 of doc 3.7\n");
+  for (int index = 1; index <= 3; ++index) {
+    const std::string arg = "/" + std::to_string(index);
+    const Entry *op = runs.find("BM_Operator" + arg);
+    const Entry *separate = runs.find("BM_SeparateKernels" + arg);
+    const Entry *ref = runs.find("BM_ScalarReference" + arg);
+    if (op == nullptr) continue;
+    const IndiceConvProblem &p = LayerProblem(index);
+    const double gflops = p.flops() / op->seconds / 1e9;
+    const double peak = op->counters.at("peak_GFLOPs");
+    std::printf(
+        "  %s, %.2f GFLOP\n    operator: %.1f ms, %.1f GFLOP/s = %.0f%% of "
+        "the %.1f GFLOP/s FMA peak (wall); %.1f GFLOP per CPU-second = "
+        "%.0f%% of one core's %.1f",
+        LayerLabel(index).c_str(), p.flops() / 1e9, op->seconds * 1e3, gflops,
+        100 * gflops / peak, peak, op->counters.at("GFLOP_per_cpu_s"),
+        100 * op->counters.at("cpu_efficiency"),
+        op->counters.at("core_peak_per_cpu_s"));
+    if (ref != nullptr) {
+      std::printf("; %.1fx the scalar reference (%.0f ms)",
+                  ref->seconds / op->seconds, ref->seconds * 1e3);
     }
-    ConsoleReporter::ReportRuns(runs);
+    std::printf("\n");
+    if (separate == nullptr) continue;
+    const double g = separate->counters.at("gather_ms"),
+                 m = separate->counters.at("matmul_ms"),
+                 s = separate->counters.at("scatter_ms"),
+                 f = separate->counters.at("fill_transpose_ms");
+    const double sum = g + m + s + f;
+    std::printf(
+        "    separate kernels: %.1f ms (%.0f%% of the CPU peak): gather "
+        "%.1f ms (%.0f%%), matmul %.1f ms (%.0f%%), scatter-add %.1f ms "
+        "(%.0f%%), fill+transpose %.1f ms (%.0f%%)\n",
+        separate->seconds * 1e3, 100 * separate->counters.at("cpu_efficiency"),
+        g, 100 * g / sum, m, 100 * m / sum, s, 100 * s / sum, f, 100 * f / sum);
   }
-  void PrintRatios() const {
-    std::printf("\nindice_convolution_forward, float, layers 2-4 of doc 3.7\n");
-    for (int index = 1; index <= 3; ++index) {
-      const std::string arg = "/" + std::to_string(index) + "/";
-      const Entry *op = Find("BM_Operator" + arg);
-      const Entry *separate = Find("BM_SeparateKernels" + arg);
-      const Entry *ref = Find("BM_ScalarReference" + arg);
-      if (op == nullptr) continue;
-      const IndiceConvProblem &p = LayerProblem(index);
-      const double gflops = p.flops() / op->seconds / 1e9;
-      const double peak = op->counters.at("peak_GFLOPs");
-      std::printf(
-          "  %s, %.2f GFLOP\n    operator: %.1f ms, %.1f GFLOP/s = %.0f%% of "
-          "the %.1f GFLOP/s FMA peak (wall); %.1f GFLOP per CPU-second = "
-          "%.0f%% of one core's %.1f",
-          LayerLabel(index).c_str(), p.flops() / 1e9, op->seconds * 1e3, gflops,
-          100 * gflops / peak, peak, op->counters.at("GFLOP_per_cpu_s"),
-          100 * op->counters.at("cpu_efficiency"),
-          op->counters.at("core_peak_per_cpu_s"));
-      if (ref != nullptr) {
-        std::printf("; %.1fx the scalar reference (%.0f ms)",
-                    ref->seconds / op->seconds, ref->seconds * 1e3);
-      }
-      std::printf("\n");
-      if (separate == nullptr) continue;
-      const double g = separate->counters.at("gather_ms"),
-                   m = separate->counters.at("matmul_ms"),
-                   s = separate->counters.at("scatter_ms"),
-                   f = separate->counters.at("fill_transpose_ms");
-      const double sum = g + m + s + f;
-      std::printf(
-          "    separate kernels: %.1f ms (%.0f%% of the CPU peak): gather "
-          "%.1f ms (%.0f%%), matmul %.1f ms (%.0f%%), scatter-add %.1f ms "
-          "(%.0f%%), fill+transpose %.1f ms (%.0f%%)\n",
-          separate->seconds * 1e3,
-          100 * separate->counters.at("cpu_efficiency"), g, 100 * g / sum, m,
-          100 * m / sum, s, 100 * s / sum, f, 100 * f / sum);
-    }
-  }
-
- private:
-  struct Entry {
-    double seconds = 0;
-    std::map<std::string, double> counters;
-  };
-  const Entry *Find(const std::string &prefix) const {
-    for (const auto &[name, e] : entries_) {
-      if ((name + "/").rfind(prefix, 0) == 0) return &e;
-    }
-    return nullptr;
-  }
-  std::map<std::string, Entry> entries_;
-};
+}
 
 }  // namespace
 
 int main(int argc, char **argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.PrintRatios();
-  benchmark::Shutdown();
-  return 0;
+  return xbang_bench::run_benchmarks(argc, argv, PrintRatios);
 }

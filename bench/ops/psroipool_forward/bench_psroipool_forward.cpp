@@ -22,6 +22,7 @@
 
 #include "machine_limits.h"
 #include "psroipool_forward_runner.h"
+#include "recording_reporter.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/counters.h"
 
@@ -160,81 +161,53 @@ PSROIPOOL_BENCH(BM_PsRoiPoolForward_KernelNram2Nram, 1.0);
 PSROIPOOL_BENCH(BM_PsRoiPoolForward_ScalarReference, 1.0);
 PSROIPOOL_BENCH(BM_PsRoiPoolForward_MemcpyOfBytesMoved, 0.5);
 
-// Console output plus the real time of each run, for the ratios.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs) {
-      if (run.run_type == Run::RT_Iteration && run.iterations > 0) {
-        seconds_[run.run_name.function_name + "/" + run.run_name.args]
-            .push_back(run.real_accumulated_time / double(run.iterations));
+// Issue 5's ratios per case, medians over the repetitions
+// (--benchmark_repetitions, best with --benchmark_enable_random_interleaving
+// on a busy machine).
+void print_ratios(const xbang_bench::RecordingReporter& runs) {
+  const auto seconds = [&](const char* fn, int arg) {
+    return runs.seconds(fn + ("/" + std::to_string(arg)));
+  };
+  for (int arg = 0; arg < 2; ++arg) {
+    const Case& c = bench_case(arg);
+    const double op = seconds("BM_PsRoiPoolForward_Operator", arg);
+    const double gdram = seconds("BM_PsRoiPoolForward_KernelGdram2Nram", arg);
+    const double nram = seconds("BM_PsRoiPoolForward_KernelNram2Nram", arg);
+    const double ref = seconds("BM_PsRoiPoolForward_ScalarReference", arg);
+    const double copy = seconds("BM_PsRoiPoolForward_MemcpyOfBytesMoved", arg);
+    if (op == 0 || ref == 0) continue;
+    const double bytes = psroipool_data::bytes_moved(c);
+    const double bins = double(psroipool_data::bins_of(c.shape));
+    std::printf("\npsroipool_forward %s: %lld bins, %.2f MB moved\n",
+                c.name.c_str(), (long long)psroipool_data::bins_of(c.shape),
+                bytes / 1e6);
+    const auto line = [&](const char* what, double s) {
+      if (s > 0) {
+        std::printf("  %-26s %8.3f ms  %7.2f Mbins/s  %6.2f GB/s\n", what,
+                    s * 1e3, bins / s / 1e6, bytes / s / 1e9);
       }
+    };
+    line("operator (default path)", op);
+    line("kernel GDRAM2NRAM", gdram);
+    line("kernel NRAM2NRAM", nram);
+    line("scalar reference", ref);
+    line("memcpy of the bytes", copy);
+    std::printf("  reference / operator          = %.2f (goal >= 2)\n",
+                ref / op);
+    if (gdram > 0) {
+      std::printf("  reference / GDRAM2NRAM kernel = %.2f\n", ref / gdram);
     }
-    ConsoleReporter::ReportRuns(runs);
-  }
-
-  // Median over the repetitions (--benchmark_repetitions, best with
-  // --benchmark_enable_random_interleaving on a busy machine).
-  double seconds(const std::string& fn, int arg) const {
-    const auto it = seconds_.find(fn + "/" + std::to_string(arg));
-    if (it == seconds_.end()) return 0;
-    std::vector<double> times = it->second;
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-  }
-
-  void print_ratios() const {
-    for (int arg = 0; arg < 2; ++arg) {
-      const Case& c = bench_case(arg);
-      const double op = seconds("BM_PsRoiPoolForward_Operator", arg);
-      const double gdram = seconds("BM_PsRoiPoolForward_KernelGdram2Nram", arg);
-      const double nram = seconds("BM_PsRoiPoolForward_KernelNram2Nram", arg);
-      const double ref = seconds("BM_PsRoiPoolForward_ScalarReference", arg);
-      const double copy =
-          seconds("BM_PsRoiPoolForward_MemcpyOfBytesMoved", arg);
-      if (op == 0 || ref == 0) continue;
-      const double bytes = psroipool_data::bytes_moved(c);
-      const double bins = double(psroipool_data::bins_of(c.shape));
-      std::printf("\npsroipool_forward %s: %lld bins, %.2f MB moved\n",
-                  c.name.c_str(), (long long)psroipool_data::bins_of(c.shape),
-                  bytes / 1e6);
-      const auto line = [&](const char* what, double s) {
-        if (s > 0) {
-          std::printf("  %-26s %8.3f ms  %7.2f Mbins/s  %6.2f GB/s\n", what,
-                      s * 1e3, bins / s / 1e6, bytes / s / 1e9);
-        }
-      };
-      line("operator (default path)", op);
-      line("kernel GDRAM2NRAM", gdram);
-      line("kernel NRAM2NRAM", nram);
-      line("scalar reference", ref);
-      line("memcpy of the bytes", copy);
-      std::printf("  reference / operator          = %.2f (goal >= 2)\n",
-                  ref / op);
-      if (gdram > 0) {
-        std::printf("  reference / GDRAM2NRAM kernel = %.2f\n", ref / gdram);
-      }
-      if (nram > 0) {
-        std::printf("  reference / NRAM2NRAM kernel  = %.2f\n", ref / nram);
-      }
-      if (copy > 0) {
-        std::printf("  memcpy time / operator time   = %.3f\n", copy / op);
-      }
+    if (nram > 0) {
+      std::printf("  reference / NRAM2NRAM kernel  = %.2f\n", ref / nram);
+    }
+    if (copy > 0) {
+      std::printf("  memcpy time / operator time   = %.3f\n", copy / op);
     }
   }
-
- private:
-  std::map<std::string, std::vector<double>> seconds_;
-};
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.print_ratios();
-  benchmark::Shutdown();
-  return 0;
+  return xbang_bench::run_benchmarks(argc, argv, print_ratios);
 }

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "device.h"
+#include "recording_reporter.h"
 #include "three_interpolate_backward/three_interpolate_backward.h"
 #include "three_interpolate_backward_data.h"
 #include "three_interpolate_backward_device.h"
@@ -188,66 +189,37 @@ BENCHMARK(BM_Tiling)
     ->UseRealTime()
     ->Iterations(3);
 
-// Console output plus the real time of each run, for the ratios.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run> &runs) override {
-    for (const Run &run : runs) {
-      if (run.run_type == Run::RT_Iteration && run.iterations > 0) {
-        seconds_[run.benchmark_name()] =
-            run.real_accumulated_time / double(run.iterations);
+// Issue 4's ratios per case and type, from the runs above.
+void print_ratios(const xbang_bench::RecordingReporter &runs) {
+  std::printf(
+      "\nthree_interpolate_backward (goals on case 7 float: "
+      "bandwidth / memcpy >= 0.40, reference / operator >= 2)\n");
+  for (const char *dtype : {"float", "half"}) {
+    for (const BenchCase &c : kCases) {
+      const std::string arg =
+          "<" + std::string(dtype) + ">/" + std::to_string(c.number);
+      const double op = runs.seconds("BM_Operator" + arg);
+      const double ref = runs.seconds("BM_ScalarReference" + arg);
+      const double copy = runs.seconds("BM_MemcpyOfMovedBytes" + arg);
+      if (op <= 0) continue;
+      const double bytes =
+          double(c.shape.bytes_moved(std::string(dtype) == "float" ? 4 : 2));
+      std::printf("  case %2d %-5s %7.1f MB: operator %8.2f ms %6.2f GB/s",
+                  c.number, dtype, bytes / 1e6, op * 1e3, bytes / op / 1e9);
+      if (copy > 0) {
+        std::printf(" | memcpy %6.2f GB/s, ratio %.2f", bytes / copy / 1e9,
+                    copy / op);
       }
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  void print_ratios() const {
-    std::printf(
-        "\nthree_interpolate_backward (goals on case 7 float: "
-        "bandwidth / memcpy >= 0.40, reference / operator >= 2)\n");
-    for (const char *dtype : {"float", "half"}) {
-      for (const BenchCase &c : kCases) {
-        const std::string arg = "/" + std::to_string(c.number) + "/iterations:";
-        const double op = find("BM_Operator<" + std::string(dtype) + ">" + arg);
-        const double ref =
-            find("BM_ScalarReference<" + std::string(dtype) + ">" + arg);
-        const double copy =
-            find("BM_MemcpyOfMovedBytes<" + std::string(dtype) + ">" + arg);
-        if (op <= 0) continue;
-        const double bytes =
-            double(c.shape.bytes_moved(std::string(dtype) == "float" ? 4 : 2));
-        std::printf("  case %2d %-5s %7.1f MB: operator %8.2f ms %6.2f GB/s",
-                    c.number, dtype, bytes / 1e6, op * 1e3, bytes / op / 1e9);
-        if (copy > 0) {
-          std::printf(" | memcpy %6.2f GB/s, ratio %.2f", bytes / copy / 1e9,
-                      copy / op);
-        }
-        if (ref > 0) {
-          std::printf(" | reference %8.2f ms, ratio %.2f", ref * 1e3, ref / op);
-        }
-        std::printf("\n");
+      if (ref > 0) {
+        std::printf(" | reference %8.2f ms, ratio %.2f", ref * 1e3, ref / op);
       }
+      std::printf("\n");
     }
   }
-
- private:
-  // Seconds per iteration of the run whose name starts with `prefix`.
-  double find(const std::string &prefix) const {
-    for (const auto &entry : seconds_) {
-      if (entry.first.rfind(prefix, 0) == 0) return entry.second;
-    }
-    return 0;
-  }
-  std::map<std::string, double> seconds_;
-};
+}
 
 }  // namespace
 
 int main(int argc, char **argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.print_ratios();
-  benchmark::Shutdown();
-  return 0;
+  return xbang_bench::run_benchmarks(argc, argv, print_ratios);
 }

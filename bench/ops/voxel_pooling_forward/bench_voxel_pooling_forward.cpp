@@ -8,11 +8,11 @@
 
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "recording_reporter.h"
 #include "voxel_pooling_forward_runner.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/counters.h"
@@ -92,58 +92,36 @@ BENCHMARK(BM_VoxelPoolingForward_MemcpyOfInputBytes)
     ->UseRealTime()
     ->MinTime(1.0);
 
-// Console output plus the real time of each run, for the ratios.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run> &runs) override {
-    for (const Run &run : runs) {
-      if (run.run_type == Run::RT_Iteration && run.iterations > 0) {
-        seconds_[run.run_name.function_name] =
-            run.real_accumulated_time / double(run.iterations);
-      }
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  void print_ratios() const {
-    const auto op = seconds_.find("BM_VoxelPoolingForward_Operator");
-    const auto ref = seconds_.find("BM_VoxelPoolingForward_ScalarReference");
-    const auto copy =
-        seconds_.find("BM_VoxelPoolingForward_MemcpyOfInputBytes");
-    if (op == seconds_.end()) return;
-    const double bytes = double(network_problem().input_bytes());
+// Issue 3's ratios, from the runs above.
+void print_ratios(const xbang_bench::RecordingReporter &runs) {
+  const double op = runs.seconds("BM_VoxelPoolingForward_Operator");
+  const double ref = runs.seconds("BM_VoxelPoolingForward_ScalarReference");
+  const double copy = runs.seconds("BM_VoxelPoolingForward_MemcpyOfInputBytes");
+  if (op == 0) return;
+  const double bytes = double(network_problem().input_bytes());
+  std::printf(
+      "\nvoxel_pooling_forward, B=2 N=473088 C=80 128x128x1, %.1f MB "
+      "read\n",
+      bytes / 1e6);
+  std::printf("  operator          %8.2f ms  %6.2f GB/s\n", op * 1e3,
+              bytes / op / 1e9);
+  if (copy != 0) {
+    std::printf("  memcpy            %8.2f ms  %6.2f GB/s\n", copy * 1e3,
+                bytes / copy / 1e9);
     std::printf(
-        "\nvoxel_pooling_forward, B=2 N=473088 C=80 128x128x1, %.1f MB "
-        "read\n",
-        bytes / 1e6);
-    std::printf("  operator          %8.2f ms  %6.2f GB/s\n", op->second * 1e3,
-                bytes / op->second / 1e9);
-    if (copy != seconds_.end()) {
-      std::printf("  memcpy            %8.2f ms  %6.2f GB/s\n",
-                  copy->second * 1e3, bytes / copy->second / 1e9);
-      std::printf(
-          "  operator bandwidth / memcpy bandwidth = %.2f (goal >= "
-          "0.60)\n",
-          copy->second / op->second);
-    }
-    if (ref != seconds_.end()) {
-      std::printf("  scalar reference  %8.2f ms\n", ref->second * 1e3);
-      std::printf("  reference time / operator time = %.2f (goal >= 1.50)\n",
-                  ref->second / op->second);
-    }
+        "  operator bandwidth / memcpy bandwidth = %.2f (goal >= "
+        "0.60)\n",
+        copy / op);
   }
-
- private:
-  std::map<std::string, double> seconds_;
-};
+  if (ref != 0) {
+    std::printf("  scalar reference  %8.2f ms\n", ref * 1e3);
+    std::printf("  reference time / operator time = %.2f (goal >= 1.50)\n",
+                ref / op);
+  }
+}
 
 }  // namespace
 
 int main(int argc, char **argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.print_ratios();
-  benchmark::Shutdown();
-  return 0;
+  return xbang_bench::run_benchmarks(argc, argv, print_ratios);
 }

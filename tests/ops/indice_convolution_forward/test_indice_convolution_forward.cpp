@@ -15,6 +15,7 @@
 
 #include "common/host.h"
 #include "indice_convolution_forward_runner.h"
+#include "launch_shapes.h"
 #include "metrics.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/counters.h"
@@ -69,20 +70,6 @@ std::vector<float> RunApiChecked(const IndiceConvProblem &p) {
   return d.Output(p.dtype);
 }
 
-struct LaunchShape {
-  const char *name;
-  cnrtDim3_t dim;
-  cnrtFunctionType_t type;
-};
-
-const LaunchShape kLaunchShapes[] = {
-    {"Block x1", {1, 1, 1}, cnrtFuncTypeBlock},
-    {"Block x4", {4, 1, 1}, cnrtFuncTypeBlock},
-    {"Block x16", {16, 1, 1}, cnrtFuncTypeBlock},
-    {"Union1 x4", {4, 1, 1}, cnrtFuncTypeUnion1},
-    {"Union1 x16", {4, 4, 1}, cnrtFuncTypeUnion1},
-};
-
 // Every launch shape through the wrappers, with the fused kernel and with
 // the separate ones, then the host API, each against the reference with no
 // checked-mode report.
@@ -95,7 +82,7 @@ void ExpectEveryLaunchMatches(const IndiceConvProblem &p,
   ASSERT_EQ(d.workspace_status, MLUOP_STATUS_SUCCESS);
   const std::vector<float> ref = Reference(p);
   for (bool fused : {true, false}) {
-    for (const LaunchShape &shape : kLaunchShapes) {
+    for (const xbang_test::LaunchShape &shape : xbang_test::kLaunchShapes) {
       SCOPED_TRACE(std::string(shape.name) +
                    (fused ? ", fused kernel" : ", separate kernels"));
       d.PoisonOutput();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/host.h"
+#include "launch_shapes.h"
 #include "three_interpolate_backward_runner.h"
 
 namespace {
@@ -176,19 +177,7 @@ TYPED_TEST(ThreeInterpolateBackwardTyped, LaunchConfigurations) {
   const ThreeInterpolateBackwardTiling policy_tiles =
       threeInterpolateBackwardTiling(s.c, s.m, s.n,
                                      threeInterpolateBackwardNramBytes());
-  struct Launch {
-    cnrtDim3_t dim;
-    cnrtFunctionType_t type;
-    const char *name;
-  };
-  const Launch launches[] = {
-      {{1, 1, 1}, cnrtFuncTypeBlock, "Block x1"},
-      {{4, 1, 1}, cnrtFuncTypeBlock, "Block x4"},
-      {{16, 1, 1}, cnrtFuncTypeBlock, "Block x16"},
-      {{4, 1, 1}, cnrtFuncTypeUnion1, "Union1 x4"},
-      {{4, 4, 1}, cnrtFuncTypeUnion1, "Union1 x16"},
-  };
-  for (const Launch &l : launches) {
+  for (const xbang_test::LaunchShape &l : xbang_test::kLaunchShapes) {
     for (const auto &tiles : {small_tiles, policy_tiles}) {
       const Result<T> r = run_kernel(s, in, l.dim, l.type, tiles);
       const std::string what = std::string(l.name) +

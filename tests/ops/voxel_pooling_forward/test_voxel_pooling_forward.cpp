@@ -11,26 +11,13 @@
 #include <vector>
 
 #include "common/host.h"
+#include "launch_shapes.h"
 #include "voxel_pooling_forward_checks.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/launch.h"
 
 namespace voxel_pooling_test {
 namespace {
-
-struct LaunchShape {
-  const char *name;
-  cnrtDim3_t dim;
-  cnrtFunctionType_t type;
-};
-
-const LaunchShape kLaunchShapes[] = {
-    {"Block x1", {1, 1, 1}, cnrtFuncTypeBlock},
-    {"Block x4", {4, 1, 1}, cnrtFuncTypeBlock},
-    {"Block x16", {16, 1, 1}, cnrtFuncTypeBlock},
-    {"Union1 x4", {4, 1, 1}, cnrtFuncTypeUnion1},
-    {"Union1 x16", {4, 4, 1}, cnrtFuncTypeUnion1},
-};
 
 // Runs the problem through the kernel wrapper with every launch shape and
 // through the host API (Union1 on the whole default device), each compared
@@ -40,7 +27,7 @@ xbang::Counters expect_every_launch_matches(const VoxelPoolingProblem &p) {
   cnrtQueue_t queue = nullptr;
   mluOpGetQueue(handle, &queue);
   DeviceProblem d(p);
-  for (const LaunchShape &shape : kLaunchShapes) {
+  for (const xbang_test::LaunchShape &shape : xbang_test::kLaunchShapes) {
     SCOPED_TRACE(shape.name);
     d.reset(p);
     xbang::checked::clear_reports();
