@@ -193,32 +193,6 @@ void run_in_core(benchmark::State& state, const Case& c, int variant) {
       c.flops * double(state.iterations()) / 1e9, benchmark::Counter::kIsRate);
 }
 
-// The machine is shared, so wall-clock rates swing with other processes'
-// load. This is the same FMA loop as xbang_bench::fma_peak_gflops() on the
-// calling thread alone, timed by its thread CPU clock, to set against the
-// built-in's CPU-time rate.
-double fma_peak_gflops_one_thread_cpu_time() {
-  using batch = xsimd::batch<float>;
-  constexpr int kChains = 10;
-  constexpr long kIters = 20'000'000;
-  batch acc[kChains];
-  for (int c = 0; c < kChains; ++c) acc[c] = batch(float(c) * 1e-3f);
-  const batch a(0.999999f), b(1e-7f);
-  timespec t0, t1;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
-  for (long i = 0; i < kIters; ++i) {
-    for (int c = 0; c < kChains; ++c) acc[c] = xsimd::fma(acc[c], a, b);
-  }
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
-  batch total(0.f);
-  for (int c = 0; c < kChains; ++c) total += acc[c];
-  volatile float sink = xsimd::hadd(total);
-  (void)sink;
-  const double seconds =
-      double(t1.tv_sec - t0.tv_sec) + 1e-9 * double(t1.tv_nsec - t0.tv_nsec);
-  return 2.0 * batch::size * kChains * double(kIters) / seconds / 1e9;
-}
-
 const char* const kVariants[] = {"builtin", "scalar"};
 
 std::string case_name(const Case& c, int variant) {
@@ -233,7 +207,7 @@ void print_peak_table(const std::vector<Case>& cases,
                       const xbang_bench::RecordingReporter& runs) {
   const int threads = std::max(1, xbang::host_parallelism());
   const double peak = xbang_bench::fma_peak_gflops() / threads;
-  const double peak_cpu = fma_peak_gflops_one_thread_cpu_time();
+  const double peak_cpu = xbang_bench::fma_peak_gflops_per_cpu_second();
 
   std::printf(
       "\nFMA peak of one thread: %.1f GFLOP/s wall (fma_peak_gflops() / %d "

@@ -17,6 +17,14 @@ double memcpy_seconds(size_t bytes);
 // register-resident xsimd loop on xbang::host_parallelism() threads at once.
 double fma_peak_gflops();
 
+// The same FMA loop on the calling thread alone, in GFLOP per second of that
+// thread's CPU time: one core's peak, steady on a shared machine.
+double fma_peak_gflops_per_cpu_second();
+
+// CPU seconds used so far by this thread / by the whole process.
+double thread_cpu_seconds();
+double process_cpu_seconds();
+
 // Median wall time of `fn()` in seconds over `reps` runs after one warm-up.
 template <class Fn>
 double median_seconds(Fn&& fn, int reps = 5);

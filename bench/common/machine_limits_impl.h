@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <ctime>
 #include <thread>
 #include <vector>
 #include <xsimd/xsimd.hpp>
@@ -44,30 +45,53 @@ inline double memcpy_gbps(size_t bytes) {
   return double(bytes) / memcpy_seconds(bytes) / 1e9;
 }
 
-inline double fma_peak_gflops() {
+// `iterations` rounds of kChains independent FMA chains (enough to hide the
+// FMA latency) on register-resident batches; returns the flops done.
+inline double run_fma_loop(long iterations, int seed) {
   using batch = xsimd::batch<float>;
-  constexpr int kChains = 10;  // independent accumulators hide FMA latency
+  constexpr int kChains = 10;
+  batch acc[kChains];
+  for (int c = 0; c < kChains; ++c) acc[c] = batch(float(c + seed) * 1e-3f);
+  const batch a(0.999999f), b(1e-7f);
+  for (long i = 0; i < iterations; ++i) {
+    for (int c = 0; c < kChains; ++c) acc[c] = xsimd::fma(acc[c], a, b);
+  }
+  batch total(0.f);
+  for (int c = 0; c < kChains; ++c) total += acc[c];
+  volatile float sink = xsimd::hadd(total);
+  (void)sink;
+  return 2.0 * batch::size * kChains * double(iterations);
+}
+
+inline double fma_peak_gflops() {
   constexpr long kIters = 20'000'000;
   const int threads = std::max(1, xbang::host_parallelism());
-  std::vector<float> sink(threads);
-  auto worker = [&](int t) {
-    batch acc[kChains];
-    for (int c = 0; c < kChains; ++c) acc[c] = batch(float(c + t) * 1e-3f);
-    const batch a(0.999999f), b(1e-7f);
-    for (long i = 0; i < kIters; ++i) {
-      for (int c = 0; c < kChains; ++c) acc[c] = xsimd::fma(acc[c], a, b);
-    }
-    batch total(0.f);
-    for (int c = 0; c < kChains; ++c) total += acc[c];
-    sink[t] = xsimd::hadd(total);
-  };
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+  for (int t = 0; t < threads; ++t) pool.emplace_back(run_fma_loop, kIters, t);
   for (auto& th : pool) th.join();
   const auto t1 = std::chrono::steady_clock::now();
-  const double flops = 2.0 * batch::size * kChains * double(kIters) * threads;
+  const double flops =
+      2.0 * xsimd::batch<float>::size * 10 * double(kIters) * threads;
   return flops / std::chrono::duration<double>(t1 - t0).count() / 1e9;
+}
+
+inline double thread_cpu_seconds() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+inline double process_cpu_seconds() {
+  timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+inline double fma_peak_gflops_per_cpu_second() {
+  const double t0 = thread_cpu_seconds();
+  const double flops = run_fma_loop(20'000'000, 0);
+  return flops / (thread_cpu_seconds() - t0) / 1e9;
 }
 
 }  // namespace xbang_bench

@@ -57,38 +57,6 @@ std::string LayerLabel(int index) {
 // CPU seconds of the whole process (every host thread) so far. On a shared
 // machine, GFLOP per CPU-second compared with the one-thread FMA loop's is
 // the efficiency the operator would have on idle cores.
-double ProcessCpuSeconds() {
-  rusage u;
-  getrusage(RUSAGE_SELF, &u);
-  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-double ThreadCpuSeconds() {
-  rusage u;
-  getrusage(RUSAGE_THREAD, &u);
-  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
-// The FMA loop of xbang_bench::fma_peak_gflops on this thread alone, in
-// GFLOP per CPU-second (one core's peak).
-double FmaPeakPerCpuSecond() {
-  using batch = xsimd::batch<float>;
-  constexpr int kChains = 10;
-  constexpr long kIters = 30'000'000;
-  batch acc[kChains];
-  for (int c = 0; c < kChains; ++c) acc[c] = batch(float(c) * 1e-3f);
-  const batch a(0.999999f), b(1e-7f);
-  const double t0 = ThreadCpuSeconds();
-  for (long i = 0; i < kIters; ++i) {
-    for (int c = 0; c < kChains; ++c) acc[c] = xsimd::fma(acc[c], a, b);
-  }
-  const double t1 = ThreadCpuSeconds();
-  batch total(0.f);
-  for (int c = 0; c < kChains; ++c) total += acc[c];
-  benchmark::DoNotOptimize(total);
-  return 2.0 * batch::size * kChains * double(kIters) / (t1 - t0) / 1e9;
-}
 
 void SetFlopCounters(benchmark::State &state, double flops, double peak) {
   state.counters["flops"] =
@@ -157,17 +125,18 @@ void BM_Operator(benchmark::State &state) {
   xbang_test::Handle handle;
   indice_conv_test::DeviceProblem d(handle, p);
   const double peak = xbang_bench::fma_peak_gflops();
-  const double core_peak = FmaPeakPerCpuSecond();
+  const double core_peak = xbang_bench::fma_peak_gflops_per_cpu_second();
   RunApi(handle, p, d);  // warm-up: pages, caches, worker threads
   xbang::reset_counters();
-  const double cpu0 = ProcessCpuSeconds();
+  const double cpu0 = xbang_bench::process_cpu_seconds();
   for (auto _ : state) {
     if (RunApi(handle, p, d) != MLUOP_STATUS_SUCCESS) {
       state.SkipWithError("mluOpIndiceConvolutionForward failed");
       break;
     }
   }
-  SetCpuCounters(state, p.flops(), ProcessCpuSeconds() - cpu0, core_peak);
+  SetCpuCounters(state, p.flops(), xbang_bench::process_cpu_seconds() - cpu0,
+                 core_peak);
   SetSplitCounters(state, xbang::total_counters());
   SetFlopCounters(state, p.flops(), peak);
   state.SetLabel(LayerLabel(index) +
@@ -187,17 +156,18 @@ void BM_SeparateKernels(benchmark::State &state) {
   indice_conv_test::DeviceProblem d(handle, p);
   const cnrtDim3_t dim = {4, unsigned(mluOpGetClusterNum(handle)), 1};
   const double peak = xbang_bench::fma_peak_gflops();
-  const double core_peak = FmaPeakPerCpuSecond();
+  const double core_peak = xbang_bench::fma_peak_gflops_per_cpu_second();
   RunKernels(dim, cnrtFuncTypeUnion1, queue, p, d);
   xbang::reset_counters();
-  const double cpu0 = ProcessCpuSeconds();
+  const double cpu0 = xbang_bench::process_cpu_seconds();
   for (auto _ : state) {
     if (RunKernels(dim, cnrtFuncTypeUnion1, queue, p, d) != cnrtSuccess) {
       state.SkipWithError("a kernel launch failed");
       break;
     }
   }
-  SetCpuCounters(state, p.flops(), ProcessCpuSeconds() - cpu0, core_peak);
+  SetCpuCounters(state, p.flops(), xbang_bench::process_cpu_seconds() - cpu0,
+                 core_peak);
   SetSplitCounters(state, xbang::total_counters());
   SetFlopCounters(state, p.flops(), peak);
   state.SetLabel(LayerLabel(index));
