@@ -25,6 +25,7 @@
 #include "common/kernel.h"
 #include "device.h"
 #include "recording_reporter.h"
+#include "run_in_core.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/launch.h"
 
@@ -312,34 +313,10 @@ void add_device_cases(std::vector<Case>& cases, DeviceCases& dev) {
 }
 
 // Runs the benchmark loop inside a one-task Block launch on NRAM.
-void run_in_core(benchmark::State& state, const Case& c, int variant,
-                 size_t bytes_per_iteration) {
-  static std::vector<int8_t> copy_src(size_t(1) << 20, 1),
-      copy_dst(size_t(1) << 20, 0);
-  const cnrtRet_t ret = xbang::launch(
-      {1, 1, 1}, cnrtFuncTypeBlock, nullptr,
-      [&] {
-        int8_t* nram = bench_nram;
-        c.init(nram);
-        for (auto _ : state) {
-          switch (variant) {
-            case 0:
-              c.builtin(nram);
-              break;
-            case 1:
-              c.scalar(nram);
-              break;
-            default:
-              std::memcpy(copy_dst.data(), copy_src.data(), c.touched_bytes);
-          }
-          benchmark::ClobberMemory();
-        }
-      },
+void run_in_core(benchmark::State& state, const Case& c, int variant) {
+  xbang_bench::run_in_core(
+      state, c, variant, [] { return static_cast<int8_t*>(bench_nram); },
       "bench");
-  if (ret != cnrtSuccess) state.SkipWithError("launch failed");
-  state.counters["bytes/s"] = benchmark::Counter(
-      double(bytes_per_iteration) * double(state.iterations()),
-      benchmark::Counter::kIsRate);
 }
 
 const char* const kVariants[] = {"builtin", "scalar", "memcpy"};
@@ -395,10 +372,9 @@ int main(int argc, char** argv) {
   add_device_cases(cases, device);
   for (const Case& c : cases) {
     for (int v = 0; v < 3; ++v) {
-      benchmark::RegisterBenchmark(case_name(c, v).c_str(),
-                                   [&c, v](benchmark::State& s) {
-                                     run_in_core(s, c, v, c.touched_bytes);
-                                   })
+      benchmark::RegisterBenchmark(
+          case_name(c, v).c_str(),
+          [&c, v](benchmark::State& s) { run_in_core(s, c, v); })
           ->UseRealTime()
           ->MinTime(0.05)
           ->Unit(benchmark::kMicrosecond);

@@ -27,6 +27,7 @@
 
 #include "common/kernel.h"
 #include "recording_reporter.h"
+#include "run_in_core.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/launch.h"
 
@@ -272,32 +273,9 @@ std::vector<Case> make_cases() {
 
 // Runs the benchmark loop inside a one-task Block launch on NRAM.
 void run_in_core(benchmark::State& state, const Case& c, int variant) {
-  static std::vector<int8_t> copy_src(size_t(1) << 20, 1),
-      copy_dst(size_t(1) << 20, 0);
-  const cnrtRet_t ret = xbang::launch(
-      {1, 1, 1}, cnrtFuncTypeBlock, nullptr,
-      [&] {
-        int8_t* nram = bench_nram;
-        c.init(nram);
-        for (auto _ : state) {
-          switch (variant) {
-            case 0:
-              c.builtin(nram);
-              break;
-            case 1:
-              c.scalar(nram);
-              break;
-            default:
-              std::memcpy(copy_dst.data(), copy_src.data(), c.touched_bytes);
-          }
-          benchmark::ClobberMemory();
-        }
-      },
+  xbang_bench::run_in_core(
+      state, c, variant, [] { return static_cast<int8_t*>(bench_nram); },
       "bench_conversion");
-  if (ret != cnrtSuccess) state.SkipWithError("launch failed");
-  state.counters["bytes/s"] =
-      benchmark::Counter(double(c.touched_bytes) * double(state.iterations()),
-                         benchmark::Counter::kIsRate);
 }
 
 const char* const kVariants[] = {"builtin", "scalar", "memcpy"};

@@ -1,0 +1,49 @@
+// The measurement loop shared by the built-in family benchmarks: a case runs
+// inside a one-task Block launch, so the built-in sees real NRAM and a core
+// context, as variant 0 (the built-in), 1 (a plain scalar loop of the same
+// semantics) or 2 (std::memcpy of the bytes the built-in touches).
+#pragma once
+
+#include <bang.h>
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace xbang_bench {
+
+// `Case` has init(nram), builtin(nram), scalar(nram) and touched_bytes;
+// `nram()` returns the benchmark's __nram__ buffer (read on the core).
+template <class Case, class Nram>
+void run_in_core(benchmark::State& state, const Case& c, int variant, Nram nram,
+                 const char* kernel_name) {
+  static std::vector<int8_t> copy_src(size_t(1) << 20, 1),
+      copy_dst(size_t(1) << 20, 0);
+  const cnrtRet_t ret = xbang::launch(
+      {1, 1, 1}, cnrtFuncTypeBlock, nullptr,
+      [&] {
+        int8_t* buffer = nram();
+        c.init(buffer);
+        for (auto _ : state) {
+          switch (variant) {
+            case 0:
+              c.builtin(buffer);
+              break;
+            case 1:
+              c.scalar(buffer);
+              break;
+            default:
+              std::memcpy(copy_dst.data(), copy_src.data(), c.touched_bytes);
+          }
+          benchmark::ClobberMemory();
+        }
+      },
+      kernel_name);
+  if (ret != cnrtSuccess) state.SkipWithError("launch failed");
+  state.counters["bytes/s"] =
+      benchmark::Counter(double(c.touched_bytes) * double(state.iterations()),
+                         benchmark::Counter::kIsRate);
+}
+
+}  // namespace xbang_bench
