@@ -312,17 +312,9 @@ void add_device_cases(std::vector<Case>& cases, DeviceCases& dev) {
   }
 }
 
-// Runs the benchmark loop inside a one-task Block launch on NRAM.
-void run_in_core(benchmark::State& state, const Case& c, int variant) {
-  xbang_bench::run_in_core(
-      state, c, variant, [] { return static_cast<int8_t*>(bench_nram); },
-      "bench");
-}
-
-const char* const kVariants[] = {"builtin", "scalar", "memcpy"};
-
 std::string case_name(const Case& c, int variant) {
-  return c.family + "/" + c.op + "/" + c.size + "/" + kVariants[variant];
+  return c.family + "/" + c.op + "/" + c.size + "/" +
+         xbang_bench::kInCoreVariants[variant];
 }
 
 // The ratio table, from the runs' CPU time (the emulated core's own thread
@@ -370,16 +362,9 @@ int main(int argc, char** argv) {
   std::vector<Case> cases = make_cases();
   DeviceCases device;
   add_device_cases(cases, device);
-  for (const Case& c : cases) {
-    for (int v = 0; v < 3; ++v) {
-      benchmark::RegisterBenchmark(
-          case_name(c, v).c_str(),
-          [&c, v](benchmark::State& s) { run_in_core(s, c, v); })
-          ->UseRealTime()
-          ->MinTime(0.05)
-          ->Unit(benchmark::kMicrosecond);
-    }
-  }
+  xbang_bench::register_in_core(
+      cases, [] { return static_cast<int8_t*>(bench_nram); }, "bench",
+      case_name);
   return xbang_bench::run_benchmarks(
       argc, argv, [&](const xbang_bench::RecordingReporter& runs) {
         print_ratio_table(cases, runs);

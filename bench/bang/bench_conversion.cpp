@@ -271,17 +271,9 @@ std::vector<Case> make_cases() {
   return cases;
 }
 
-// Runs the benchmark loop inside a one-task Block launch on NRAM.
-void run_in_core(benchmark::State& state, const Case& c, int variant) {
-  xbang_bench::run_in_core(
-      state, c, variant, [] { return static_cast<int8_t*>(bench_nram); },
-      "bench_conversion");
-}
-
-const char* const kVariants[] = {"builtin", "scalar", "memcpy"};
-
 std::string case_name(const Case& c, int variant) {
-  return "conversion/" + c.op + "/" + c.size + "/" + kVariants[variant];
+  return "conversion/" + c.op + "/" + c.size + "/" +
+         xbang_bench::kInCoreVariants[variant];
 }
 
 // The ratio table, from the runs' wall time and CPU time (the benchmark loop
@@ -319,16 +311,9 @@ void print_ratio_table(const std::vector<Case>& cases,
 int main(int argc, char** argv) {
   xbang::checked::set_enabled(false);
   const std::vector<Case> cases = make_cases();
-  for (const Case& c : cases) {
-    for (int v = 0; v < 3; ++v) {
-      benchmark::RegisterBenchmark(
-          case_name(c, v).c_str(),
-          [&c, v](benchmark::State& s) { run_in_core(s, c, v); })
-          ->UseRealTime()
-          ->MinTime(0.05)
-          ->Unit(benchmark::kMicrosecond);
-    }
-  }
+  xbang_bench::register_in_core(
+      cases, [] { return static_cast<int8_t*>(bench_nram); },
+      "bench_conversion", case_name);
   return xbang_bench::run_benchmarks(
       argc, argv, [&](const xbang_bench::RecordingReporter& runs) {
         print_ratio_table(cases, runs);

@@ -46,4 +46,25 @@ void run_in_core(benchmark::State& state, const Case& c, int variant, Nram nram,
                          benchmark::Counter::kIsRate);
 }
 
+inline constexpr const char* kInCoreVariants[] = {"builtin", "scalar",
+                                                  "memcpy"};
+
+// Registers the three variants of every case, named case_name(c, variant).
+template <class Case, class Nram, class Name>
+void register_in_core(const std::vector<Case>& cases, Nram nram,
+                      const char* kernel_name, Name case_name) {
+  for (const Case& c : cases) {
+    for (int v = 0; v < 3; ++v) {
+      benchmark::RegisterBenchmark(
+          case_name(c, v).c_str(),
+          [&c, v, nram, kernel_name](benchmark::State& s) {
+            run_in_core(s, c, v, nram, kernel_name);
+          })
+          ->UseRealTime()
+          ->MinTime(0.05)
+          ->Unit(benchmark::kMicrosecond);
+    }
+  }
+}
+
 }  // namespace xbang_bench
