@@ -14,7 +14,8 @@ double memcpy_gbps(size_t bytes);
 double memcpy_seconds(size_t bytes);
 
 // Fused multiply-add peak in GFLOP/s (2 flops per FMA lane) with a
-// register-resident xsimd loop on xbang::host_parallelism() threads at once.
+// register-resident xsimd loop on xbang::host_parallelism() threads at once,
+// best of several samples.
 double fma_peak_gflops();
 
 // The same FMA loop on the calling thread alone, in GFLOP per second of that
@@ -27,7 +28,7 @@ double process_cpu_seconds();
 
 // Median wall time of `fn()` in seconds over `reps` runs after one warm-up.
 template <class Fn>
-double median_seconds(Fn&& fn, int reps = 5);
+double median_seconds(Fn &&fn, int reps = 5);
 
 }  // namespace xbang_bench
 
