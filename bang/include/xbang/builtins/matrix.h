@@ -151,9 +151,14 @@ void micro_kernel(const float* const* rows, long segment, long segment_step,
     depth -= run;
     q = 0;
   }
+  // Unrolled with constant indices (a runtime row bound would keep the
+  // accumulators in memory, zeroed and spilled on every call).
   if (cols == NV * kVec) {
-    for (int r = 0; r < nrows; ++r) {
+#pragma GCC unroll 8
+    for (int r = 0; r < kTileRows; ++r) {
+      if (r >= nrows) break;
       float* out = c + r * ldc;
+#pragma GCC unroll 2
       for (int v = 0; v < NV; ++v) {
         Vec x = acc[r][v];
         if (accumulate) x += Vec::load_unaligned(out + v * kVec);
@@ -162,8 +167,11 @@ void micro_kernel(const float* const* rows, long segment, long segment_step,
     }
   } else {
     alignas(64) float lanes[NV * kVec];
-    for (int r = 0; r < nrows; ++r) {
+#pragma GCC unroll 8
+    for (int r = 0; r < kTileRows; ++r) {
+      if (r >= nrows) break;
       float* out = c + r * ldc;
+#pragma GCC unroll 2
       for (int v = 0; v < NV; ++v) acc[r][v].store_aligned(lanes + v * kVec);
       for (int j = 0; j < cols; ++j) {
         out[j] = accumulate ? out[j] + lanes[j] : lanes[j];
