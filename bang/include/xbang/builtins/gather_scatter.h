@@ -68,6 +68,12 @@ void gather_scatter(const char* name, void* dst, const void* src,
     }
     if (transfer_size == 4) {
       std::memcpy(to, from, 4);
+    } else if (transfer_size % 32 == 0 && transfer_size <= 2048 &&
+               (to + transfer_size <= from || from + transfer_size <= to)) {
+      // Rows of whole 32-byte vectors, inline (no library call per row).
+      for (long b = 0; b < transfer_size; b += 32) {
+        std::memcpy(to + b, from + b, 32);
+      }
     } else {
       std::memmove(to, from, std::size_t(transfer_size));
     }
