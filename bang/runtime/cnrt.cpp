@@ -1,6 +1,7 @@
 // The CNRT subset: device memory (host memory the runtime has registered),
 // queues (synchronous), copies and the last-error slot.
 #include <cnrt.h>
+#include <sys/mman.h>
 
 #include <atomic>
 #include <cstdio>
@@ -27,6 +28,7 @@ std::map<const char*, size_t> allocations;  // begin -> bytes
 // this for every GDRAM operand, from every core at once).
 std::atomic<uint64_t> registry_generation{0};
 thread_local cnrtRet_t last_error = cnrtSuccess;
+constexpr size_t kHugePageBytes = size_t(2) << 20;
 
 struct RecentAllocations {
   static constexpr int kSize = 8;
@@ -99,7 +101,18 @@ cnrtRet_t cnrtQueueDestroy(cnrtQueue_t queue) {
 cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
   if (ptr == nullptr) return cnrtErrorArgsInvalid;
   const size_t rounded = (bytes + 63) / 64 * 64;
-  void* p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+  void* p = nullptr;
+  if (rounded >= xbang::detail::kHugePageBytes) {
+    // Big allocations on 2 MB pages, as device memory is mapped: random rows
+    // (gathers, scatters, atomics) then rarely miss the host's TLB.
+    const size_t huge = (rounded + xbang::detail::kHugePageBytes - 1) /
+                        xbang::detail::kHugePageBytes *
+                        xbang::detail::kHugePageBytes;
+    p = std::aligned_alloc(xbang::detail::kHugePageBytes, huge);
+    if (p != nullptr) madvise(p, huge, MADV_HUGEPAGE);
+  } else {
+    p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+  }
   if (p == nullptr) return cnrtErrorNoMem;
   // Fresh device memory holds garbage on hardware; checked mode makes it
   // NaN / -1 so that a kernel reading what nobody wrote shows it.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "common/host.h"
 
@@ -38,11 +39,13 @@ struct Problem {
 };
 
 // Doc 3.4's workspace, for the fused kernel: transposed filters | float
-// accumulator of features_out (half only). The fused kernel keeps the
+// accumulator of features_out (half only) | indice_num as int32 (the fused
+// kernel loops over the offsets on the device). The fused kernel keeps the
 // gathered features and matmul results of 3.4 in NRAM.
 struct WorkspaceLayout {
   size_t filters_transposed = 0;
   size_t accumulator = 0;
+  size_t indice_num = 0;
   size_t total = 0;
 };
 
@@ -61,6 +64,8 @@ WorkspaceLayout MakeWorkspaceLayout(const Problem &p) {
   if (p.dtype == MLUOP_DTYPE_HALF) {
     offset += AlignUp(size_t(p.num_act_out) * p.co * sizeof(float));
   }
+  w.indice_num = offset;
+  offset += AlignUp(size_t(p.kernel_volume) * sizeof(int32_t));
   w.total = offset;
   return w;
 }
@@ -298,29 +303,37 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
                                p.filters_ncdhw, int(p.co), int(p.kernel_volume),
                                int(p.ci), filters_transposed));
 
-  // Steps 3 to 5 per filter element: gather, matmul and scatter-add of each
-  // tile of pairs in one kernel. __gather takes uint32 byte offsets computed
-  // in int32: features of 2 GiB or more are copied row by row.
+  // Steps 3 to 5 for every filter element: gather, matmul and scatter-add
+  // of each tile of pairs in one kernel that loops over the offsets (each
+  // task takes its range of every offset). __gather takes uint32 byte
+  // offsets computed in int32: features of 2 GiB or more are copied row by
+  // row.
   const bool row_copies =
       size_t(features_desc->total_element_num) * dtype_bytes >=
       (size_t(1) << 31);
-  const int32_t *pairs = static_cast<const int32_t *>(indice_pairs);
-  const int64_t centre = p.kernel_volume / 2;
+  std::vector<int32_t> indice_num_host(size_t(p.kernel_volume));
+  int64_t pair_total = 0;
   for (int64_t k = 0; k < p.kernel_volume; ++k) {
-    const int pair_num = int(indice_num[k]);
-    if (pair_num == 0) continue;
-    const int32_t *input_indices = pairs + k * 2 * p.num_act_in;
-    const int32_t *output_indices = input_indices + p.num_act_in;
-    const bool contiguous_hint = sub_m != 0 && k == centre;
-    const void *filter_k =
-        filters_transposed + size_t(k * p.ci * p.co) * dtype_bytes;
-    PolicyFunc(handle, pair_num, kMinRowsPerCore, &k_dim, &k_type);
+    indice_num_host[size_t(k)] = int32_t(indice_num[k]);
+    pair_total += indice_num[k];
+  }
+  int32_t *indice_num_device =
+      reinterpret_cast<int32_t *>(ws + layout.indice_num);
+  MLUOP_CHECK(kApi,
+              cnrtMemcpy(indice_num_device, indice_num_host.data(),
+                         indice_num_host.size() * sizeof(int32_t),
+                         cnrtMemcpyHostToDev) == cnrtSuccess,
+              MLUOP_STATUS_EXECUTION_FAILED, "copying indice_num failed");
+  if (pair_total > 0) {
+    const int contiguous_offset = sub_m != 0 ? int(p.kernel_volume / 2) : -1;
+    PolicyFunc(handle, pair_total, kMinRowsPerCore, &k_dim, &k_type);
     MLUOP_KERNEL_CHECK(
-        kApi, KernelIndiceConvGatherMatmulScatter(
+        kApi, KernelIndiceConvGatherMatmulScatterAllOffsets(
                   k_dim, k_type, queue, p.dtype, features, int(p.num_act_in),
-                  int(p.ci), filter_k, input_indices, output_indices, pair_num,
-                  int(p.num_act_out), int(p.co), contiguous_hint, row_copies,
-                  output));
+                  int(p.ci), filters_transposed,
+                  static_cast<const int32_t *>(indice_pairs), indice_num_device,
+                  int(p.kernel_volume), int(p.num_act_out), int(p.co),
+                  contiguous_offset, row_copies, output));
   }
 
   // Step 6 (half): round the float sums once.

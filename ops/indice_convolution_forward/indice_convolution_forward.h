@@ -67,6 +67,18 @@ cnrtRet_t KernelIndiceConvGatherMatmulScatter(
     const int32_t *output_indices, int pair_num, int num_act_out, int co,
     bool contiguous_hint, bool row_copies, float *output);
 
+// Steps 3 to 5 fused for every offset in one launch: the loop over k runs
+// in the kernel, each task taking its range of each offset's pairs.
+// `indice_pairs` is the whole [K, 2, num_act_in] array, `indice_num` the K
+// pair counts in GDRAM; offset `contiguous_offset` (-1: none) gets the
+// sub_m centre hint.
+cnrtRet_t KernelIndiceConvGatherMatmulScatterAllOffsets(
+    cnrtDim3_t k_dim, cnrtFunctionType_t k_type, cnrtQueue_t queue,
+    mluOpDataType_t dtype, const void *features, int num_act_in, int ci,
+    const void *filters_transposed, const int32_t *indice_pairs,
+    const int32_t *indice_num, int kernel_volume, int num_act_out, int co,
+    int contiguous_offset, bool row_copies, float *output);
+
 // Step 6 (half only): features_out = half(accumulator), round to nearest
 // even, `element_num` elements.
 cnrtRet_t KernelIndiceConvCastToHalf(cnrtDim3_t k_dim,

@@ -18,6 +18,7 @@
 #include "indice_convolution_forward_data.h"
 #include "indice_convolution_forward_reference.h"
 #include "xbang/core/half.h"
+#include "xbang/runtime/launch.h"
 
 namespace indice_conv_test {
 
@@ -124,6 +125,15 @@ inline std::vector<float> FromDeviceBytes(const std::vector<uint8_t> &bytes,
   if (!out.empty()) std::memcpy(out.data(), bytes.data(), bytes.size());
   return out;
 }
+
+// Tasks one at a time in taskId order while alive (float atomics from
+// different tasks then add in a fixed order).
+struct DeterministicScope {
+  DeterministicScope() { xbang::set_deterministic(true); }
+  ~DeterministicScope() { xbang::set_deterministic(false); }
+  DeterministicScope(const DeterministicScope &) = delete;
+  DeterministicScope &operator=(const DeterministicScope &) = delete;
+};
 
 // The problem's tensors in GDRAM with their descriptors, and a workspace of
 // the size the size function gives (or `workspace_bytes` when set).

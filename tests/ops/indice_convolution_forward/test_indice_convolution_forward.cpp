@@ -194,6 +194,10 @@ TEST(IndiceConvolutionForward, ArrayFiltersAreReadAsNdhwc) {
 }
 
 TEST(IndiceConvolutionForward, SubMOnAndOffGiveTheSameResult) {
+  // Concurrent tasks add the offsets of one output row in either order
+  // (float atomics); with tasks one at a time both paths add in the same
+  // order and must agree exactly.
+  const DeterministicScope deterministic;
   for (mluOpDataType_t dtype : kDtypes) {
     SCOPED_TRACE(DtypeName(dtype));
     IndiceConvProblem p =
@@ -214,8 +218,8 @@ TEST(IndiceConvolutionForward, SubMOnAndOffGiveTheSameResult) {
         xbang::total_counters().elements_of(xbang::Family::kGatherScatter),
         uint64_t(p.pair_count() - p.num_act_in));
     ExpectMatchesReference(p, on);
-    // Each output row gets one addition per offset, in offset order, on
-    // both paths: the results are identical.
+    // Each output row gets one addition per offset, in task order, on both
+    // paths: the results are identical.
     ASSERT_EQ(on.size(), off.size());
     for (size_t i = 0; i < on.size(); ++i) {
       ASSERT_EQ(on[i], off[i]) << "element " << i;

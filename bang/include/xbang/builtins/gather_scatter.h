@@ -2,6 +2,7 @@
 // byte-offset array in NRAM, optionally masked by a bit per segment.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -9,6 +10,9 @@
 
 namespace xbang {
 namespace detail {
+
+inline constexpr long kGatherLookahead = 8;
+inline constexpr long kGatherPrefetchBytes = 1024;
 
 inline bool segment_enabled(const uint8_t* mask, long i) {
   return mask == nullptr || ((mask[i / 8] >> (i % 8)) & 1u) != 0;
@@ -40,8 +44,20 @@ void gather_scatter(const char* name, void* dst, const void* src,
   const DirectionSpaces spaces = spaces_of(dir);
   char* d = static_cast<char*>(dst);
   const char* s = static_cast<const char*>(src);
+  // The addressed side is prefetched kGatherLookahead segments ahead (up to
+  // kGatherPrefetchBytes of each), so that the misses of random rows overlap
+  // as the VAA unit's requests do instead of coming one after the other.
+  const long prefetch_bytes = std::min(transfer_size, kGatherPrefetchBytes);
+  auto prefetch = [&](long i) {
+    const char* p = kScatter ? d + offset[i] : s + offset[i];
+    for (long b = 0; b < prefetch_bytes; b += 64) {
+      __builtin_prefetch(p + b, kScatter ? 1 : 0);
+    }
+  };
+  for (long i = 0; i < std::min(data_num, kGatherLookahead); ++i) prefetch(i);
   uint64_t moved = 0;
   for (long i = 0; i < data_num; ++i) {
+    if (i + kGatherLookahead < data_num) prefetch(i + kGatherLookahead);
     if (!segment_enabled(mask, i)) continue;
     char* to = kScatter ? d + offset[i] : d + i * stride;
     const char* from = kScatter ? s + i * stride : s + offset[i];
@@ -52,6 +68,12 @@ void gather_scatter(const char* name, void* dst, const void* src,
     }
     if (transfer_size == 4) {
       std::memcpy(to, from, 4);
+    } else if (transfer_size % 32 == 0 && transfer_size <= 2048 &&
+               (to + transfer_size <= from || from + transfer_size <= to)) {
+      // Rows of whole 32-byte vectors, inline (no library call per row).
+      for (long b = 0; b < transfer_size; b += 32) {
+        std::memcpy(to + b, from + b, 32);
+      }
     } else {
       std::memmove(to, from, std::size_t(transfer_size));
     }

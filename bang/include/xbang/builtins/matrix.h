@@ -151,9 +151,14 @@ void micro_kernel(const float* const* rows, long segment, long segment_step,
     depth -= run;
     q = 0;
   }
+  // Unrolled with constant indices (a runtime row bound would keep the
+  // accumulators in memory, zeroed and spilled on every call).
   if (cols == NV * kVec) {
-    for (int r = 0; r < nrows; ++r) {
+#pragma GCC unroll 8
+    for (int r = 0; r < kTileRows; ++r) {
+      if (r >= nrows) break;
       float* out = c + r * ldc;
+#pragma GCC unroll 2
       for (int v = 0; v < NV; ++v) {
         Vec x = acc[r][v];
         if (accumulate) x += Vec::load_unaligned(out + v * kVec);
@@ -162,8 +167,11 @@ void micro_kernel(const float* const* rows, long segment, long segment_step,
     }
   } else {
     alignas(64) float lanes[NV * kVec];
-    for (int r = 0; r < nrows; ++r) {
+#pragma GCC unroll 8
+    for (int r = 0; r < kTileRows; ++r) {
+      if (r >= nrows) break;
       float* out = c + r * ldc;
+#pragma GCC unroll 2
       for (int v = 0; v < NV; ++v) acc[r][v].store_aligned(lanes + v * kVec);
       for (int j = 0; j < cols; ++j) {
         out[j] = accumulate ? out[j] + lanes[j] : lanes[j];
@@ -195,17 +203,20 @@ void gemm(float* c, const float* lhs, const LhsLayout& lhs_layout, const T* rhs,
         (p0 / segment) * lhs_layout.segment_step + p0 % segment;
     for (long i0 = 0; i0 < m; i0 += kRowBlock) {
       const long mc = std::min<long>(kRowBlock, m - i0);
+      // The block's row pointers, once for all its panels (rows past the
+      // matrix repeat its last row).
+      const float* block_rows[kRowBlock + kTileRows];
+      for (long r = 0; r < mc + kTileRows; ++r) {
+        block_rows[r] =
+            lhs + lhs_layout.row_start(std::min(i0 + r, m - 1)) + p0_offset;
+      }
       for (long j0 = 0; j0 < n; j0 += kPanel) {
         const int width = panel_width(n, j0);
         const int cols = int(std::min<long>(width, n - j0));
         const float* panel = rhs_pack + j0 * kc;
         for (long t0 = i0; t0 < i0 + mc; t0 += kTileRows) {
           const int nrows = int(std::min<long>(kTileRows, m - t0));
-          const float* rows[kTileRows];
-          for (int r = 0; r < kTileRows; ++r) {
-            rows[r] =
-                lhs + lhs_layout.row_start(std::min(t0 + r, m - 1)) + p0_offset;
-          }
+          const float* const* rows = block_rows + (t0 - i0);
           float* out = c + t0 * n + j0;
           if (width == kPanel) {
             micro_kernel<2>(rows, segment, lhs_layout.segment_step,
