@@ -250,16 +250,18 @@ mluOpStatus_t MLUOP_WIN_API mluOpDynamicScatterBackward(
     return MLUOP_STATUS_SUCCESS;
   }
 
-  // Max: fill, kernel 1 (points split), kernel 2 (voxels split).
+  // Max: fill of reduce_from, kernel 1 (points split; it also zeroes
+  // grad_feats), kernel 2 (voxels split).
   auto* reduce_from = static_cast<int32_t*>(workspace);
-  policyFunc(handle, N * C, &k_dim, &k_type);
-  MLUOP_KERNEL_CHECK(kApi, KernelDynamicScatterBackwardFill(
-                               k_dim, k_type, queue, grad_feats_ptr, N * C,
-                               reduce_from, M * C, n32));
+  policyFunc(handle, M * C, &k_dim, &k_type);
+  MLUOP_KERNEL_CHECK(
+      kApi, KernelDynamicScatterBackwardFill(k_dim, k_type, queue, nullptr, 0,
+                                             reduce_from, M * C, n32));
   policyFunc(handle, N, &k_dim, &k_type);
   MLUOP_KERNEL_CHECK(
       kApi, KernelDynamicScatterBackwardMaxIndex(
-                k_dim, k_type, queue, static_cast<const float*>(feats),
+                k_dim, k_type, queue, grad_feats_ptr,
+                static_cast<const float*>(feats),
                 static_cast<const float*>(voxel_feats), reduce_from, map_ptr,
                 voxel_num_ptr, n32, m32, c32));
   // The VAA scatter takes uint32 byte offsets into grad_feats, up to

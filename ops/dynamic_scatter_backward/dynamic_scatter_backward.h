@@ -21,12 +21,14 @@ cnrtRet_t KernelDynamicScatterBackwardFill(
 // Max mode, kernel 1 (3.1 阶段一/阶段二 方案一): points split over tasks. For
 // each valid point i and channel c with feats[i, c] == voxel_feats[map[i], c],
 // atomically reduce_from[map[i], c] = min(reduce_from[map[i], c], i).
-// reduce_from must hold N for the voxels used (see the fill kernel).
+// reduce_from must hold N for the voxels used (see the fill kernel). Also
+// zeroes grad_feats (every point's row), which kernel 2 then writes into.
 cnrtRet_t KernelDynamicScatterBackwardMaxIndex(
     cnrtDim3_t k_dim, cnrtFunctionType_t k_type, cnrtQueue_t queue,
-    const float *feats, const float *voxel_feats, int32_t *reduce_from,
-    const int32_t *point2voxel_map, const int32_t *voxel_num,
-    int32_t num_points, int32_t num_voxel_rows, int32_t num_channels);
+    float *grad_feats, const float *feats, const float *voxel_feats,
+    int32_t *reduce_from, const int32_t *point2voxel_map,
+    const int32_t *voxel_num, int32_t num_points, int32_t num_voxel_rows,
+    int32_t num_channels);
 
 // Max mode, kernel 2: voxels split over tasks. grad_feats[reduce_from[v, c], c]
 // = grad_voxel_feats[v, c] wherever reduce_from[v, c] < N. With

@@ -73,11 +73,11 @@ class DeviceCase {
     }
     auto* reduce_from = static_cast<int32_t*>(workspace_.get());
     cnrtRet_t ret = KernelDynamicScatterBackwardFill(
-        dim, type, queue, grad_feats, int64_t(N_) * C_, reduce_from,
-        int64_t(M_) * C_, N_);
+        dim, type, queue, nullptr, 0, reduce_from, int64_t(M_) * C_, N_);
     if (ret != cnrtSuccess) return ret;
+    // Kernel 1 zeroes grad_feats too.
     ret = KernelDynamicScatterBackwardMaxIndex(
-        dim, type, queue, static_cast<const float*>(feats_.get()),
+        dim, type, queue, grad_feats, static_cast<const float*>(feats_.get()),
         static_cast<const float*>(voxel_feats_.get()), reduce_from, map,
         voxel_num, N_, M_, C_);
     if (ret != cnrtSuccess) return ret;
