@@ -185,6 +185,9 @@ TEST(IndiceConvolutionForward, EveryFilterLayout) {
 }
 
 TEST(IndiceConvolutionForward, ArrayFiltersAreReadAsNdhwc) {
+  // Bit-exact comparison of two runs: tasks one at a time, so that offsets
+  // meeting in one output row add in the same order both times.
+  const DeterministicScope deterministic;
   IndiceConvProblem p =
       RegularProblem(400, {8, 10, 10}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}}, 4, 3,
                      MLUOP_DTYPE_FLOAT, MLUOP_LAYOUT_NDHWC, 22);
