@@ -58,11 +58,6 @@ XBANG_CHECK_PATH bool elementwise_ok(const char* name, const D* dst, long n,
   return ok;
 }
 
-template <class T>
-void copy_tail_out(T* dst, const T* tmp, long count) {
-  std::memcpy(static_cast<void*>(dst), tmp, std::size_t(count) * sizeof(T));
-}
-
 // dst[i] = op(a[i])
 template <class T, class Op>
 void unary(T* dst, const T* a, long n, Op op) {
@@ -71,9 +66,7 @@ void unary(T* dst, const T* a, long n, Op op) {
   long i = 0;
   for (; i + step <= n; i += step) L::store(dst + i, op(L::load(a + i)));
   if (i < n) {
-    TailBuffer<T> in, out;
-    L::store(out.data, op(L::load(in.fill(a + i, std::size_t(n - i)))));
-    copy_tail_out(dst + i, out.data, n - i);
+    Tail<T>::store(dst + i, op(Tail<T>::load(a + i, n - i)), n - i);
   }
 }
 
@@ -93,10 +86,9 @@ void binary(T* dst, const T* a, const T* b, long n, Op op) {
     L::store(dst + i, op(L::load(a + i), L::load(b + i)));
   }
   if (i < n) {
-    TailBuffer<T> in_a, in_b, out;
-    L::store(out.data, op(L::load(in_a.fill(a + i, std::size_t(n - i))),
-                          L::load(in_b.fill(b + i, std::size_t(n - i)))));
-    copy_tail_out(dst + i, out.data, n - i);
+    Tail<T>::store(dst + i,
+                   op(Tail<T>::load(a + i, n - i), Tail<T>::load(b + i, n - i)),
+                   n - i);
   }
 }
 
