@@ -87,8 +87,7 @@ void add_points(const VoxelPoolingProblem &p, long first, long last,
     float *out =
         output +
         ((batch * p.num_voxel_y + xyz[1]) * p.num_voxel_x + xyz[0]) * long(c);
-    for (int i = 0; i < c; ++i)
-      out[i] += in[i];
+    for (int i = 0; i < c; ++i) out[i] += in[i];
   }
 }
 
@@ -105,8 +104,7 @@ void BM_VoxelPoolingForward_HostFloor(benchmark::State &state) {
                    outputs[t].data());
       });
     }
-    for (std::thread &worker : workers)
-      worker.join();
+    for (std::thread &worker : workers) worker.join();
     benchmark::ClobberMemory();
   }
   set_bandwidth_counter(state, p.input_bytes());
@@ -146,20 +144,21 @@ void print_ratios(const xbang_bench::RecordingReporter &runs) {
   const double ref = runs.seconds("BM_VoxelPoolingForward_ScalarReference");
   const double copy = runs.seconds("BM_VoxelPoolingForward_MemcpyOfInputBytes");
   const double floor = runs.seconds("BM_VoxelPoolingForward_HostFloor");
-  if (op == 0)
-    return;
+  if (op == 0) return;
   const double bytes = double(network_problem().input_bytes());
-  std::printf("\nvoxel_pooling_forward, B=2 N=473088 C=80 128x128x1, %.1f MB "
-              "read\n",
-              bytes / 1e6);
+  std::printf(
+      "\nvoxel_pooling_forward, B=2 N=473088 C=80 128x128x1, %.1f MB "
+      "read\n",
+      bytes / 1e6);
   std::printf("  operator          %8.2f ms  %6.2f GB/s\n", op * 1e3,
               bytes / op / 1e9);
   if (copy != 0) {
     std::printf("  memcpy            %8.2f ms  %6.2f GB/s\n", copy * 1e3,
                 bytes / copy / 1e9);
-    std::printf("  operator bandwidth / memcpy bandwidth = %.2f (goal >= "
-                "0.60)\n",
-                copy / op);
+    std::printf(
+        "  operator bandwidth / memcpy bandwidth = %.2f (goal >= "
+        "0.60)\n",
+        copy / op);
   }
   if (ref != 0) {
     std::printf("  scalar reference  %8.2f ms\n", ref * 1e3);
@@ -174,7 +173,7 @@ void print_ratios(const xbang_bench::RecordingReporter &runs) {
   }
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char **argv) {
   return xbang_bench::run_benchmarks(argc, argv, print_ratios);
