@@ -3,6 +3,7 @@
 #include <cnrt.h>
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -100,24 +101,18 @@ cnrtRet_t cnrtQueueDestroy(cnrtQueue_t queue) {
 
 cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
   if (ptr == nullptr) return cnrtErrorArgsInvalid;
-  const size_t rounded = (bytes + 63) / 64 * 64;
-  void* p = nullptr;
-  if (rounded >= xbang::detail::kHugePageBytes) {
-    // Big allocations on 2 MB pages, as device memory is mapped: random rows
-    // (gathers, scatters, atomics) then rarely miss the host's TLB.
-    const size_t huge = (rounded + xbang::detail::kHugePageBytes - 1) /
-                        xbang::detail::kHugePageBytes *
-                        xbang::detail::kHugePageBytes;
-    p = std::aligned_alloc(xbang::detail::kHugePageBytes, huge);
-    if (p != nullptr) madvise(p, huge, MADV_HUGEPAGE);
-  } else {
-    p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
-  }
+  // Big allocations on 2 MB pages, as device memory is mapped: random rows
+  // (gathers, scatters, atomics) then rarely miss the host's TLB.
+  const bool huge = bytes >= xbang::detail::kHugePageBytes;
+  const size_t alignment = huge ? xbang::detail::kHugePageBytes : 64;
+  const size_t rounded =
+      std::max(alignment, (bytes + alignment - 1) / alignment * alignment);
+  void* p = std::aligned_alloc(alignment, rounded);
+  if (p != nullptr && huge) madvise(p, rounded, MADV_HUGEPAGE);
   if (p == nullptr) return cnrtErrorNoMem;
   // Fresh device memory holds garbage on hardware; checked mode makes it
   // NaN / -1 so that a kernel reading what nobody wrote shows it.
-  if (xbang::checked::enabled())
-    std::memset(p, 0xff, rounded == 0 ? 64 : rounded);
+  if (xbang::checked::enabled()) std::memset(p, 0xff, rounded);
   {
     std::unique_lock<std::shared_mutex> lock(registry_mutex);
     allocations[static_cast<const char*>(p)] = bytes;

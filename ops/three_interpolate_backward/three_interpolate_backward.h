@@ -20,9 +20,10 @@
 //   grad_features_transpose           max(Co*Mo, Co*No)
 //   weights, weights_transpose        No*3 each
 //   indices, indices_transpose        No*3 each (int32)
-//   indices_transpose_addition        No (int32)
 //   indices_transpose_float           No
 //   indices_transpose_float_addition  No
+// The doc's indices_transpose_addition (No int32, the per-n selection) is
+// left out: step 8 writes its result over indices_transpose instead.
 struct ThreeInterpolateBackwardPartition {
   long grad_output = 0;
   long grad_output_transpose = 0;
@@ -32,7 +33,6 @@ struct ThreeInterpolateBackwardPartition {
   long weights_transpose = 0;
   long indices = 0;
   long indices_transpose = 0;
-  long indices_transpose_addition = 0;
   long indices_transpose_float = 0;
   long indices_transpose_float_addition = 0;
   long total_bytes = 0;
@@ -58,7 +58,6 @@ inline ThreeInterpolateBackwardPartition threeInterpolateBackwardPartition(
   p.weights_transpose = take(no * 3);
   p.indices = take(no * 3);
   p.indices_transpose = take(no * 3);
-  p.indices_transpose_addition = take(no);
   p.indices_transpose_float = take(no);
   p.indices_transpose_float_addition = take(no);
   p.total_bytes = offset;

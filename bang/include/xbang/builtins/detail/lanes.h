@@ -12,12 +12,11 @@
 
 #include "xbang/core/half.h"
 
-#if defined(__AVX2__)
+#if defined(__AVX2__) || (defined(__F16C__) && defined(__AVX__))
 #include <immintrin.h>
 #endif
 
 #if defined(__F16C__) && defined(__AVX__)
-#include <immintrin.h>
 #define XBANG_F16C_BATCH 1
 #else
 #define XBANG_F16C_BATCH 0
