@@ -283,10 +283,9 @@ bool check_not_pending(const char* builtin, const void* p,
 }
 
 void flush_pending_copies(CoreContext& core) {
-  auto copies = std::move(core.pending_copies);
+  for (const PendingCopy& copy : core.pending_copies) copy.perform();
   core.pending_copies.clear();
   core.pending_ranges.clear();
-  for (auto& copy : copies) copy();
 }
 
 }  // namespace detail

@@ -372,6 +372,8 @@ void barrier(BarrierScope scope) {
   CoreContext* core = tls_core;
   if (core == nullptr) return;  // called on the host: nothing to wait for
   ++core->barriers;
+  // Async copies complete by the barrier, so cores meeting there see them.
+  if (!core->pending_copies.empty()) flush_pending_copies(*core);
   LaunchState& launch = *core->launch;
   if (!launch.is_union) return;  // Block tasks do not synchronise
   Barrier* barrier = nullptr;

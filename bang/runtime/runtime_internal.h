@@ -31,9 +31,6 @@ void record_launch_counters(const Counters& launch);
 // Launch failure messages: printed and remembered for cnrtGetLastError.
 void set_last_error(cnrtRet_t ret);
 
-// Checked mode: perform the core's delayed async copies.
-void flush_pending_copies(CoreContext& core);
-
 // Reports made since the launch began (to fail it).
 size_t report_count();
 

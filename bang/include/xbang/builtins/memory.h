@@ -43,22 +43,6 @@ inline DirectionSpaces spaces_of(mluMemcpyDirection_t dir) {
   return kTable[dir];
 }
 
-// A strided view: `count` segments of `size` bytes, segment k at
-// base + (k % n0) * stride0 + (k / n0) * stride1.
-struct Segments {
-  long size;
-  long stride0, n0;
-  long stride1, n1;
-  long count() const { return n0 * n1; }
-  long offset(long k) const { return (k % n0) * stride0 + (k / n0) * stride1; }
-  // Lowest and one-past-highest byte touched, relative to the base.
-  void extent(long* lo, long* hi) const {
-    const long last0 = (n0 - 1) * stride0, last1 = (n1 - 1) * stride1;
-    *lo = std::min(0L, last0) + std::min(0L, last1);
-    *hi = std::max(0L, last0) + std::max(0L, last1) + size;
-  }
-};
-
 XBANG_CHECK_PATH inline bool copy_ok(const char* name, void* dst,
                                      const void* src, mluMemcpyDirection_t dir,
                                      const Segments& d, const Segments& s) {
@@ -88,42 +72,31 @@ XBANG_CHECK_PATH inline bool copy_ok(const char* name, void* dst,
          check_not_pending(name, sbase, shi - slo);
 }
 
-inline void copy_segments(void* dst, const void* src, const Segments& d,
-                          const Segments& s) {
-  char* dp = static_cast<char*>(dst);
-  const char* sp = static_cast<const char*>(src);
-  const long count = d.count();
-  if (count == 1) {
-    std::memmove(dp, sp, std::size_t(d.size));
-    return;
-  }
-  for (long k = 0; k < count; ++k) {
-    std::memmove(dp + d.offset(k), sp + s.offset(k), std::size_t(d.size));
-  }
-}
-
-// Every __memcpy form ends here. Async copies in checked mode are delayed
-// until the core's next sync, so an early read sees stale data (and is
-// reported).
+// Every __memcpy form ends here. Async copies are delayed until the core's
+// next sync (see xbang/runtime/async_copies.h), so an early read sees stale
+// data, as it could on hardware; checked mode reports it.
 inline void copy(const char* name, void* dst, const void* src,
                  mluMemcpyDirection_t dir, const Segments& d, const Segments& s,
                  bool async) {
-  if (XBANG_CHECKING()) {
-    if (!copy_ok(name, dst, src, dir, d, s)) return;
-    if (async && d.size > 0) {
-      CoreContext* core = current_core();
+  const bool checking = XBANG_CHECKING();
+  if (checking && !copy_ok(name, dst, src, dir, d, s)) return;
+  if (d.size <= 0) return;
+  CoreContext* core = current_core();
+  if (async && core != nullptr) {
+    if (checking) {
       long lo, hi;
       d.extent(&lo, &hi);
       core->pending_ranges.emplace_back(static_cast<char*>(dst) + lo,
                                         static_cast<char*>(dst) + hi);
-      core->pending_copies.push_back(
-          [dst, src, d, s] { copy_segments(dst, src, d, s); });
-      count_copy(dir, uint64_t(d.size) * uint64_t(d.count()));
-      return;
     }
+    core->pending_copies.push_back({dst, src, d, s});
+    core->pending_copies.back().prefetch_source();
+    if (core->pending_copies.size() > kMaxPendingCopies) {
+      flush_pending_copies(*core);
+    }
+  } else {
+    copy_segments(dst, src, d, s);
   }
-  if (d.size <= 0) return;
-  copy_segments(dst, src, d, s);
   count_copy(dir, uint64_t(d.size) * uint64_t(d.count()));
 }
 
@@ -132,7 +105,7 @@ inline Segments strided(long size, long stride, long segnum) {
   return {size, stride, segnum + 1, 0, 1};
 }
 
-void sync_pending_copies();  // runtime: performs the core's delayed copies
+void sync_pending_copies();  // runtime: the core's __sync*
 
 }  // namespace detail
 }  // namespace xbang

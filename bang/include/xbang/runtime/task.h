@@ -4,9 +4,9 @@
 
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
+#include "xbang/runtime/async_copies.h"
 #include "xbang/runtime/counters.h"
 
 // Task variables: one set per emulated core, set by the runtime.
@@ -34,14 +34,17 @@ struct CoreContext {
   const char* wram_begin = nullptr;
   const char* wram_end = nullptr;
   bool budget_reported = false;  // checked mode: on-chip budget, once per core
-  // Checked mode: __memcpy_async copies not yet synchronised, and the
-  // destination range each one writes.
-  std::vector<std::function<void()>> pending_copies;
+  // __memcpy_async copies not yet performed (see async_copies.h) and, in
+  // checked mode, the destination range each one writes.
+  std::vector<PendingCopy> pending_copies;
   std::vector<std::pair<const char*, const char*>> pending_ranges;
 };
 
 extern __thread CoreContext* tls_core;
 inline CoreContext* current_core() { return tls_core; }
+
+// Performs the core's delayed __memcpy_async copies, in issue order.
+void flush_pending_copies(CoreContext& core);
 
 inline void count_elements(Family family, uint64_t n) {
   if (CoreContext* core = tls_core)

@@ -1,0 +1,74 @@
+// A core's __memcpy_async copies not yet performed (spec section 3: an async
+// copy may complete at any time before the core's next __sync*).
+//
+// The emulator performs them at that sync (or the core's next barrier or
+// return, or when kMaxPending are outstanding), in issue order, and
+// prefetches their sources when they are issued: a kernel that issues the
+// copies of several random rows and then syncs waits for their misses
+// together, as the IO unit overlaps them, instead of one after the other.
+// Checked mode adds the reads of a pending destination to its reports.
+#pragma once
+
+#include <algorithm>
+#include <cstring>
+
+namespace xbang {
+namespace detail {
+
+// A strided view: `count` segments of `size` bytes, segment k at
+// base + (k % n0) * stride0 + (k / n0) * stride1.
+struct Segments {
+  long size;
+  long stride0, n0;
+  long stride1, n1;
+  long count() const { return n0 * n1; }
+  long offset(long k) const { return (k % n0) * stride0 + (k / n0) * stride1; }
+  // Lowest and one-past-highest byte touched, relative to the base.
+  void extent(long* lo, long* hi) const {
+    const long last0 = (n0 - 1) * stride0, last1 = (n1 - 1) * stride1;
+    *lo = std::min(0L, last0) + std::min(0L, last1);
+    *hi = std::max(0L, last0) + std::max(0L, last1) + size;
+  }
+};
+
+inline void copy_segments(void* dst, const void* src, const Segments& d,
+                          const Segments& s) {
+  char* dp = static_cast<char*>(dst);
+  const char* sp = static_cast<const char*>(src);
+  const long count = d.count();
+  if (count == 1) {
+    std::memmove(dp, sp, std::size_t(d.size));
+    return;
+  }
+  for (long k = 0; k < count; ++k) {
+    std::memmove(dp + d.offset(k), sp + s.offset(k), std::size_t(d.size));
+  }
+}
+
+struct PendingCopy {
+  void* dst;
+  const void* src;
+  Segments d, s;
+
+  static constexpr long kPrefetchSegments = 16;
+  static constexpr long kPrefetchBytes = 1024;  // per segment
+
+  // The head of each of the first segments (the hardware prefetcher follows
+  // a long one).
+  void prefetch_source() const {
+    const char* sp = static_cast<const char*>(src);
+    const long segments = std::min(s.count(), kPrefetchSegments);
+    const long bytes = std::min(s.size, kPrefetchBytes);
+    for (long k = 0; k < segments; ++k) {
+      for (long b = 0; b < bytes; b += 64) {
+        __builtin_prefetch(sp + s.offset(k) + b);
+      }
+    }
+  }
+  void perform() const { copy_segments(dst, src, d, s); }
+};
+
+inline constexpr size_t kMaxPendingCopies = 256;
+
+}  // namespace detail
+}  // namespace xbang
