@@ -110,10 +110,17 @@ void sync_pending_copies();  // runtime: the core's __sync*
 }  // namespace detail
 }  // namespace xbang
 
-// __memcpy(dst, src, size, dir)
+// __memcpy(dst, src, size, dir). Unchecked, the one-segment form is a plain
+// memmove here: kernels call it per row, and the general path's set-up cost
+// more than a short row's copy.
 inline void __memcpy(void* dst, const void* src, int size,
                      mluMemcpyDirection_t dir) {
   using namespace xbang::detail;
+  if (!XBANG_CHECKING() && size > 0 && unsigned(dir) < unsigned(xbang::kNumDirections)) {
+    std::memmove(dst, src, size_t(size));
+    count_copy(dir, uint64_t(size));
+    return;
+  }
   copy("__memcpy", dst, src, dir, contiguous(size), contiguous(size), false);
 }
 // __memcpy(dst, src, size, dir, dst_stride, src_stride, segnum): segnum + 1
