@@ -116,7 +116,8 @@ void sync_pending_copies();  // runtime: the core's __sync*
 inline void __memcpy(void* dst, const void* src, int size,
                      mluMemcpyDirection_t dir) {
   using namespace xbang::detail;
-  if (!XBANG_CHECKING() && size > 0 && unsigned(dir) < unsigned(xbang::kNumDirections)) {
+  if (!XBANG_CHECKING() && size > 0 &&
+      unsigned(dir) < unsigned(xbang::kNumDirections)) {
     std::memmove(dst, src, size_t(size));
     count_copy(dir, uint64_t(size));
     return;
