@@ -351,6 +351,37 @@ TEST(BangMemcpyAsync, KernelEndCompletesCopies) {
   EXPECT_EQ(g_out.to_host<uint8_t>(), src);
 }
 
+// Checked mode off, the one-segment __memcpy takes a shorter path (a plain
+// memmove): it still copies exactly `size` bytes, counts them under its
+// direction, and does nothing for sizes of 0 or less.
+TEST(BangMemcpy, UncheckedOneSegmentPath) {
+  const int size = 333;
+  const auto src = pattern(size, 12);
+  xbang_test::DeviceBuffer g_src(src);
+  xbang_test::DeviceBuffer g_out(std::vector<uint8_t>(size + 8, 0x5A));
+  const bool was_checked = xbang::checked::enabled();
+  xbang::checked::set_enabled(false);
+  xbang::Counters counters;
+  const cnrtRet_t ret = run_on_core0(
+      [&] {
+        int8_t* a = nram_arena();
+        __memcpy(a, g_src.get(), size, GDRAM2NRAM);
+        __memcpy(a + 1024, a, size, NRAM2NRAM);
+        __memcpy(g_out.get(), a + 1024, size, NRAM2GDRAM);
+        __memcpy(g_out.get(), a, 0, NRAM2GDRAM);
+        __memcpy(g_out.get(), a, -8, NRAM2GDRAM);
+      },
+      "memcpy_unchecked", &counters);
+  xbang::checked::set_enabled(was_checked);
+  ASSERT_EQ(ret, cnrtSuccess) << reports_text();
+  std::vector<uint8_t> want = src;
+  want.resize(size + 8, 0x5A);
+  EXPECT_EQ(g_out.to_host<uint8_t>(), want);
+  EXPECT_EQ(bytes_of(counters, GDRAM2NRAM), uint64_t(size));
+  EXPECT_EQ(bytes_of(counters, NRAM2NRAM), uint64_t(size));
+  EXPECT_EQ(bytes_of(counters, NRAM2GDRAM), uint64_t(size));
+}
+
 // Checked mode off, an async copy is still delayed to the sync (the release
 // emulator prefetches its source and copies there), so a kernel missing its
 // __sync_io reads the same stale bytes in both modes.
