@@ -2,7 +2,7 @@
 // copy may complete at any time before the core's next __sync*).
 //
 // The emulator performs them at that sync (or the core's next barrier or
-// return, or when kMaxPending are outstanding), in issue order, and
+// return, or once kMaxPendingCopies are outstanding), in issue order, and
 // prefetches their sources when they are issued: a kernel that issues the
 // copies of several random rows and then syncs waits for their misses
 // together, as the IO unit overlaps them, instead of one after the other.
