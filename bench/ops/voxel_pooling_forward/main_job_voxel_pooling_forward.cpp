@@ -1,5 +1,6 @@
-// The main job's row for voxel_pooling_forward: the design doc's network case
-// (B=2, N=473088, C=80, 128x128x1) with checked mode off.
+// The main job's rows for voxel_pooling_forward: the design doc's network
+// case (B=2, N=473088, C=80, 128x128x1) on BEVDepth's frustum points and on
+// uniformly random ones, checked mode off.
 #include <string>
 #include <vector>
 
@@ -16,21 +17,20 @@ using voxel_pooling_test::DeviceProblem;
 using voxel_pooling_test::VoxelPoolingProblem;
 using voxel_pooling_test::VoxelPoolingResult;
 
-std::vector<xbang_main::Row> voxel_pooling_forward_rows() {
-  xbang::checked::set_enabled(false);
-  const VoxelPoolingProblem p = voxel_pooling_test::make_network_problem();
+xbang_main::Row network_row(const VoxelPoolingProblem &p,
+                            const std::string &data) {
   DeviceProblem d(p);
   xbang_test::Handle handle;
 
   xbang_main::Row row;
   row.op = "voxel_pooling_forward";
-  row.shape = "B=2 N=473088 C=80 128x128x1";
+  row.shape = "B=2 N=473088 C=80 128x128x1 " + data;
   row.dtype = "float";
 
   // One call from the problem's zeroed output: accuracy and counters.
   if (voxel_pooling_test::run_api(handle, p, d) != MLUOP_STATUS_SUCCESS) {
     row.accuracy = "mluOpVoxelPoolingForward failed";
-    return {row};
+    return row;
   }
   row.counters = xbang::last_launch_counters();
   const VoxelPoolingResult got = d.result();
@@ -52,10 +52,18 @@ std::vector<xbang_main::Row> voxel_pooling_forward_rows() {
   // Time of further calls (they accumulate into the output, as the op does).
   row.ms = 1e3 * xbang_bench::median_seconds(
                      [&] { voxel_pooling_test::run_api(handle, p, d); }, 5);
-  const double bytes = double(p.input_bytes());
+  // Bytes read: the coordinates and the inside points' features.
+  const double bytes = double(p.bytes_read());
   row.gbps = bytes / (row.ms * 1e-3) / 1e9;
-  row.memcpy_gbps = xbang_bench::memcpy_gbps(p.input_bytes());
-  return {row};
+  row.memcpy_gbps = xbang_bench::memcpy_gbps(p.bytes_read());
+  return row;
+}
+
+std::vector<xbang_main::Row> voxel_pooling_forward_rows() {
+  xbang::checked::set_enabled(false);
+  return {
+      network_row(voxel_pooling_test::make_network_problem(), "frustum"),
+      network_row(voxel_pooling_test::make_random_network_problem(), "random")};
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // and the main job.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -22,10 +23,11 @@ struct VoxelPoolingProblem {
   size_t output_count() const {
     return size_t(batch_size) * num_voxel_y * num_voxel_x * num_channels;
   }
-  // Bytes the operator must read: coordinates and features.
-  size_t input_bytes() const {
+  // Bytes the operator reads: every coordinate, and the features of the
+  // points inside the grid (those of the others are never loaded).
+  size_t bytes_read() const {
     return geom_xyz.size() * sizeof(int) +
-           input_features.size() * sizeof(float);
+           inside_count() * size_t(num_channels) * sizeof(float);
   }
   bool inside(size_t point) const {
     const int x = geom_xyz[point * 3], y = geom_xyz[point * 3 + 1],
@@ -93,9 +95,75 @@ inline VoxelPoolingProblem make_random_problem(int batch_size, int num_points,
   return p;
 }
 
-// The doc's network case (3.6): B=2, N=473088, C=80, 128x128x1; output starts
-// at zero as in BEVDepth.
+// BEVDepth's camera frustum, whose points the doc's network case pools:
+// N = 6 cameras x 112 depth bins (2 m to 57.5 m by 0.5 m) x 16 x 44 feature
+// pixels, in that order, each pixel's ray at its depth taken to the 0.8 m BEV
+// grid of num_voxel_x x num_voxel_y cells centred on the ego and to one z cell
+// from -5 m to 3 m. Cameras as on nuScenes (yaw 0, +-55, +-110 and 180
+// degrees, 70 x 25 degree field of view, 1.5 m up); each batch's depths
+// jittered by up to a quarter bin. Consecutive points are neighbouring pixels
+// of one depth slice, so they land in the same or neighbouring voxels, and
+// voxels near the ego gather many points: the access pattern of the network,
+// not of uniform noise.
+inline VoxelPoolingProblem make_frustum_problem(int batch_size,
+                                                int num_channels,
+                                                int num_voxel_x,
+                                                int num_voxel_y,
+                                                uint64_t seed) {
+  constexpr int kCameras = 6, kDepthBins = 112, kRows = 16, kColumns = 44;
+  constexpr double kPi = 3.14159265358979323846;
+  constexpr double kYawDegrees[kCameras] = {0, -55, 55, -110, 110, 180};
+  constexpr double kFovX = 70 * kPi / 180, kFovY = 25 * kPi / 180;
+  constexpr double kVoxelSize = 0.8, kCameraHeight = 1.5;
+  VoxelPoolingProblem p;
+  p.batch_size = batch_size;
+  p.num_points = kCameras * kDepthBins * kRows * kColumns;
+  p.num_channels = num_channels;
+  p.num_voxel_x = num_voxel_x;
+  p.num_voxel_y = num_voxel_y;
+  p.num_voxel_z = 1;
+  Rng rng(seed);
+  p.geom_xyz.resize(p.point_count() * 3);
+  size_t i = 0;
+  for (int b = 0; b < batch_size; ++b) {
+    for (int cam = 0; cam < kCameras; ++cam) {
+      const double yaw = kYawDegrees[cam] * kPi / 180;
+      const double fx = std::cos(yaw), fy = std::sin(yaw);  // forward
+      const double rx = fy, ry = -fx;                       // right
+      for (int d = 0; d < kDepthBins; ++d) {
+        const double depth = 2.0 + 0.5 * d + 0.125 * rng.uniform_float();
+        for (int h = 0; h < kRows; ++h) {
+          const double up = std::tan(kFovY * (0.5 - (h + 0.5) / kRows));
+          for (int w = 0; w < kColumns; ++w, ++i) {
+            const double right = std::tan(kFovX * ((w + 0.5) / kColumns - 0.5));
+            const double x = fx + depth * (fx + right * rx);
+            const double y = fy + depth * (fy + right * ry);
+            const double z = kCameraHeight + depth * up;
+            p.geom_xyz[i * 3] =
+                int(std::floor(x / kVoxelSize + num_voxel_x / 2.0));
+            p.geom_xyz[i * 3 + 1] =
+                int(std::floor(y / kVoxelSize + num_voxel_y / 2.0));
+            p.geom_xyz[i * 3 + 2] = int(std::floor((z + 5.0) / 8.0));
+          }
+        }
+      }
+    }
+  }
+  p.input_features.resize(p.point_count() * num_channels);
+  for (float &v : p.input_features) v = rng.uniform_float();
+  p.output_init.assign(p.output_count(), 0.0f);
+  return p;
+}
+
+// The doc's network case (3.6): B=2, N=473088, C=80, 128x128x1, the points of
+// BEVDepth's frustum; output starts at zero as in BEVDepth.
 inline VoxelPoolingProblem make_network_problem(uint64_t seed = 2022) {
+  return make_frustum_problem(2, 80, 128, 128, seed);
+}
+
+// The same sizes with uniformly random coordinates (8 voxels of margin around
+// x and y): no locality, the worst case for the output's caches.
+inline VoxelPoolingProblem make_random_network_problem(uint64_t seed = 2022) {
   VoxelPoolingProblem p =
       make_random_problem(2, 473088, 80, 128, 128, 1, 8, seed);
   for (float &v : p.output_init) v = 0.0f;
