@@ -44,7 +44,7 @@ const VoxelPoolingProblem &network_problem(int data) {
 }
 
 void set_bandwidth_counter(benchmark::State &state, size_t bytes) {
-  state.counters["input_bytes_per_second"] = benchmark::Counter(
+  state.counters["bytes_read_per_second"] = benchmark::Counter(
       double(bytes), benchmark::Counter::kIsIterationInvariantRate,
       benchmark::Counter::kIs1000);
 }
