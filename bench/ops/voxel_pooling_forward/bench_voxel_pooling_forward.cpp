@@ -84,39 +84,50 @@ void BM_VoxelPoolingForward_ScalarReference(benchmark::State &state) {
   set_bandwidth_counter(state, p.bytes_read());
 }
 
-// The reference's per-point work for points [first, last) into `output`.
-void add_points(const VoxelPoolingProblem &p, long first, long last,
-                float *output) {
-  const int c = p.num_channels;
-  for (long point = first; point < last; ++point) {
-    const int *xyz = &p.geom_xyz[point * 3];
-    if (xyz[0] < 0 || xyz[0] >= p.num_voxel_x || xyz[1] < 0 ||
-        xyz[1] >= p.num_voxel_y || xyz[2] < 0 || xyz[2] >= p.num_voxel_z) {
-      continue;
-    }
-    const long batch = point / p.num_points;
-    const float *in = &p.input_features[point * c];
-    float *out =
-        output +
-        ((batch * p.num_voxel_y + xyz[1]) * p.num_voxel_x + xyz[0]) * long(c);
-    for (int i = 0; i < c; ++i) out[i] += in[i];
+// The output row of `point`, -1 for a point outside the grid.
+long output_row(const VoxelPoolingProblem &p, long point) {
+  const int *xyz = &p.geom_xyz[point * 3];
+  if (xyz[0] < 0 || xyz[0] >= p.num_voxel_x || xyz[1] < 0 ||
+      xyz[1] >= p.num_voxel_y || xyz[2] < 0 || xyz[2] >= p.num_voxel_z) {
+    return -1;
   }
+  const long batch = point / p.num_points;
+  return (batch * p.num_voxel_y + xyz[1]) * p.num_voxel_x + xyz[0];
+}
+
+// Runs `work(thread, first, last)` on every host thread, the points split
+// evenly.
+template <class Work>
+void on_host_threads(int threads, long points, Work work) {
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t) {
+    workers.emplace_back(
+        [&, t] { work(t, points * t / threads, points * (t + 1) / threads); });
+  }
+  for (std::thread &worker : workers) worker.join();
+}
+
+int host_threads() {
+  return int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 void BM_VoxelPoolingForward_HostFloor(benchmark::State &state) {
   const VoxelPoolingProblem &p = network_problem(int(state.range(0)));
-  const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+  const int threads = host_threads();
   std::vector<std::vector<float>> outputs(threads, p.output_init);
-  const long points = long(p.point_count());
+  const int c = p.num_channels;
   for (auto _ : state) {
-    std::vector<std::thread> workers;
-    for (int t = 0; t < threads; ++t) {
-      workers.emplace_back([&, t] {
-        add_points(p, points * t / threads, points * (t + 1) / threads,
-                   outputs[t].data());
-      });
-    }
-    for (std::thread &worker : workers) worker.join();
+    // The reference's per-point work, each thread into its own output.
+    on_host_threads(threads, long(p.point_count()),
+                    [&](int t, long first, long last) {
+                      for (long point = first; point < last; ++point) {
+                        const long row = output_row(p, point);
+                        if (row < 0) continue;
+                        const float *in = &p.input_features[point * c];
+                        float *out = outputs[t].data() + row * c;
+                        for (int i = 0; i < c; ++i) out[i] += in[i];
+                      }
+                    });
     benchmark::ClobberMemory();
   }
   set_bandwidth_counter(state, p.bytes_read());
@@ -129,41 +140,27 @@ void BM_VoxelPoolingForward_HostFloor(benchmark::State &state) {
 // this CPU whatever the emulator does.
 void BM_VoxelPoolingForward_DocLoopNative(benchmark::State &state) {
   const VoxelPoolingProblem &p = network_problem(int(state.range(0)));
-  const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<float> output = p.output_init;
-  const long rows = long(output.size()) / p.num_channels;
+  const int c = p.num_channels;
+  const long rows = long(output.size()) / c;
   std::unique_ptr<std::atomic<bool>[]> row_locks(new std::atomic<bool>[rows]);
   for (long r = 0; r < rows; ++r) row_locks[r] = false;
-  const long points = long(p.point_count());
-  const int c = p.num_channels;
-  auto add_locked = [&](long first, long last) {
-    std::vector<float> staged(c);
-    for (long point = first; point < last; ++point) {
-      const int *xyz = &p.geom_xyz[point * 3];
-      if (xyz[0] < 0 || xyz[0] >= p.num_voxel_x || xyz[1] < 0 ||
-          xyz[1] >= p.num_voxel_y || xyz[2] < 0 || xyz[2] >= p.num_voxel_z) {
-        continue;
-      }
-      const long batch = point / p.num_points;
-      const long row =
-          (batch * p.num_voxel_y + xyz[1]) * p.num_voxel_x + xyz[0];
-      std::memcpy(staged.data(), &p.input_features[point * c],
-                  sizeof(float) * c);
-      while (row_locks[row].exchange(true, std::memory_order_acquire)) {
-      }
-      float *out = output.data() + row * c;
-      for (int i = 0; i < c; ++i) out[i] += staged[i];
-      row_locks[row].store(false, std::memory_order_release);
-    }
-  };
   for (auto _ : state) {
-    std::vector<std::thread> workers;
-    for (int t = 0; t < threads; ++t) {
-      workers.emplace_back([&, t] {
-        add_locked(points * t / threads, points * (t + 1) / threads);
-      });
-    }
-    for (std::thread &worker : workers) worker.join();
+    on_host_threads(
+        host_threads(), long(p.point_count()), [&](int, long first, long last) {
+          std::vector<float> staged(c);
+          for (long point = first; point < last; ++point) {
+            const long row = output_row(p, point);
+            if (row < 0) continue;
+            std::memcpy(staged.data(), &p.input_features[point * c],
+                        sizeof(float) * c);
+            while (row_locks[row].exchange(true, std::memory_order_acquire)) {
+            }
+            float *out = output.data() + row * c;
+            for (int i = 0; i < c; ++i) out[i] += staged[i];
+            row_locks[row].store(false, std::memory_order_release);
+          }
+        });
     benchmark::ClobberMemory();
   }
   set_bandwidth_counter(state, p.bytes_read());
