@@ -30,6 +30,15 @@ double process_cpu_seconds();
 template <class Fn>
 double median_seconds(Fn &&fn, int reps = 5);
 
+// Host threads the plain C++ floors run on: one per hardware thread.
+int host_threads();
+
+// Runs `work(thread, first, last)` on `threads` new host threads, the items
+// [0, items) split evenly, and waits for all of them: how the benchmarks'
+// plain C++ floors use every core without the emulator.
+template <class Work>
+void split_over_host_threads(int threads, long items, Work work);
+
 }  // namespace xbang_bench
 
 #include "machine_limits_impl.h"

@@ -103,4 +103,17 @@ inline double fma_peak_gflops_per_cpu_second() {
   return flops / (thread_cpu_seconds() - t0) / 1e9;
 }
 
+inline int host_threads() { return std::max(1, xbang::host_parallelism()); }
+
+template <class Work>
+void split_over_host_threads(int threads, long items, Work work) {
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t) {
+    workers.emplace_back([&work, t, threads, items] {
+      work(t, items * t / threads, items * (t + 1) / threads);
+    });
+  }
+  for (std::thread &worker : workers) worker.join();
+}
+
 }  // namespace xbang_bench

@@ -10,8 +10,10 @@
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
+#include <atomic>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -191,6 +193,51 @@ void BM_FmaPeak(benchmark::State &state) {
   state.counters["threads"] = xbang::host_parallelism();
 }
 
+// Step 5 alone in plain C++, no emulation: every pair's result row (from an
+// L1-resident [128, co] block, as the fused kernel's output_seg) added into
+// its features_out row under a spin lock of that row, the cheapest form of
+// an atomic row add on this CPU. The pairs are dealt as the fused kernel
+// deals them (task t takes the t-th of taskDim ranges of every offset), the
+// tasks split over the host threads. What the scatter-add of the issue's
+// design costs here before any gather or matmul.
+void BM_ScatterAddFloor(benchmark::State &state) {
+  const int index = int(state.range(0));
+  const IndiceConvProblem &p = LayerProblem(index);
+  xbang_test::Handle handle;
+  const long tasks =
+      long(mluOpGetClusterNum(handle)) * mluOpGetCoreNumPerCluster(handle);
+  const long co = p.co;
+  std::vector<float> output(size_t(p.num_act_out * co), 0.f);
+  std::unique_ptr<std::atomic<bool>[]> row_locks(
+      new std::atomic<bool>[size_t(p.num_act_out)]);
+  for (long r = 0; r < p.num_act_out; ++r) row_locks[r] = false;
+  std::vector<float> result_rows(size_t(128 * co), 1.f);
+  for (auto _ : state) {
+    xbang_bench::split_over_host_threads(
+        xbang_bench::host_threads(), tasks, [&](int, long first, long last) {
+          for (long task = first; task < last; ++task) {
+            for (long k = 0; k < p.kernel_volume(); ++k) {
+              const int32_t *output_index =
+                  p.indice_pairs.data() + (2 * k + 1) * p.num_act_in;
+              const long n = p.indice_num[size_t(k)];
+              for (long l = n * task / tasks; l < n * (task + 1) / tasks; ++l) {
+                const long row = output_index[l];
+                const float *src = &result_rows[size_t((l % 128) * co)];
+                float *dst = &output[size_t(row * co)];
+                while (
+                    row_locks[row].exchange(true, std::memory_order_acquire)) {
+                }
+                for (long c = 0; c < co; ++c) dst[c] += src[c];
+                row_locks[row].store(false, std::memory_order_release);
+              }
+            }
+          }
+        });
+    benchmark::ClobberMemory();
+  }
+  state.SetLabel(LayerLabel(index));
+}
+
 // __bang_matmul alone: every host thread runs one core that multiplies a
 // [rows, ci] NRAM tile by a [ci, co] WRAM tile `reps` times, as the matmul
 // kernel does for one load (rows = one task's share of an offset's pairs
@@ -238,6 +285,11 @@ BENCHMARK(BM_SeparateKernels)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(1.0);
+BENCHMARK(BM_ScatterAddFloor)
+    ->DenseRange(1, 3)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MinTime(1.0);
 BENCHMARK(BM_ScalarReference)
     ->DenseRange(1, 3)
     ->Unit(benchmark::kMillisecond)
@@ -260,6 +312,7 @@ void PrintRatios(const xbang_bench::RecordingReporter &runs) {
     const Entry *op = runs.find("BM_Operator" + arg);
     const Entry *separate = runs.find("BM_SeparateKernels" + arg);
     const Entry *ref = runs.find("BM_ScalarReference" + arg);
+    const Entry *scatter_floor = runs.find("BM_ScatterAddFloor" + arg);
     if (op == nullptr) continue;
     const IndiceConvProblem &p = LayerProblem(index);
     const double gflops = p.flops() / op->seconds / 1e9;
@@ -277,6 +330,15 @@ void PrintRatios(const xbang_bench::RecordingReporter &runs) {
                   ref->seconds / op->seconds, ref->seconds * 1e3);
     }
     std::printf("\n");
+    if (scatter_floor != nullptr) {
+      // The time the whole operator may take at half the peak.
+      const double budget = p.flops() / (0.5 * peak * 1e9);
+      std::printf(
+          "    step 5 alone in plain C++ (row locks, no emulation): %.1f ms = "
+          "%.0f%% of the %.1f ms the operator may take at 50%% of the peak\n",
+          scatter_floor->seconds * 1e3, 100 * scatter_floor->seconds / budget,
+          budget * 1e3);
+    }
     if (separate == nullptr) continue;
     const double g = separate->counters.at("gather_ms"),
                  m = separate->counters.at("matmul_ms"),

@@ -11,15 +11,14 @@
 // kernel that follows the doc could get.
 #include <benchmark/benchmark.h>
 
-#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "machine_limits.h"
 #include "recording_reporter.h"
 #include "voxel_pooling_forward_runner.h"
 #include "xbang/runtime/checked.h"
@@ -95,39 +94,23 @@ long output_row(const VoxelPoolingProblem &p, long point) {
   return (batch * p.num_voxel_y + xyz[1]) * p.num_voxel_x + xyz[0];
 }
 
-// Runs `work(thread, first, last)` on every host thread, the points split
-// evenly.
-template <class Work>
-void on_host_threads(int threads, long points, Work work) {
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) {
-    workers.emplace_back(
-        [&, t] { work(t, points * t / threads, points * (t + 1) / threads); });
-  }
-  for (std::thread &worker : workers) worker.join();
-}
-
-int host_threads() {
-  return int(std::max(1u, std::thread::hardware_concurrency()));
-}
-
 void BM_VoxelPoolingForward_HostFloor(benchmark::State &state) {
   const VoxelPoolingProblem &p = network_problem(int(state.range(0)));
-  const int threads = host_threads();
+  const int threads = xbang_bench::host_threads();
   std::vector<std::vector<float>> outputs(threads, p.output_init);
   const int c = p.num_channels;
   for (auto _ : state) {
     // The reference's per-point work, each thread into its own output.
-    on_host_threads(threads, long(p.point_count()),
-                    [&](int t, long first, long last) {
-                      for (long point = first; point < last; ++point) {
-                        const long row = output_row(p, point);
-                        if (row < 0) continue;
-                        const float *in = &p.input_features[point * c];
-                        float *out = outputs[t].data() + row * c;
-                        for (int i = 0; i < c; ++i) out[i] += in[i];
-                      }
-                    });
+    xbang_bench::split_over_host_threads(
+        threads, long(p.point_count()), [&](int t, long first, long last) {
+          for (long point = first; point < last; ++point) {
+            const long row = output_row(p, point);
+            if (row < 0) continue;
+            const float *in = &p.input_features[point * c];
+            float *out = outputs[t].data() + row * c;
+            for (int i = 0; i < c; ++i) out[i] += in[i];
+          }
+        });
     benchmark::ClobberMemory();
   }
   set_bandwidth_counter(state, p.bytes_read());
@@ -146,8 +129,9 @@ void BM_VoxelPoolingForward_DocLoopNative(benchmark::State &state) {
   std::unique_ptr<std::atomic<bool>[]> row_locks(new std::atomic<bool>[rows]);
   for (long r = 0; r < rows; ++r) row_locks[r] = false;
   for (auto _ : state) {
-    on_host_threads(
-        host_threads(), long(p.point_count()), [&](int, long first, long last) {
+    xbang_bench::split_over_host_threads(
+        xbang_bench::host_threads(), long(p.point_count()),
+        [&](int, long first, long last) {
           std::vector<float> staged(c);
           for (long point = first; point < last; ++point) {
             const long row = output_row(p, point);
