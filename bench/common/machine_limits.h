@@ -30,7 +30,8 @@ double process_cpu_seconds();
 template <class Fn>
 double median_seconds(Fn &&fn, int reps = 5);
 
-// Host threads the plain C++ floors run on: one per hardware thread.
+// Host threads the plain C++ floors run on: as many as the emulator computes
+// with (xbang::host_parallelism(), XBANG_THREADS or the host's cores).
 int host_threads();
 
 // Runs `work(thread, first, last)` on `threads` new host threads, the items
