@@ -229,7 +229,8 @@ std::vector<Case> make_cases() {
   struct Shape {
     int h, w;
   };
-  for (Shape s : {Shape{32, 32}, Shape{64, 128}, Shape{256, 200}}) {
+  for (Shape s : {Shape{32, 32}, Shape{64, 128}, Shape{256, 200},
+                  Shape{3, 4096}, Shape{4096, 3}}) {
     const size_t bytes = size_t(s.h) * s.w * 4;
     const std::string size = std::to_string(s.h) + "x" + std::to_string(s.w);
     cases.push_back({"transpose", "__bang_transpose float", size, 2 * bytes,

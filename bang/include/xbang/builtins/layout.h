@@ -82,9 +82,44 @@ inline void transpose8x8_16(uint16_t* dst, long dst_stride, const uint16_t* src,
 }
 #endif
 
+// A matrix of H (a few) long rows, such as the [3, n] coordinates point
+// cloud kernels turn back into [n, 3]: no 8x8 block fits, and with H known
+// at compile time the compiler interleaves whole vectors of the H rows.
+template <int H, class U>
+void transpose_few_rows(U* __restrict dst, const U* __restrict src, long w) {
+  for (long j = 0; j < w; ++j) {
+    for (int i = 0; i < H; ++i) dst[j * H + i] = src[i * w + j];
+  }
+}
+
+// The other way round: h rows of W (a few) columns, such as [n, 3]
+// coordinates loaded from GDRAM, to W rows of h.
+template <int W, class U>
+void transpose_few_columns(U* __restrict dst, const U* __restrict src, long h) {
+  for (long i = 0; i < h; ++i) {
+    for (int j = 0; j < W; ++j) dst[j * h + i] = src[i * W + j];
+  }
+}
+
 // Cache-blocked transpose; whole 8x8 blocks go through the SIMD kernels.
 template <class U>
 void transpose(U* dst, const U* src, long h, long w) {
+  switch (h) {
+    case 2:
+      return transpose_few_rows<2>(dst, src, w);
+    case 3:
+      return transpose_few_rows<3>(dst, src, w);
+    case 4:
+      return transpose_few_rows<4>(dst, src, w);
+  }
+  switch (w) {
+    case 2:
+      return transpose_few_columns<2>(dst, src, h);
+    case 3:
+      return transpose_few_columns<3>(dst, src, h);
+    case 4:
+      return transpose_few_columns<4>(dst, src, h);
+  }
   constexpr long kBlock = 64;
   for (long i0 = 0; i0 < h; i0 += kBlock) {
     const long i1 = std::min(h, i0 + kBlock);
