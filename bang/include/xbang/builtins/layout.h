@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "xbang/builtins/detail/elementwise.h"
 
@@ -101,24 +102,33 @@ void transpose_few_columns(U* __restrict dst, const U* __restrict src, long h) {
   }
 }
 
+// Calls few(std::integral_constant<int, n>) when n is 2, 3 or 4; returns
+// whether it did.
+template <class Few>
+bool with_few(long n, Few few) {
+  switch (n) {
+    case 2:
+      few(std::integral_constant<int, 2>{});
+      return true;
+    case 3:
+      few(std::integral_constant<int, 3>{});
+      return true;
+    case 4:
+      few(std::integral_constant<int, 4>{});
+      return true;
+  }
+  return false;
+}
+
 // Cache-blocked transpose; whole 8x8 blocks go through the SIMD kernels.
 template <class U>
 void transpose(U* dst, const U* src, long h, long w) {
-  switch (h) {
-    case 2:
-      return transpose_few_rows<2>(dst, src, w);
-    case 3:
-      return transpose_few_rows<3>(dst, src, w);
-    case 4:
-      return transpose_few_rows<4>(dst, src, w);
-  }
-  switch (w) {
-    case 2:
-      return transpose_few_columns<2>(dst, src, h);
-    case 3:
-      return transpose_few_columns<3>(dst, src, h);
-    case 4:
-      return transpose_few_columns<4>(dst, src, h);
+  if (with_few(h,
+               [&](auto rows) { transpose_few_rows<rows()>(dst, src, w); }) ||
+      with_few(w, [&](auto columns) {
+        transpose_few_columns<columns()>(dst, src, h);
+      })) {
+    return;
   }
   constexpr long kBlock = 64;
   for (long i0 = 0; i0 < h; i0 += kBlock) {
