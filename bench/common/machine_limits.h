@@ -34,9 +34,10 @@ double median_seconds(Fn &&fn, int reps = 5);
 // with (xbang::host_parallelism(), XBANG_THREADS or the host's cores).
 int host_threads();
 
-// Runs `work(thread, first, last)` on `threads` new host threads, the items
-// [0, items) split evenly, and waits for all of them: how the benchmarks'
-// plain C++ floors use every core without the emulator.
+// Runs `work(thread, first, last)` on `threads` host threads (the caller and
+// threads kept from earlier calls), the items [0, items) split evenly, and
+// waits for all of them: how the benchmarks' plain C++ floors use every core
+// without the emulator.
 template <class Work>
 void split_over_host_threads(int threads, long items, Work work);
 

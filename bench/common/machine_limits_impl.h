@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <cstdint>
 #include <cstring>
 #include <ctime>
+#include <functional>
+#include <mutex>
 #include <thread>
 #include <vector>
 #include <xsimd/xsimd.hpp>
@@ -105,15 +109,79 @@ inline double fma_peak_gflops_per_cpu_second() {
 
 inline int host_threads() { return std::max(1, xbang::host_parallelism()); }
 
+// Host threads kept for the floors between calls: starting and joining two
+// std::threads costs 0.3-0.5 ms on the shared VM, as much as a whole
+// sum-mode call, and the emulator's own pool does not pay it per launch
+// either. The calling thread takes share 0; the others wait on a condition
+// variable for the next job, as the emulator's workers do.
+class HostTeam {
+ public:
+  static HostTeam &instance() {
+    static HostTeam team;
+    return team;
+  }
+
+  // Runs job(t) for t in [0, threads) and returns when all have finished.
+  void run(int threads, const std::function<void(int)> &job) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (int(workers_.size()) < threads - 1) {
+      const int index = int(workers_.size()) + 1;
+      workers_.emplace_back([this, index] { serve(index); });
+    }
+    job_ = &job;
+    threads_ = threads;
+    pending_ = threads - 1;
+    ++generation_;
+    lock.unlock();
+    start_.notify_all();
+    job(0);
+    lock.lock();
+    done_.wait(lock, [&] { return pending_ == 0; });
+    job_ = nullptr;
+  }
+
+  ~HostTeam() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+      ++generation_;
+    }
+    start_.notify_all();
+    for (std::thread &worker : workers_) worker.join();
+  }
+
+ private:
+  void serve(int index) {
+    uint64_t seen = 0;
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      start_.wait(lock, [&] { return generation_ != seen; });
+      seen = generation_;
+      if (stopping_) return;
+      if (index >= threads_) continue;
+      const std::function<void(int)> *job = job_;
+      lock.unlock();
+      (*job)(index);
+      lock.lock();
+      if (--pending_ == 0) done_.notify_one();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable start_, done_;
+  std::vector<std::thread> workers_;
+  const std::function<void(int)> *job_ = nullptr;
+  int threads_ = 0, pending_ = 0;
+  uint64_t generation_ = 0;
+  bool stopping_ = false;
+};
+
 template <class Work>
 void split_over_host_threads(int threads, long items, Work work) {
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) {
-    workers.emplace_back([&work, t, threads, items] {
-      work(t, items * t / threads, items * (t + 1) / threads);
-    });
-  }
-  for (std::thread &worker : workers) worker.join();
+  threads = std::max(1, threads);
+  HostTeam::instance().run(threads, [&](int t) {
+    work(t, items * t / threads, items * (t + 1) / threads);
+  });
 }
 
 }  // namespace xbang_bench
