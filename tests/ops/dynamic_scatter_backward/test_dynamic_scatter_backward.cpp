@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <climits>
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -75,6 +77,65 @@ TEST(DynamicScatterBackward, TiesGoToTheSmallestIndex) {
   const std::vector<float> want = {10, 0, 30, 0, 20, 0, 0, 0, 0, 0, 0, 0};
   EXPECT_EQ(run_api(c, MLUOP_REDUCEMODE_MAX), want);
   expect_api_matches_reference(c);
+}
+
+// Mean divides as the reference does, bit for bit, for every kind of count
+// the kernel treats apart (1: no division; powers of two: a multiply by the
+// exact reciprocal; 3..9: cached divisor rows; larger, zero or negative, as
+// a count tensor can hold: the spare divisor row) and for gradients whose
+// quotient is subnormal, signed zero, infinite or NaN.
+TEST(DynamicScatterBackward, MeanDividesBitExactlyByEveryCount) {
+  const std::vector<int32_t> counts = {1,  2,  3,  4,       5, 8,  9,
+                                       10, 16, 64, 1 << 20, 0, -2, -3};
+  const std::vector<float> grads = {1.0f,
+                                    -1.0f,
+                                    3.0f,
+                                    1.0f / 3,
+                                    1e-40f,
+                                    -1e-45f,
+                                    1.17549435e-38f,
+                                    3.4028235e38f,
+                                    -3.4028235e38f,
+                                    0.0f,
+                                    -0.0f,
+                                    INFINITY,
+                                    -INFINITY,
+                                    NAN,
+                                    7.0f,
+                                    0.1f,
+                                    2.5e-39f};
+  Case c;
+  c.num_voxel_rows = int64_t(counts.size());
+  c.num_channels = int64_t(grads.size());
+  c.voxel_num = int32_t(counts.size());
+  c.voxel_points_count = counts;
+  // Two points per voxel (the count tensor is the kernel's only source of
+  // the divisor, whatever the map says), rows in voxel order.
+  c.num_points = 2 * c.num_voxel_rows;
+  for (int64_t x = 0; x < c.num_points; ++x) {
+    c.point2voxel_map.push_back(int32_t(x / 2));
+  }
+  for (int64_t v = 0; v < c.num_voxel_rows; ++v) {
+    for (size_t i = 0; i < grads.size(); ++i) {
+      // Each voxel's row scaled differently, so that rounding differs.
+      c.grad_voxel_feats.push_back(i == 13 ? grads[i] : grads[i] * (1 + v));
+    }
+  }
+  c.feats.assign(size_t(c.num_points * c.num_channels), 0.0f);
+  c.voxel_feats.assign(size_t(c.num_voxel_rows * c.num_channels), 0.0f);
+  const std::vector<float> got = run_api(c, MLUOP_REDUCEMODE_MEAN);
+  const std::vector<float> want =
+      reference_grad_feats(c, MLUOP_REDUCEMODE_MEAN);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t k = 0; k < want.size(); ++k) {
+    uint32_t got_bits, want_bits;
+    std::memcpy(&got_bits, &got[k], 4);
+    std::memcpy(&want_bits, &want[k], 4);
+    EXPECT_EQ(got_bits, want_bits)
+        << "point " << k / grads.size() << " (count "
+        << counts[k / grads.size() / 2] << ") channel " << k % grads.size()
+        << ": got " << got[k] << ", want " << want[k];
+  }
 }
 
 // Many ties (features in {0, 1}) with the points of one voxel spread over
