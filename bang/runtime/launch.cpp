@@ -7,7 +7,11 @@
 // cores of the launch have not started yet, asks the pool for another
 // thread, so every barrier's participants eventually arrive. A core that has
 // returned leaves every barrier it belongs to (std::barrier's
-// arrive_and_drop), so an early `return` on the MPU never deadlocks.
+// arrive_and_drop), so an early `return` on the MPU never deadlocks. An idle
+// worker, and the caller waiting for a launch's last core, poll for up to
+// kPollBeforeBlocking before they block (spin_wait.h): a blocked thread takes
+// ~0.1 ms to wake on a VM, which made the second thread join short launches
+// late or not at all.
 #include "xbang/runtime/launch.h"
 
 #include <pthread.h>
@@ -29,6 +33,7 @@
 
 #include "runtime_internal.h"
 #include "xbang/core/arch.h"
+#include "xbang/runtime/spin_wait.h"
 
 __thread int32_t taskDim = 1, taskDimX = 1, taskDimY = 1, taskDimZ = 1;
 __thread int32_t taskId = 0, taskIdX = 0, taskIdY = 0, taskIdZ = 0;
@@ -98,6 +103,7 @@ struct LaunchState {
   std::vector<Barrier> cluster_barriers;
   Barrier all, all_ipu, all_mpu;
   int finished = 0;
+  std::atomic<int> finished_polled{0};  // `finished`, read without the mutex
   // While the program has SRAM variables (one static copy stands for every
   // cluster's SRAM), one cluster runs at a time: the active one. When all of
   // its cores have finished or wait at a launch-wide barrier, its SRAM is
@@ -131,19 +137,40 @@ std::atomic<bool> deterministic_flag{[] {
 
 class Pool {
  public:
-  Pool() : parallelism_(parallelism_from_env()), permits_(parallelism_) {}
+  Pool()
+      : parallelism_(parallelism_from_env()),
+        permits_(parallelism_),
+        poll_budget_(parallelism_ <= int(std::thread::hardware_concurrency())
+                         ? kPollBeforeBlocking
+                         : std::chrono::microseconds(0)) {}
 
   int parallelism() const { return parallelism_; }
+  // How long a thread with nothing to do polls before blocking: not at all
+  // when there are more threads than host cores (it would take a core from
+  // a thread that is computing).
+  std::chrono::microseconds poll_budget() const { return poll_budget_; }
   Semaphore& permits() { return permits_; }
 
-  // One more host thread for `launch` (an idle one, or a new one).
-  void request_worker(const std::shared_ptr<LaunchState>& launch) {
+  // One more host thread for `launch`: an idle one, or a new one if none is
+  // idle and either `must_run` (the launch cannot progress without it: its
+  // caller is itself a core, or a barrier waits for cores not started yet)
+  // or the pool is below its base size. Otherwise the request waits for the
+  // next worker to come back, within microseconds: spawning a thread each
+  // time the previous launch's worker had not quite returned grew the pool
+  // to dozens of threads.
+  void request_worker(const std::shared_ptr<LaunchState>& launch,
+                      bool must_run) {
     std::unique_lock<std::mutex> lock(mutex_);
     requests_.push_back(launch);
-    if (int(requests_.size()) > idle_) {
+    queued_.store(int(requests_.size()), std::memory_order_release);
+    if (int(requests_.size()) > idle_ &&
+        (must_run || workers_ < parallelism_ - 1)) {
+      ++workers_;
       lock.unlock();
       spawn();
-    } else {
+    } else if (int(requests_.size()) > pollers_) {
+      // Pollers see the request themselves; wake a blocked worker only for
+      // the requests they cannot take.
       cv_.notify_one();
     }
   }
@@ -176,10 +203,14 @@ class Pool {
 
   const int parallelism_;
   Semaphore permits_;
+  const std::chrono::microseconds poll_budget_;
   std::mutex mutex_;
   std::condition_variable cv_;
   std::deque<std::shared_ptr<LaunchState>> requests_;
-  int idle_ = 0;
+  std::atomic<int> queued_{0};  // requests_.size(), read without the mutex
+  int workers_ = 0;             // threads spawned
+  int idle_ = 0;     // workers polling or blocked, waiting for a request
+  int pollers_ = 0;  // of those, the ones polling
 };
 
 Pool& pool() {
@@ -286,6 +317,7 @@ void run_core(const std::shared_ptr<LaunchState>& launch, int index) {
     }
   }
   ++launch->finished;
+  launch->finished_polled.store(launch->finished, std::memory_order_release);
   launch->cv.notify_all();
 }
 
@@ -326,10 +358,22 @@ void Pool::worker_main() {
     {
       std::unique_lock<std::mutex> lock(mutex_);
       ++idle_;
+      // The next launch of an operator usually follows within microseconds.
+      // At most parallelism - 1 workers poll (with the caller, one per host
+      // core): more would take cores from the threads computing.
+      if (poll_budget_.count() > 0 && pollers_ < parallelism_ - 1) {
+        ++pollers_;
+        lock.unlock();
+        poll_until([&] { return queued_.load(std::memory_order_acquire) > 0; },
+                   poll_budget_);
+        lock.lock();
+        --pollers_;
+      }
       cv_.wait(lock, [&] { return !requests_.empty(); });
       --idle_;
       launch = std::move(requests_.front());
       requests_.pop_front();
+      queued_.store(int(requests_.size()), std::memory_order_release);
     }
     run_cores(launch);
   }
@@ -424,7 +468,7 @@ void barrier(BarrierScope scope) {
   pool().permits().release();
   if (launch.next.load() < int(launch.cores.size())) {
     // Cores not started yet may be the ones this barrier waits for.
-    pool().request_worker(launch.self.lock());
+    pool().request_worker(launch.self.lock(), /*must_run=*/true);
   }
   lock.lock();
   launch.cv.wait(lock, [&] {
@@ -514,9 +558,16 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t,
   // it is itself an emulated core.
   const bool caller_helps = detail::tls_core == nullptr;
   for (int w = caller_helps ? 1 : 0; w < workers; ++w) {
-    detail::pool().request_worker(state);
+    detail::pool().request_worker(state, /*must_run=*/!caller_helps);
   }
   if (caller_helps) detail::run_cores(state);
+  const int total_cores = int(state->cores.size());
+  poll_until(
+      [&] {
+        return state->finished_polled.load(std::memory_order_acquire) ==
+               total_cores;
+      },
+      detail::pool().poll_budget());
   {
     std::unique_lock<std::mutex> lock(state->mutex);
     state->cv.wait(lock,

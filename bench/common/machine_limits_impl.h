@@ -1,6 +1,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/runtime/launch.h"
+#include "xbang/runtime/spin_wait.h"
 
 namespace xbang_bench {
 
@@ -112,8 +114,9 @@ inline int host_threads() { return std::max(1, xbang::host_parallelism()); }
 // Host threads kept for the floors between calls: starting and joining two
 // std::threads costs 0.3-0.5 ms on the shared VM, as much as a whole
 // sum-mode call, and the emulator's own pool does not pay it per launch
-// either. The calling thread takes share 0; the others wait on a condition
-// variable for the next job, as the emulator's workers do.
+// either. The calling thread takes share 0; the others wait for the next job
+// as the emulator's workers do: polling for a while (xbang::poll_until),
+// then blocked on a condition variable.
 class HostTeam {
  public:
   static HostTeam &instance() {
@@ -130,13 +133,16 @@ class HostTeam {
     }
     job_ = &job;
     threads_ = threads;
-    pending_ = threads - 1;
-    ++generation_;
+    pending_.store(threads - 1, std::memory_order_relaxed);
+    generation_.fetch_add(1, std::memory_order_release);
     lock.unlock();
     start_.notify_all();
     job(0);
+    xbang::poll_until(
+        [&] { return pending_.load(std::memory_order_acquire) == 0; },
+        poll_budget(threads));
     lock.lock();
-    done_.wait(lock, [&] { return pending_ == 0; });
+    done_.wait(lock, [&] { return pending_.load() == 0; });
     job_ = nullptr;
   }
 
@@ -144,26 +150,38 @@ class HostTeam {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       stopping_ = true;
-      ++generation_;
+      generation_.fetch_add(1, std::memory_order_release);
     }
     start_.notify_all();
     for (std::thread &worker : workers_) worker.join();
   }
 
  private:
+  // As the launch runtime: no polling with more threads than host cores.
+  static std::chrono::microseconds poll_budget(int threads) {
+    return threads <= int(std::thread::hardware_concurrency())
+               ? xbang::kPollBeforeBlocking
+               : std::chrono::microseconds(0);
+  }
+
   void serve(int index) {
     uint64_t seen = 0;
-    std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
-      start_.wait(lock, [&] { return generation_ != seen; });
-      seen = generation_;
+      xbang::poll_until(
+          [&] { return generation_.load(std::memory_order_acquire) != seen; },
+          poll_budget(host_threads()));
+      std::unique_lock<std::mutex> lock(mutex_);
+      start_.wait(lock, [&] { return generation_.load() != seen; });
+      seen = generation_.load();
       if (stopping_) return;
       if (index >= threads_) continue;
       const std::function<void(int)> *job = job_;
       lock.unlock();
       (*job)(index);
       lock.lock();
-      if (--pending_ == 0) done_.notify_one();
+      if (pending_.fetch_sub(1, std::memory_order_release) == 1) {
+        done_.notify_one();
+      }
     }
   }
 
@@ -171,8 +189,9 @@ class HostTeam {
   std::condition_variable start_, done_;
   std::vector<std::thread> workers_;
   const std::function<void(int)> *job_ = nullptr;
-  int threads_ = 0, pending_ = 0;
-  uint64_t generation_ = 0;
+  int threads_ = 0;
+  std::atomic<int> pending_{0};  // jobs still running; polled without mutex_
+  std::atomic<uint64_t> generation_{0};  // bumped per run; polled likewise
   bool stopping_ = false;
 };
 

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <mutex>
 #include <numeric>
 #include <set>
@@ -177,6 +178,35 @@ TEST(BangLaunch, KernelFunctionForm) {
       cnrtSuccess);
   EXPECT_EQ(g.to_host<int32_t>(),
             (std::vector<int32_t>{100, 101, 102, 103, 104, 105, 106, 107}));
+}
+
+int host_thread_count() {
+  int threads = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator("/proc/self/task")) {
+    (void)entry;
+    ++threads;
+  }
+  return threads;
+}
+
+// Back-to-back launches reuse the pool's threads. A launch starts a new one
+// only when no worker is idle and it could not progress without one; it used
+// to start one whenever the previous launch's worker had not quite returned,
+// which grew the pool by a few threads every few hundred launches.
+TEST(BangLaunch, BackToBackLaunchesDoNotGrowThePool) {
+  const auto launch_empty = [](int launches) {
+    for (int i = 0; i < launches; ++i) {
+      ASSERT_EQ(xbang::launch(
+                    cnrtDim3_t{4, 2, 1}, cnrtFuncTypeUnion1, test_queue(),
+                    [] {}, "empty"),
+                cnrtSuccess);
+    }
+  };
+  launch_empty(100);  // the pool reaches its base size
+  const int before = host_thread_count();
+  launch_empty(1000);
+  EXPECT_LE(host_thread_count(), before);
 }
 
 // ---------------------------------------------------------------------------

@@ -17,13 +17,7 @@
 
 #include "xbang/builtins/detail/elementwise.h"
 #include "xbang/builtins/detail/ops.h"
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define XBANG_CPU_RELAX() _mm_pause()
-#else
-#define XBANG_CPU_RELAX() ((void)0)
-#endif
+#include "xbang/runtime/spin_wait.h"
 
 namespace xbang {
 namespace detail {
@@ -37,7 +31,7 @@ class SpinLock {
       while (locked_.load(std::memory_order_relaxed)) {
         // More emulated cores than host cores: let the holder run.
         if (++spins < 64) {
-          XBANG_CPU_RELAX();
+          ::xbang::cpu_relax();
         } else {
           std::this_thread::yield();
         }

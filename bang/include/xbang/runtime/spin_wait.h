@@ -1,0 +1,49 @@
+// Polling before blocking, for host threads that hand work to each other (the
+// launch runtime's pool, the benchmarks' host team).
+//
+// A thread blocked on a condition variable takes about 0.1 ms to wake on a
+// virtual machine (its idle vCPU halts; the wake-up is an interrupt through
+// the hypervisor): as long as a whole short kernel, so a launch's second
+// thread used to join it late or not at all. Like an OpenMP runtime, a thread
+// waiting for the next job or for its partners polls for a while first and
+// blocks only when nothing comes.
+#pragma once
+
+#include <chrono>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+namespace xbang {
+
+// One iteration of a busy-wait loop: tells the core to yield its pipeline to
+// a sibling hyperthread (x86 PAUSE).
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#endif
+}
+
+// How long a waiting thread polls before it blocks: longer than the gaps
+// between the launches of one operator and between benchmark iterations,
+// short enough that an idle program stops burning a core within 1 ms.
+inline constexpr std::chrono::microseconds kPollBeforeBlocking{1000};
+
+// Polls `ready()` (which must not need a lock) until it holds or `budget` has
+// passed; returns its last value. The caller then blocks as before if it is
+// still false.
+template <class Ready>
+bool poll_until(Ready ready,
+                std::chrono::microseconds budget = kPollBeforeBlocking) {
+  const auto deadline = std::chrono::steady_clock::now() + budget;
+  for (unsigned i = 1;; ++i) {
+    if (ready()) return true;
+    cpu_relax();
+    if (i % 64 == 0 && std::chrono::steady_clock::now() >= deadline) {
+      return ready();
+    }
+  }
+}
+
+}  // namespace xbang
