@@ -11,6 +11,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <iterator>
+#include <string>
 
 #include "machine_limits.h"
 #include "recording_reporter.h"
@@ -32,6 +34,32 @@ void busy_wait(int micros) {
   while (std::chrono::steady_clock::now() < end) {
   }
 }
+
+// Empty kernels: the fixed cost of a launch of each shape.
+struct Shape {
+  const char* name;
+  cnrtDim3_t dim;
+  cnrtFunctionType_t type;
+};
+constexpr Shape kEmptyShapes[] = {
+    {"one Block task", {1, 1, 1}, cnrtFuncTypeBlock},
+    {"32 Block tasks", {32, 1, 1}, cnrtFuncTypeBlock},
+    {"Union1 of 8 clusters", {4, 8, 1}, cnrtFuncTypeUnion1},
+};
+
+void BM_EmptyLaunch(benchmark::State& state) {
+  const Shape& shape = kEmptyShapes[state.range(0)];
+  for (auto _ : state) {
+    xbang::launch(
+        shape.dim, shape.type, nullptr, [] {}, "bench_launch_empty");
+  }
+  state.SetLabel(shape.name);
+}
+BENCHMARK(BM_EmptyLaunch)
+    ->ArgName("shape")
+    ->DenseRange(0, int(std::size(kEmptyShapes)) - 1)
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
 
 void BM_Launch(benchmark::State& state) {
   const int micros = int(state.range(0));
@@ -69,6 +97,11 @@ BENCHMARK(BM_HostThreads)->Apply(task_lengths);
 
 void print_ratios(const xbang_bench::RecordingReporter& runs) {
   const int threads = xbang_bench::host_threads();
+  std::printf("\nempty launch (mean over the calls, tail included):\n");
+  for (size_t i = 0; i < std::size(kEmptyShapes); ++i) {
+    const double t = runs.seconds("BM_EmptyLaunch/shape:" + std::to_string(i));
+    if (t > 0) std::printf("  %-22s %8.1f us\n", kEmptyShapes[i].name, t * 1e6);
+  }
   std::printf(
       "\nlaunch of %d tasks (Union1, %d host threads): time, and its ratio to "
       "the ideal\n(tasks x task time / threads) and to the same tasks on plain "
