@@ -20,6 +20,8 @@ namespace xbang_bench {
 
 template <class Fn>
 double median_seconds(Fn &&fn, int reps) {
+  // Threads still polling after an earlier launch would slow a host-only fn.
+  xbang::stop_polling();
   fn();
   std::vector<double> times;
   for (int r = 0; r < reps; ++r) {
@@ -33,6 +35,7 @@ double median_seconds(Fn &&fn, int reps) {
 }
 
 inline double memcpy_seconds(size_t bytes) {
+  xbang::stop_polling();
   std::vector<char> src(bytes, 1), dst(bytes, 0);
   double best = 1e30;
   for (int r = 0; r < 7; ++r) {
@@ -75,6 +78,7 @@ inline double fma_peak_gflops() {
   constexpr long kIters = 4'000'000;
   constexpr int kSamples = 7;
   const int threads = std::max(1, xbang::host_parallelism());
+  xbang::stop_polling();
   const double flops =
       2.0 * xsimd::batch<float>::size * 10 * double(kIters) * threads;
   double best = 0;

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "harness.h"
+#include "xbang/runtime/spin_wait.h"
 
 namespace bang_test {
 namespace {
@@ -207,6 +208,26 @@ TEST(BangLaunch, BackToBackLaunchesDoNotGrowThePool) {
   const int before = host_thread_count();
   launch_empty(1000);
   EXPECT_LE(host_thread_count(), before);
+}
+
+// stop_polling() ends a poll long before its budget: the benchmarks call it
+// before timing host code alone.
+TEST(BangLaunch, StopPollingEndsAPollEarly) {
+  const auto start = std::chrono::steady_clock::now();
+  std::atomic<bool> returned{false};
+  std::thread poller([&] {
+    xbang::poll_until([] { return false; }, std::chrono::seconds(30));
+    returned = true;
+  });
+  // Repeated, since a call before the poll has started does not count.
+  while (!returned) {
+    xbang::stop_polling();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  poller.join();
+  const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
+  EXPECT_LT(waited.count(), 10000) << "the poll ran out its 30 s budget";
 }
 
 // ---------------------------------------------------------------------------
