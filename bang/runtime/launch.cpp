@@ -102,8 +102,7 @@ struct LaunchState {
   std::condition_variable cv;
   std::vector<Barrier> cluster_barriers;
   Barrier all, all_ipu, all_mpu;
-  int finished = 0;
-  std::atomic<int> finished_polled{0};  // `finished`, read without the mutex
+  std::atomic<int> finished{0};  // changed under the mutex, polled without
   // While the program has SRAM variables (one static copy stands for every
   // cluster's SRAM), one cluster runs at a time: the active one. When all of
   // its cores have finished or wait at a launch-wide barrier, its SRAM is
@@ -140,14 +139,10 @@ class Pool {
   Pool()
       : parallelism_(parallelism_from_env()),
         permits_(parallelism_),
-        poll_budget_(parallelism_ <= int(std::thread::hardware_concurrency())
-                         ? kPollBeforeBlocking
-                         : std::chrono::microseconds(0)) {}
+        poll_budget_(poll_budget_for(parallelism_)) {}
 
   int parallelism() const { return parallelism_; }
-  // How long a thread with nothing to do polls before blocking: not at all
-  // when there are more threads than host cores (it would take a core from
-  // a thread that is computing).
+  // How long a thread with nothing to do polls before blocking.
   std::chrono::microseconds poll_budget() const { return poll_budget_; }
   Semaphore& permits() { return permits_; }
 
@@ -317,7 +312,6 @@ void run_core(const std::shared_ptr<LaunchState>& launch, int index) {
     }
   }
   ++launch->finished;
-  launch->finished_polled.store(launch->finished, std::memory_order_release);
   launch->cv.notify_all();
 }
 
@@ -564,8 +558,7 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t,
   const int total_cores = int(state->cores.size());
   poll_until(
       [&] {
-        return state->finished_polled.load(std::memory_order_acquire) ==
-               total_cores;
+        return state->finished.load(std::memory_order_acquire) == total_cores;
       },
       detail::pool().poll_budget());
   {

@@ -144,7 +144,7 @@ class HostTeam {
     job(0);
     xbang::poll_until(
         [&] { return pending_.load(std::memory_order_acquire) == 0; },
-        poll_budget(threads));
+        xbang::poll_budget_for(threads));
     lock.lock();
     done_.wait(lock, [&] { return pending_.load() == 0; });
     job_ = nullptr;
@@ -161,19 +161,12 @@ class HostTeam {
   }
 
  private:
-  // As the launch runtime: no polling with more threads than host cores.
-  static std::chrono::microseconds poll_budget(int threads) {
-    return threads <= int(std::thread::hardware_concurrency())
-               ? xbang::kPollBeforeBlocking
-               : std::chrono::microseconds(0);
-  }
-
   void serve(int index) {
     uint64_t seen = 0;
     for (;;) {
       xbang::poll_until(
           [&] { return generation_.load(std::memory_order_acquire) != seen; },
-          poll_budget(host_threads()));
+          xbang::poll_budget_for(host_threads()));
       std::unique_lock<std::mutex> lock(mutex_);
       start_.wait(lock, [&] { return generation_.load() != seen; });
       seen = generation_.load();

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <thread>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -31,6 +32,15 @@ inline void cpu_relax() {
 // between the launches of one operator and between benchmark iterations,
 // short enough that an idle program stops burning a core within 1 ms.
 inline constexpr std::chrono::microseconds kPollBeforeBlocking{1000};
+
+// The poll budget of a team of `threads` host threads: none when there are
+// more threads than host cores (a polling thread would take a core from one
+// that is computing).
+inline std::chrono::microseconds poll_budget_for(int threads) {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores != 0 && threads <= int(cores) ? kPollBeforeBlocking
+                                             : std::chrono::microseconds(0);
+}
 
 // Bumped by stop_polling(); a poll that sees it change ends early.
 inline std::atomic<uint64_t> poll_epoch{0};
