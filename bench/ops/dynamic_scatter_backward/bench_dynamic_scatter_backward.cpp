@@ -5,7 +5,11 @@
 // plain C++ on every host thread, no emulation), measured in the same run.
 // After the runs the ratios of issue 6's goal are printed: reference time /
 // operator time (goal >= 2), operator bandwidth / memcpy bandwidth, and how
-// far the host floor itself gets from the reference.
+// far the host floor itself gets from the reference. On the shared machine
+// the ratios of one run swing with its phases; medians over repetitions
+// spread in time are steadier (the printed figures are then medians):
+//   bench_dynamic_scatter_backward --benchmark_repetitions=7
+//       --benchmark_enable_random_interleaving=true --benchmark_min_time=0.3
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
