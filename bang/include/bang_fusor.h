@@ -1,0 +1,95 @@
+// <bang_fusor.h>: bang::experimental::fusor, a chain of elementwise
+// operations on one NRAM vector,
+//   bang::experimental::fusor<float>(dst, src, n).mul(s).sqrt().add(e);
+// The first operation reads src, every later one reads dst; each writes
+// dst. Each step runs as soon as it is called (one pass per step), with the
+// checks and counting of the matching __bang_* built-in.
+#pragma once
+
+#include <bang.h>
+
+#include "xbang/builtins/detail/elementwise.h"
+#include "xbang/builtins/detail/ops.h"
+
+namespace bang {
+namespace experimental {
+
+template <class T>
+class fusor {
+  static_assert(::xbang::detail::is_arith_type<T>,
+                "fusor supports half, float, int16_t and int32_t");
+
+ public:
+  fusor(T* dst, const T* src, int n) : dst_(dst), current_(src), n_(n) {}
+
+  fusor& add(T value) { return with_scalar(value, ::xbang::ops::Add{}); }
+  fusor& sub(T value) { return with_scalar(value, ::xbang::ops::Sub{}); }
+  fusor& mul(T value) { return with_scalar(value, ::xbang::ops::Mul{}); }
+  fusor& add(const T* other) { return with_vector(other, ::xbang::ops::Add{}); }
+  fusor& sub(const T* other) { return with_vector(other, ::xbang::ops::Sub{}); }
+  fusor& mul(const T* other) { return with_vector(other, ::xbang::ops::Mul{}); }
+  fusor& maximum(const T* other) {
+    return with_vector(other, ::xbang::ops::MaxEqual{});
+  }
+  fusor& minimum(const T* other) {
+    return with_vector(other, ::xbang::ops::MinEqual{});
+  }
+  fusor& abs() { return with_unary(::xbang::ops::Abs{}); }
+  fusor& square() { return with_unary(::xbang::ops::Square{}); }
+  fusor& div(T value) {
+    static_assert(::xbang::detail::is_float_type<T>, "div needs half or float");
+    return with_scalar(value, ::xbang::ops::Div{});
+  }
+  fusor& div(const T* other) {
+    static_assert(::xbang::detail::is_float_type<T>, "div needs half or float");
+    return with_vector(other, ::xbang::ops::Div{});
+  }
+  fusor& sqrt() {
+    static_assert(::xbang::detail::is_float_type<T>,
+                  "sqrt needs half or float");
+    return with_unary(::xbang::ops::Sqrt{});
+  }
+
+ private:
+  template <class Op>
+  fusor& with_scalar(T value, Op op) {
+    const bool ok = step_ok();
+    if (ok) ::xbang::detail::scalar(dst_, current_, value, n_, op);
+    return finish_step(ok);
+  }
+  template <class Op>
+  fusor& with_vector(const T* other, Op op) {
+    const bool ok = !XBANG_CHECKING() || ::xbang::detail::elementwise_ok(
+                                             kName, dst_, n_, current_, other);
+    if (ok) ::xbang::detail::binary(dst_, current_, other, n_, op);
+    return finish_step(ok);
+  }
+  template <class Op>
+  fusor& with_unary(Op op) {
+    const bool ok = step_ok();
+    if (ok) ::xbang::detail::unary(dst_, current_, n_, op);
+    return finish_step(ok);
+  }
+  bool step_ok() const {
+    return !XBANG_CHECKING() ||
+           ::xbang::detail::elementwise_ok(kName, dst_, n_, current_);
+  }
+  // A step that failed its checks is skipped and not counted; the chain goes
+  // on reading dst.
+  fusor& finish_step(bool ran) {
+    if (ran && n_ > 0) {
+      ::xbang::detail::count_elements(::xbang::Family::kArithmetic,
+                                      uint64_t(n_));
+    }
+    current_ = dst_;
+    return *this;
+  }
+
+  static constexpr const char* kName = "bang::experimental::fusor";
+  T* dst_;
+  const T* current_;
+  int n_;
+};
+
+}  // namespace experimental
+}  // namespace bang

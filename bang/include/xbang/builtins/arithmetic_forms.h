@@ -1,0 +1,167 @@
+// Arithmetic built-ins beyond the core set of arithmetic.h:
+//   __bang_write_zero(dst, n)            n zeros (any element type)
+//   __bang_incseq(dst, n)                dst[i] = i
+//   __bang_maxeq_scalar / __bang_mineq_scalar(dst, src, value, n)
+//                                        max/min against a scalar, with the
+//                                        NaN rule of __bang_maxequal
+//   __bang_rem(dst, src, value, n)       remainder by a scalar (float: C's
+//                                        fmod; integers: see cn_math.h)
+//   __bang_add_tz(dst, a, b, n), __bang_cycle_add_tz(dst, src, seg, n, seg_n)
+//                                        float add rounded toward zero
+//   __bang_max / __bang_min(dst, src, n) the extreme value in dst[0] and its
+//                                        first index (uint32_t) in the 4
+//                                        bytes after it, as __bang_argmax
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <xsimd/xsimd.hpp>
+
+#include "xbang/builtins/cn_math.h"
+#include "xbang/builtins/detail/elementwise.h"
+#include "xbang/builtins/detail/ops.h"
+#include "xbang/builtins/memory.h"
+#include "xbang/builtins/selection.h"
+
+namespace xbang {
+namespace detail {
+
+template <class T>
+inline constexpr bool is_sequence_type =
+    is_one_of<T, half, float, int8_t, uint8_t, int16_t, uint16_t, int32_t,
+              uint32_t, int64_t, uint64_t>;
+template <class T>
+inline constexpr bool is_rem_type =
+    is_one_of<T, half, float, int16_t, uint16_t, int32_t, uint32_t>;
+template <class T>
+inline constexpr bool is_float_only = std::is_same_v<T, float>;
+
+// Float remainder with the sign of the dividend (C's fmod).
+struct FloatRemainder {
+  template <class B>
+  B operator()(const B& x, const B& y) const {
+    return xsimd::fmod(x, y);
+  }
+};
+
+// a + b rounded toward zero: the round-to-nearest sum is moved one step
+// toward zero when its exact error (TwoSum) shows it was rounded away; an
+// overflow of finite operands gives the largest finite value.
+struct AddTowardZero {
+  xsimd::batch<float> operator()(const xsimd::batch<float>& a,
+                                 const xsimd::batch<float>& b) const {
+    using FB = xsimd::batch<float>;
+    using IB = xsimd::batch<int32_t>;
+    const FB sum = a + b;
+    const FB b_part = sum - a;
+    const FB error = (a - (sum - b_part)) + (b - b_part);
+    const auto away = ((sum > FB(0.0f)) & (error < FB(0.0f))) |
+                      ((sum < FB(0.0f)) & (error > FB(0.0f)));
+    const FB toward_zero =
+        xsimd::bitwise_cast<FB>(xsimd::bitwise_cast<IB>(sum) - IB(1));
+    const FB rounded = xsimd::select(away, toward_zero, sum);
+    const auto overflow =
+        xsimd::isinf(sum) & xsimd::isfinite(a) & xsimd::isfinite(b);
+    const FB largest =
+        xsimd::copysign(FB(std::numeric_limits<float>::max()), sum);
+    return xsimd::select(overflow, largest, rounded);
+  }
+};
+
+// The guard of this family's elementwise forms (one place to convert to the
+// entry wrapper).
+template <class D, class... S>
+bool arithmetic_forms_ok(const char* name, const D* dst, int n,
+                         const S*... srcs) {
+  return !XBANG_CHECKING() || elementwise_ok(name, dst, n, srcs...);
+}
+inline void arithmetic_forms_count(int n) {
+  count_elements(Family::kArithmetic, n > 0 ? uint64_t(n) : 0);
+}
+
+template <class T>
+void reduce_extreme(const char* name, T* dst, const T* src, int n,
+                    bool want_max) {
+  if (XBANG_CHECKING() &&
+      (!read_ok(name, src, n) ||
+       !check_space(name, "dst", dst, long(sizeof(T)) + 4, Space::kNram))) {
+    return;
+  }
+  if (want_max) {
+    arg_extreme(dst, src, n, [](T a, T b) { return a > b; });
+  } else {
+    arg_extreme(dst, src, n, [](T a, T b) { return a < b; });
+  }
+  count_elements(Family::kSelection, n > 0 ? uint64_t(n) : 0);
+}
+
+}  // namespace detail
+}  // namespace xbang
+
+template <class T>
+inline void __bang_write_zero(T* dst, int n) {
+  static_assert(::xbang::detail::is_sequence_type<T>,
+                "__bang_write_zero: unsupported element type");
+  xbang::detail::fill("__bang_write_zero", dst, n, T{});
+}
+// Plain char buffers (mlu-ops passes (char*) and (unsigned char*)).
+inline void __bang_write_zero(char* dst, int n) {
+  __bang_write_zero(reinterpret_cast<int8_t*>(dst), n);
+}
+
+template <class T,
+          std::enable_if_t<::xbang::detail::is_sequence_type<T>, int> = 0>
+inline void __bang_incseq(T* dst, int n) {
+  using namespace xbang::detail;
+  if (XBANG_CHECKING() && (!check_count("__bang_incseq", n) ||
+                           !check_space("__bang_incseq", "dst", dst,
+                                        n * long(sizeof(T)), Space::kNram))) {
+    return;
+  }
+  for (int i = 0; i < n; ++i) {
+    if constexpr (std::is_integral_v<T>) {
+      dst[i] = static_cast<T>(i);
+    } else {
+      dst[i] = static_cast<T>(float(i));
+    }
+  }
+  arithmetic_forms_count(n);
+}
+
+XBANG_SCALAR_BUILTIN(__bang_maxeq_scalar, ::xbang::ops::MaxEqual, is_arith_type,
+                     ::xbang::Family::kArithmetic)
+XBANG_SCALAR_BUILTIN(__bang_mineq_scalar, ::xbang::ops::MinEqual, is_arith_type,
+                     ::xbang::Family::kArithmetic)
+
+template <class T, std::enable_if_t<::xbang::detail::is_rem_type<T>, int> = 0>
+inline void __bang_rem(T* dst, const T* src,
+                       ::xbang::detail::identity_t<T> value, int n) {
+  using namespace xbang::detail;
+  if (!arithmetic_forms_ok("__bang_rem", dst, n, src)) return;
+  if constexpr (is_float_type<T>) {
+    scalar(dst, src, value, n, FloatRemainder{});
+  } else {
+    scalar(dst, src, value, n, IntegerRemainder{});
+  }
+  arithmetic_forms_count(n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_only<T>, int> = 0>
+inline void __bang_add_tz(T* dst, const T* a, const T* b, int n) {
+  using namespace xbang::detail;
+  if (!arithmetic_forms_ok("__bang_add_tz", dst, n, a, b)) return;
+  binary(dst, a, b, n, AddTowardZero{});
+  arithmetic_forms_count(n);
+}
+XBANG_CYCLE_BUILTIN(__bang_cycle_add_tz, ::xbang::detail::AddTowardZero,
+                    is_float_only, ::xbang::Family::kArithmetic)
+
+template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+inline void __bang_max(T* dst, const T* src, int n) {
+  xbang::detail::reduce_extreme("__bang_max", dst, src, n, true);
+}
+template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+inline void __bang_min(T* dst, const T* src, int n) {
+  xbang::detail::reduce_extreme("__bang_min", dst, src, n, false);
+}

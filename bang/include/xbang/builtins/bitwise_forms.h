@@ -1,0 +1,115 @@
+// Bitwise built-ins beyond compare_logic.h, on the raw bits of any element
+// type (plain char included):
+//   __bang_cycle_band / _bor / _bxor(dst, src, seg, src_n, seg_n)
+//   __bang_srl / __bang_sll / __bang_sra(dst, src, shift, n)
+// srl and sll shift the bits in zeros (shifting by the width or more gives
+// 0); sra shifts in copies of the sign bit (by the width or more: all sign
+// bits). A negative shift counts as 0. See shift_amount().
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "xbang/builtins/detail/elementwise.h"
+#include "xbang/builtins/detail/ops.h"
+
+namespace xbang {
+namespace detail {
+
+template <class T>
+inline constexpr bool is_raw_bits_type = is_bits_type<T> || is_one_of<T, char>;
+template <class T>
+inline constexpr bool is_shift_type =
+    is_one_of<T, char, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t>;
+
+// The shift applied for a requested amount, and whether it empties the
+// element (amount >= width).
+template <class T>
+int shift_amount(int requested) {
+  constexpr int kWidth = int(sizeof(T)) * 8;
+  if (requested < 0) return 0;
+  return requested >= kWidth ? kWidth : requested;
+}
+
+struct ShiftRightLogical {
+  int amount;
+  template <class B>
+  B operator()(const B& x) const {
+    using V = typename B::value_type;
+    if (amount >= int(sizeof(V)) * 8) return B(V(0));
+    return x >> amount;  // V is the unsigned raw type
+  }
+};
+struct ShiftLeft {
+  int amount;
+  template <class B>
+  B operator()(const B& x) const {
+    using V = typename B::value_type;
+    if (amount >= int(sizeof(V)) * 8) return B(V(0));
+    return x << amount;
+  }
+};
+struct ShiftRightArithmetic {
+  int amount;
+  template <class B>
+  B operator()(const B& x) const {
+    using V = typename B::value_type;
+    const int width = int(sizeof(V)) * 8;
+    return x >> (amount >= width ? width - 1 : amount);  // V is signed
+  }
+};
+
+template <class T>
+using signed_bits_t = std::make_signed_t<raw_bits_t<T>>;
+
+// The guard of this family (one place to convert to the entry wrapper).
+template <class T>
+bool bitwise_forms_ok(const char* name, const T* dst, int n, const T* src) {
+  return !XBANG_CHECKING() || elementwise_ok(name, dst, n, src);
+}
+inline void bitwise_forms_count(int n) {
+  count_elements(Family::kCompareLogic, n > 0 ? uint64_t(n) : 0);
+}
+
+}  // namespace detail
+}  // namespace xbang
+
+#define XBANG_CYCLE_BITWISE(NAME, OP)                                          \
+  template <class T,                                                           \
+            std::enable_if_t<::xbang::detail::is_raw_bits_type<T>, int> = 0>   \
+  inline void NAME(T* dst, const T* src, const T* seg, int src_n, int seg_n) { \
+    using namespace xbang::detail;                                             \
+    if (XBANG_CHECKING() && !cycle_ok(#NAME, dst, src, seg, src_n, seg_n)) {   \
+      return;                                                                  \
+    }                                                                          \
+    cycle(raw(dst), raw(src), raw(seg), src_n, seg_n, OP{});                   \
+    bitwise_forms_count(src_n);                                                \
+  }
+XBANG_CYCLE_BITWISE(__bang_cycle_band, ::xbang::ops::BitAnd)
+XBANG_CYCLE_BITWISE(__bang_cycle_bor, ::xbang::ops::BitOr)
+XBANG_CYCLE_BITWISE(__bang_cycle_bxor, ::xbang::ops::BitXor)
+#undef XBANG_CYCLE_BITWISE
+
+template <class T, std::enable_if_t<::xbang::detail::is_shift_type<T>, int> = 0>
+inline void __bang_srl(T* dst, const T* src, int shift, int n) {
+  using namespace xbang::detail;
+  if (!bitwise_forms_ok("__bang_srl", dst, n, src)) return;
+  unary(raw(dst), raw(src), n, ShiftRightLogical{shift_amount<T>(shift)});
+  bitwise_forms_count(n);
+}
+template <class T, std::enable_if_t<::xbang::detail::is_shift_type<T>, int> = 0>
+inline void __bang_sll(T* dst, const T* src, int shift, int n) {
+  using namespace xbang::detail;
+  if (!bitwise_forms_ok("__bang_sll", dst, n, src)) return;
+  unary(raw(dst), raw(src), n, ShiftLeft{shift_amount<T>(shift)});
+  bitwise_forms_count(n);
+}
+template <class T, std::enable_if_t<::xbang::detail::is_shift_type<T>, int> = 0>
+inline void __bang_sra(T* dst, const T* src, int shift, int n) {
+  using namespace xbang::detail;
+  if (!bitwise_forms_ok("__bang_sra", dst, n, src)) return;
+  using S = signed_bits_t<T>;
+  unary(reinterpret_cast<S*>(dst), reinterpret_cast<const S*>(src), n,
+        ShiftRightArithmetic{shift_amount<T>(shift)});
+  bitwise_forms_count(n);
+}

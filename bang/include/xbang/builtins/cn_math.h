@@ -1,0 +1,188 @@
+// The __cn_scalar_* and __cn_vector_* math library of BANG (libdevice):
+// scalar functions of one value, and vector functions over n NRAM elements
+// with the count first, __cn_vector_<op>_<type>(n, out, in[, in2]).
+// Vector forms run on the elementwise shape templates (f16 computes in
+// float lanes); their checks are those of the __bang_* elementwise
+// built-ins, and they count in the arithmetic family.
+// Choices where the library's documentation is silent:
+//   - integer division by zero gives all ones (-1 signed), the remainder by
+//     zero gives the dividend (the RISC-V rule), see integer_quotient();
+//   - __cn_vector_cast_f32_to_s32 without a rounding suffix truncates toward
+//     zero (C's conversion) and saturates like the documented _rn form
+//     (NaN: INT32_MAX, or INT32_MIN when its sign bit is set).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <xsimd/xsimd.hpp>
+
+#include "xbang/builtins/detail/elementwise.h"
+#include "xbang/builtins/transcendental.h"
+
+namespace xbang {
+namespace detail {
+
+// x / y and x % y for integers, defined for every input.
+template <class T>
+T integer_quotient(T x, T y) {
+  if (y == 0) return T(-1);
+  if constexpr (std::is_signed_v<T>) {
+    if (x == std::numeric_limits<T>::min() && y == T(-1)) return x;
+  }
+  return T(x / y);
+}
+template <class T>
+T integer_remainder(T x, T y) {
+  if (y == 0) return x;
+  if constexpr (std::is_signed_v<T>) {
+    if (y == T(-1)) return T(0);
+  }
+  return T(x % y);
+}
+
+// Integer division has no vector instruction on x86: one lane at a time.
+struct IntegerQuotient {
+  template <class B>
+  B operator()(const B& x, const B& y) const {
+    using V = typename B::value_type;
+    alignas(64) V xs[B::size], ys[B::size];
+    x.store_aligned(xs);
+    y.store_aligned(ys);
+    for (std::size_t i = 0; i < B::size; ++i) {
+      xs[i] = integer_quotient(xs[i], ys[i]);
+    }
+    return B::load_aligned(xs);
+  }
+};
+struct IntegerRemainder {
+  template <class B>
+  B operator()(const B& x, const B& y) const {
+    using V = typename B::value_type;
+    alignas(64) V xs[B::size], ys[B::size];
+    x.store_aligned(xs);
+    y.store_aligned(ys);
+    for (std::size_t i = 0; i < B::size; ++i) {
+      xs[i] = integer_remainder(xs[i], ys[i]);
+    }
+    return B::load_aligned(xs);
+  }
+};
+
+struct Hypot {
+  template <class B>
+  B operator()(const B& x, const B& y) const {
+    return xsimd::hypot(x, y);
+  }
+};
+
+// float -> int32 toward zero, saturating; NaN by its sign bit.
+inline xsimd::batch<int32_t> cast_f32_to_s32_tz(const xsimd::batch<float>& x) {
+  using IB = xsimd::batch<int32_t>;
+  using FB = xsimd::batch<float>;
+  constexpr int32_t kMax = std::numeric_limits<int32_t>::max();
+  const FB limit(2147483648.0f);
+  const FB in_range = xsimd::select(xsimd::abs(x) < limit, x, FB(0.0f));
+  const IB truncated = xsimd::batch_cast<int32_t>(in_range);
+  // INT32_MAX with the sign bit of x flipped in is INT32_MIN.
+  const IB sign_fill = xsimd::bitwise_cast<IB>(x) >> 31;
+  const IB saturated = IB(kMax) ^ sign_fill;
+  const IB outside = xsimd::bitwise_cast<IB>(xsimd::select(
+      xsimd::abs(x) < limit, FB(0.0f), xsimd::bitwise_cast<FB>(IB(-1))));
+  return xsimd::select(outside != IB(0), saturated, truncated);
+}
+
+// The vector forms' shared operand checks (one place to convert to the
+// entry wrapper).
+template <class D, class... S>
+bool cn_vector_ok(const char* name, const D* dst, int n, const S*... srcs) {
+  return !XBANG_CHECKING() || elementwise_ok(name, dst, n, srcs...);
+}
+inline void cn_vector_count(int n) {
+  count_elements(Family::kArithmetic, n > 0 ? uint64_t(n) : 0);
+}
+
+template <class T, class Op>
+void cn_vector_unary(const char* name, int n, T* y, const T* x, Op op) {
+  if (!cn_vector_ok(name, y, n, x)) return;
+  unary(y, x, n, op);
+  cn_vector_count(n);
+}
+template <class T, class Op>
+void cn_vector_binary(const char* name, int n, T* z, const T* x, const T* y,
+                      Op op) {
+  if (!cn_vector_ok(name, z, n, x, y)) return;
+  binary(z, x, y, n, op);
+  cn_vector_count(n);
+}
+
+}  // namespace detail
+}  // namespace xbang
+
+// Scalar functions.
+inline float __cn_scalar_sin_f32(float x) { return std::sin(x); }
+inline float __cn_scalar_cos_f32(float x) { return std::cos(x); }
+inline half __cn_scalar_sin_f16(half x) { return half(std::sin(float(x))); }
+inline half __cn_scalar_cos_f16(half x) { return half(std::cos(float(x))); }
+inline float __cn_scalar_hypot_f32(float x, float y) {
+  return std::hypot(x, y);
+}
+inline float __cn_scalar_div_f32_rn(float x, float y) { return x / y; }
+inline int32_t __cn_scalar_div_s32(int32_t x, int32_t y) {
+  return xbang::detail::integer_quotient(x, y);
+}
+inline uint32_t __cn_scalar_div_u32(uint32_t x, uint32_t y) {
+  return xbang::detail::integer_quotient(x, y);
+}
+
+// Vector functions.
+#define XBANG_CN_UNARY(NAME, T, OP)                                   \
+  inline void NAME(int n, T* y, const T* x) {                         \
+    xbang::detail::cn_vector_unary(#NAME, n, y, x, xbang::ops::OP{}); \
+  }
+XBANG_CN_UNARY(__cn_vector_sin_f32, float, Sin)
+XBANG_CN_UNARY(__cn_vector_cos_f32, float, Cos)
+XBANG_CN_UNARY(__cn_vector_sin_f16, half, Sin)
+XBANG_CN_UNARY(__cn_vector_cos_f16, half, Cos)
+#undef XBANG_CN_UNARY
+
+#define XBANG_CN_BINARY(NAME, T, OP)                          \
+  inline void NAME(int n, T* z, const T* x, const T* y) {     \
+    xbang::detail::cn_vector_binary(#NAME, n, z, x, y, OP{}); \
+  }
+XBANG_CN_BINARY(__cn_vector_div_f32_rn, float, xbang::ops::Div)
+XBANG_CN_BINARY(__cn_vector_div_f16_rn, half, xbang::ops::Div)
+XBANG_CN_BINARY(__cn_vector_div_s32, int32_t, xbang::detail::IntegerQuotient)
+XBANG_CN_BINARY(__cn_vector_div_u32, uint32_t, xbang::detail::IntegerQuotient)
+XBANG_CN_BINARY(__cn_vector_hypot_f32, float, xbang::detail::Hypot)
+XBANG_CN_BINARY(__cn_vector_hypot_f16, half, xbang::detail::Hypot)
+#undef XBANG_CN_BINARY
+
+inline void __cn_vector_cast_f32_to_s32(int n, int32_t* y, const float* x) {
+  using namespace xbang::detail;
+  if (!cn_vector_ok("__cn_vector_cast_f32_to_s32", y, n, x)) return;
+  constexpr long kStep = long(xsimd::batch<float>::size);
+  long i = 0;
+  for (; i + kStep <= n; i += kStep) {
+    cast_f32_to_s32_tz(xsimd::batch<float>::load_unaligned(x + i))
+        .store_unaligned(y + i);
+  }
+  if (i < n) {
+    alignas(64) float in[kStep] = {};
+    alignas(64) int32_t out[kStep];
+    std::memcpy(in, x + i, size_t(n - i) * sizeof(float));
+    cast_f32_to_s32_tz(xsimd::batch<float>::load_aligned(in))
+        .store_aligned(out);
+    std::memcpy(y + i, out, size_t(n - i) * sizeof(int32_t));
+  }
+  cn_vector_count(n);
+}
+
+// z[i] = x[i] % y for 64-bit unsigned elements.
+inline void __cn_vector_mod_scalar_u64(int n, uint64_t* z, const uint64_t* x,
+                                       uint64_t y) {
+  using namespace xbang::detail;
+  if (!cn_vector_ok("__cn_vector_mod_scalar_u64", z, n, x)) return;
+  for (int i = 0; i < n; ++i) z[i] = integer_remainder(x[i], y);
+  cn_vector_count(n);
+}
