@@ -37,11 +37,13 @@ inline constexpr bool is_rem_type =
 template <class T>
 inline constexpr bool is_float_only = std::is_same_v<T, float>;
 
-// Float remainder with the sign of the dividend (C's fmod).
+// Float remainder with the sign of the dividend (C's fmod): x - trunc(x/y)*y
+// with one rounding, exact while |x/y| < 2^24; a zero result keeps x's sign.
 struct FloatRemainder {
   template <class B>
   B operator()(const B& x, const B& y) const {
-    return xsimd::fmod(x, y);
+    const B quotient = xsimd::trunc(x / y);
+    return xsimd::copysign(xsimd::fnma(quotient, y, x), x);
   }
 };
 

@@ -69,10 +69,22 @@ struct IntegerRemainder {
   }
 };
 
+// sqrt(x*x + y*y) without overflow or underflow in the squares: the larger
+// magnitude is factored out. An infinite operand gives +Inf even against a
+// NaN (C's hypot).
 struct Hypot {
   template <class B>
   B operator()(const B& x, const B& y) const {
-    return xsimd::hypot(x, y);
+    using V = typename B::value_type;
+    const B ax = xsimd::abs(x), ay = xsimd::abs(y);
+    const B big = xsimd::max(ax, ay), small = xsimd::min(ax, ay);
+    const B ratio = xsimd::select(big == B(V(0)), B(V(0)), small / big);
+    const B scaled = big * xsimd::sqrt(B(V(1)) + ratio * ratio);
+    const B inf(std::numeric_limits<V>::infinity());
+    const B with_nan =
+        xsimd::select(xsimd::isnan(x) | xsimd::isnan(y),
+                      B(std::numeric_limits<V>::quiet_NaN()), scaled);
+    return xsimd::select((ax == inf) | (ay == inf), inf, with_nan);
   }
 };
 

@@ -1,0 +1,311 @@
+// The arithmetic and bitwise forms of arithmetic_forms.h and
+// bitwise_forms.h against scalar models: write_zero, incseq, maxeq/mineq
+// with a scalar, rem, add_tz (round toward zero), max/min reductions, cycle
+// band/bor/bxor on char data, and the shifts; plus checked-mode reports.
+#include <cfenv>
+#include <cmath>
+
+#include "math_check.h"
+
+namespace bang_test {
+namespace {
+
+TEST(ArithmeticForms, WriteZeroEveryType) {
+  NramCase c;
+  const int f = c.add_filled<float>(1003, 7.f);
+  const int h = c.add_filled<half>(77, make_half(-1.f));
+  const int u8 = c.add_filled<uint8_t>(300, uint8_t(9));
+  const int ch = c.add_filled<int8_t>(130, int8_t(9));
+  const int i64 = c.add_filled<int64_t>(9, int64_t(-5));
+  ASSERT_TRUE(c.run([&](const NramCase& k) {
+    __bang_write_zero(k.ptr<float>(f), 1000);
+    __bang_write_zero(k.ptr<half>(h), 77);
+    __bang_write_zero(k.ptr<unsigned char>(u8), 300);
+    __bang_write_zero(k.ptr<char>(ch), 129);
+    __bang_write_zero(k.ptr<int64_t>(i64), 9);
+  }));
+  auto fl = c.get<float>(f);
+  EXPECT_EQ(std::vector<float>(fl.begin(), fl.begin() + 1000),
+            std::vector<float>(1000, 0.f));
+  EXPECT_EQ(fl[1000], 7.f) << "wrote past n";
+  for (half x : c.get<half>(h)) EXPECT_EQ(x.bits, 0) << "+0, not -0";
+  EXPECT_EQ(c.get<uint8_t>(u8), std::vector<uint8_t>(300, 0));
+  auto chars = c.get<int8_t>(ch);
+  EXPECT_EQ(chars[128], 0);
+  EXPECT_EQ(chars[129], 9);
+  EXPECT_EQ(c.get<int64_t>(i64), std::vector<int64_t>(9, 0));
+}
+
+TEST(ArithmeticForms, IncreasingSequence) {
+  NramCase c;
+  const int i32 = c.add_filled<int32_t>(1000, -1);
+  const int i64 = c.add_filled<int64_t>(300, -1);
+  const int f = c.add_filled<float>(77, -1.f);
+  const int h = c.add_filled<half>(70, make_half(-1.f));
+  ASSERT_TRUE(c.run([&](const NramCase& k) {
+    __bang_incseq(k.ptr<int32_t>(i32), 1000);
+    __bang_incseq(k.ptr<int64_t>(i64), 300);
+    __bang_incseq(k.ptr<float>(f), 77);
+    __bang_incseq(k.ptr<half>(h), 70);
+  }));
+  const auto a = c.get<int32_t>(i32);
+  const auto b = c.get<int64_t>(i64);
+  const auto fl = c.get<float>(f);
+  const auto hs = c.get<half>(h);
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(a[i], i);
+  for (int i = 0; i < 300; ++i) ASSERT_EQ(b[i], i);
+  for (int i = 0; i < 77; ++i) ASSERT_EQ(fl[i], float(i));
+  for (int i = 0; i < 70; ++i) ASSERT_EQ(half_value(hs[i]), float(i));
+}
+
+template <class T>
+class ScalarExtremes : public ::testing::Test {};
+using ArithTypes = ::testing::Types<half, float, int16_t, int32_t>;
+TYPED_TEST_SUITE(ScalarExtremes, ArithTypes);
+
+TYPED_TEST(ScalarExtremes, MaxEqMinEqScalar) {
+  using T = TypeParam;
+  for (double s : {0.0, -3.5, 40.0}) {
+    const T value = Elem<T>::make(s);
+    // NaN in src gives the scalar (the __bang_maxequal rule: a NaN operand
+    // yields the other one).
+    check_unary<T>(
+        "maxeq_scalar",
+        [&](T* d, const T* x, int n) { __bang_maxeq_scalar(d, x, value, n); },
+        [&](T x) {
+          if (is_nan(x)) return value;
+          return Elem<T>::value(x) > Elem<T>::value(value) ? x : value;
+        },
+        gen_range<T>(-100, 100, true), exact_any_zero_sign<T>());
+    check_unary<T>(
+        "mineq_scalar",
+        [&](T* d, const T* x, int n) { __bang_mineq_scalar(d, x, value, n); },
+        [&](T x) {
+          if (is_nan(x)) return value;
+          return Elem<T>::value(x) < Elem<T>::value(value) ? x : value;
+        },
+        gen_range<T>(-100, 100, true), exact_any_zero_sign<T>());
+  }
+}
+
+TYPED_TEST(ScalarExtremes, MaxMinReductions) {
+  using T = TypeParam;
+  for (int n : {1, 7, 64, 1000}) {
+    auto src = random_values<T>(n, 21 + n, -1000, 1000);
+    if (n > 3) src[n / 2] = src[n / 3];  // a tie: the first index wins
+    int max_i = 0, min_i = 0;
+    for (int i = 1; i < n; ++i) {
+      if (Elem<T>::value(src[i]) > Elem<T>::value(src[max_i])) max_i = i;
+      if (Elem<T>::value(src[i]) < Elem<T>::value(src[min_i])) min_i = i;
+    }
+    NramCase c;
+    const int is = c.add(src);
+    const int dmax = c.add_filled<T>(8, T{}), dmin = c.add_filled<T>(8, T{});
+    ASSERT_TRUE(c.run([&](const NramCase& k) {
+      __bang_max(k.ptr<T>(dmax), k.ptr<T>(is), n);
+      __bang_min(k.ptr<T>(dmin), k.ptr<T>(is), n);
+    }));
+    for (auto [slot, index] : {std::pair{dmax, max_i}, {dmin, min_i}}) {
+      const auto got = c.get<T>(slot);
+      EXPECT_TRUE(same_value(got[0], src[index]));
+      uint32_t got_index;
+      std::memcpy(&got_index, got.data() + 1, 4);
+      EXPECT_EQ(got_index, uint32_t(index));
+    }
+  }
+}
+
+TEST(ArithmeticForms, RemainderByScalar) {
+  for (uint32_t m : {1u, 7u, 1000u, 0u}) {
+    check_unary<uint32_t>(
+        "rem_u32",
+        [&](uint32_t* d, const uint32_t* x, int n) { __bang_rem(d, x, m, n); },
+        [&](uint32_t x) { return m == 0 ? x : x % m; },
+        [](int n, uint32_t seed) {
+          std::mt19937 rng(seed);
+          std::vector<uint32_t> v(n);
+          for (auto& x : v) x = rng();
+          return v;
+        });
+  }
+  check_unary<int32_t>(
+      "rem_s32",
+      [](int32_t* d, const int32_t* x, int n) { __bang_rem(d, x, 7, n); },
+      [](int32_t x) { return x % 7; }, gen_range<int32_t>(-1e6, 1e6, false));
+  check_unary<float>(
+      "rem_f32",
+      [](float* d, const float* x, int n) { __bang_rem(d, x, 3.5f, n); },
+      [](float x) { return std::fmod(x, 3.5f); }, gen_edges<float>(-1e3, 1e3));
+  check_unary<half>(
+      "rem_f16",
+      [](half* d, const half* x, int n) {
+        __bang_rem(d, x, make_half(3.f), n);
+      },
+      [](half x) { return make_half(std::fmod(half_value(x), 3.f)); },
+      gen_edges<half>(-1e3, 1e3));
+}
+
+float add_toward_zero_model(float a, float b) {
+  const int mode = std::fegetround();
+  std::fesetround(FE_TOWARDZERO);
+  volatile float x = a, y = b;
+  volatile float sum = x + y;
+  std::fesetround(mode);
+  return sum;
+}
+
+TEST(ArithmeticForms, AddTowardZero) {
+  auto gen = [](int n, uint32_t seed) {
+    auto v = random_values<float>(n, seed, -1e6, 1e6, true);
+    std::mt19937 rng(seed);
+    for (int i = 0; i < n; i += 5) {  // spread exponents, denormals, limits
+      uint32_t bits = rng();
+      std::memcpy(&v[i], &bits, 4);
+    }
+    if (n > 3) v[3] = std::numeric_limits<float>::max();
+    return v;
+  };
+  check_binary<float>(
+      "add_tz",
+      [](float* d, const float* a, const float* b, int n) {
+        __bang_add_tz(d, a, b, n);
+      },
+      add_toward_zero_model, gen,
+      [&](const std::vector<float>& a, uint32_t s) {
+        auto b = gen(int(a.size()), s);
+        if (a.size() > 3) b[3] = std::numeric_limits<float>::max();
+        return b;
+      });
+  // Cycle form: the segment repeats.
+  const int n = 1024, seg = 32;
+  const auto src = gen(n, 3), s = gen(seg, 4);
+  std::vector<float> want(n);
+  for (int i = 0; i < n; ++i)
+    want[i] = add_toward_zero_model(src[i], s[i % seg]);
+  NramCase c;
+  const int is = c.add(src), iseg = c.add(s), id = c.add_filled<float>(n, 0.f);
+  ASSERT_TRUE(c.run([&](const NramCase& k) {
+    __bang_cycle_add_tz(k.ptr<float>(id), k.ptr<float>(is), k.ptr<float>(iseg),
+                        n, seg);
+  }));
+  EXPECT_TRUE(arrays_equal(c.get<float>(id), want));
+}
+
+TEST(BitwiseForms, CycleBandBorBxorOnChars) {
+  const int n = 1024, seg = 128;
+  std::vector<int8_t> src(n), s(seg);
+  std::mt19937 rng(5);
+  for (auto& x : src) x = int8_t(rng());
+  for (auto& x : s) x = int8_t(rng());
+  std::vector<int8_t> want_and(n), want_or(n), want_xor(n);
+  for (int i = 0; i < n; ++i) {
+    want_and[i] = int8_t(src[i] & s[i % seg]);
+    want_or[i] = int8_t(src[i] | s[i % seg]);
+    want_xor[i] = int8_t(src[i] ^ s[i % seg]);
+  }
+  NramCase c;
+  const int is = c.add(src), iseg = c.add(s);
+  const int da = c.add_filled<int8_t>(n, 0), dorr = c.add_filled<int8_t>(n, 0);
+  const int dx = c.add(src);
+  ASSERT_TRUE(c.run([&](const NramCase& k) {
+    __bang_cycle_band(k.ptr<char>(da), k.ptr<char>(is), k.ptr<char>(iseg), n,
+                      seg);
+    __bang_cycle_bor(k.ptr<int8_t>(dorr), k.ptr<int8_t>(is),
+                     k.ptr<int8_t>(iseg), n, seg);
+    __bang_cycle_bxor(k.ptr<uint8_t>(dx), k.ptr<uint8_t>(dx),
+                      k.ptr<uint8_t>(iseg), n, seg);
+  }));
+  EXPECT_EQ(c.get<int8_t>(da), want_and);
+  EXPECT_EQ(c.get<int8_t>(dorr), want_or);
+  EXPECT_EQ(c.get<int8_t>(dx), want_xor) << "in place";
+}
+
+template <class T>
+std::vector<T> random_bits(int n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<T> v(n);
+  for (auto& x : v) x = T(rng());
+  return v;
+}
+
+TEST(BitwiseForms, Shifts) {
+  for (int shift : {0, 1, 29, 31, 32, 40, -3}) {
+    SCOPED_TRACE("shift " + std::to_string(shift));
+    const int eff = shift < 0 ? 0 : shift;
+    check_unary<uint32_t>(
+        "srl_u32",
+        [&](uint32_t* d, const uint32_t* x, int n) {
+          __bang_srl(d, x, shift, n);
+        },
+        [&](uint32_t x) { return eff >= 32 ? 0u : x >> eff; },
+        random_bits<uint32_t>);
+    check_unary<int32_t>(
+        "srl_s32",
+        [&](int32_t* d, const int32_t* x, int n) {
+          __bang_srl(d, x, shift, n);
+        },
+        [&](int32_t x) { return int32_t(eff >= 32 ? 0u : uint32_t(x) >> eff); },
+        random_bits<int32_t>);
+    check_unary<int32_t>(
+        "sll_s32",
+        [&](int32_t* d, const int32_t* x, int n) {
+          __bang_sll(d, x, shift, n);
+        },
+        [&](int32_t x) { return int32_t(eff >= 32 ? 0u : uint32_t(x) << eff); },
+        random_bits<int32_t>);
+    check_unary<int32_t>(
+        "sra_s32",
+        [&](int32_t* d, const int32_t* x, int n) {
+          __bang_sra(d, x, shift, n);
+        },
+        [&](int32_t x) { return int32_t(x >> (eff >= 32 ? 31 : eff)); },
+        random_bits<int32_t>);
+    check_unary<int16_t>(
+        "sra_s16",
+        [&](int16_t* d, const int16_t* x, int n) {
+          __bang_sra(d, x, shift, n);
+        },
+        [&](int16_t x) { return int16_t(x >> (eff >= 16 ? 15 : eff)); },
+        random_bits<int16_t>);
+    check_unary<uint16_t>(
+        "sll_u16",
+        [&](uint16_t* d, const uint16_t* x, int n) {
+          __bang_sll(d, x, shift, n);
+        },
+        [&](uint16_t x) {
+          return uint16_t(eff >= 16 ? 0u : uint32_t(x) << eff);
+        },
+        random_bits<uint16_t>);
+  }
+}
+
+TEST(ArithmeticFormsChecked, BadOperands) {
+  xbang_test::DeviceBuffer g(std::vector<float>(64, 3.f));
+  float* gdram = static_cast<float*>(g.get());
+  expect_reported_by("__bang_write_zero",
+                     [&] { __bang_write_zero(gdram, 64); });
+  expect_reported_by("__bang_incseq", [&] {
+    __bang_incseq(
+        reinterpret_cast<int32_t*>(arena_floats(arena_float_count() - 4)), 64);
+  });
+  expect_reported_by("__bang_maxeq_scalar", [&] {
+    __bang_maxeq_scalar(arena_floats(), gdram, 0.f, 64);
+  });
+  expect_reported_by("__bang_add_tz", [&] {
+    __bang_add_tz(arena_floats(1), arena_floats(), arena_floats(64), 64);
+  });
+  expect_reported_by("__bang_cycle_band", [&] {
+    char* a = reinterpret_cast<char*>(arena_floats());
+    __bang_cycle_band(a, a, a + 512, 100, 64);
+  });
+  expect_reported_by("__bang_srl", [&] {
+    __bang_srl(reinterpret_cast<uint32_t*>(arena_floats()),
+               reinterpret_cast<uint32_t*>(gdram), 3, 64);
+  });
+  expect_reported_by("__bang_min",
+                     [&] { __bang_min(arena_floats(), gdram, 64); });
+  EXPECT_EQ(g.to_host<float>(), std::vector<float>(64, 3.f));
+}
+
+}  // namespace
+}  // namespace bang_test
