@@ -220,6 +220,27 @@ TEST(BitwiseForms, CycleBandBorBxorOnChars) {
   EXPECT_EQ(c.get<int8_t>(dx), want_xor) << "in place";
 }
 
+TEST(BitwiseForms, CycleLogicalXor) {
+  const int n = 96, seg = 32;
+  std::vector<float> src(n), s(seg);
+  for (int i = 0; i < n; ++i) src[i] = float((i % 3) - 1) * (i % 5 ? 1 : 0);
+  for (int i = 0; i < seg; ++i) s[i] = i % 4 == 0 ? NAN : float(i % 2);
+  s[2] = -0.f;
+  std::vector<float> want(n);
+  for (int i = 0; i < n; ++i) {
+    const float b = s[i % seg];
+    const bool x = src[i] != 0.f, y = b != 0.f || std::isnan(b);
+    want[i] = x != y ? 1.f : 0.f;
+  }
+  NramCase c;
+  const int is = c.add(src), iseg = c.add(s), id = c.add_filled<float>(n, 5.f);
+  ASSERT_TRUE(c.run([&](const NramCase& k) {
+    __bang_cycle_xor(k.ptr<float>(id), k.ptr<float>(is), k.ptr<float>(iseg), n,
+                     seg);
+  }));
+  EXPECT_EQ(c.get<float>(id), want);
+}
+
 template <class T>
 std::vector<T> random_bits(int n, uint32_t seed) {
   std::mt19937 rng(seed);

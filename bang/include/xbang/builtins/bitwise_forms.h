@@ -1,6 +1,9 @@
 // Bitwise built-ins beyond compare_logic.h, on the raw bits of any element
 // type (plain char included):
 //   __bang_cycle_band / _bor / _bxor(dst, src, seg, src_n, seg_n)
+// the logical (truth value, 1 or 0) cycle xor beside compare_logic.h's
+// cycle and/or:
+//   __bang_cycle_xor(dst, src, seg, src_n, seg_n)
 //   __bang_srl / __bang_sll / __bang_sra(dst, src, shift, n)
 // srl and sll shift the bits in zeros (shifting by the width or more gives
 // 0); sra shifts in copies of the sign bit (by the width or more: all sign
@@ -89,6 +92,9 @@ XBANG_CYCLE_BITWISE(__bang_cycle_band, ::xbang::ops::BitAnd)
 XBANG_CYCLE_BITWISE(__bang_cycle_bor, ::xbang::ops::BitOr)
 XBANG_CYCLE_BITWISE(__bang_cycle_bxor, ::xbang::ops::BitXor)
 #undef XBANG_CYCLE_BITWISE
+
+XBANG_CYCLE_BUILTIN(__bang_cycle_xor, ::xbang::ops::Xor, is_arith_type,
+                    ::xbang::Family::kCompareLogic)
 
 template <class T, std::enable_if_t<::xbang::detail::is_shift_type<T>, int> = 0>
 inline void __bang_srl(T* dst, const T* src, int shift, int n) {

@@ -41,33 +41,34 @@ T integer_remainder(T x, T y) {
   return T(x % y);
 }
 
-// Integer division has no vector instruction on x86: one lane at a time.
-struct IntegerQuotient {
+// Integer division has no vector instruction on x86: `Scalar` applied one
+// lane at a time.
+template <class Scalar>
+struct LaneByLane {
   template <class B>
   B operator()(const B& x, const B& y) const {
     using V = typename B::value_type;
     alignas(64) V xs[B::size], ys[B::size];
     x.store_aligned(xs);
     y.store_aligned(ys);
-    for (std::size_t i = 0; i < B::size; ++i) {
-      xs[i] = integer_quotient(xs[i], ys[i]);
-    }
+    for (std::size_t i = 0; i < B::size; ++i) xs[i] = Scalar{}(xs[i], ys[i]);
     return B::load_aligned(xs);
   }
 };
-struct IntegerRemainder {
-  template <class B>
-  B operator()(const B& x, const B& y) const {
-    using V = typename B::value_type;
-    alignas(64) V xs[B::size], ys[B::size];
-    x.store_aligned(xs);
-    y.store_aligned(ys);
-    for (std::size_t i = 0; i < B::size; ++i) {
-      xs[i] = integer_remainder(xs[i], ys[i]);
-    }
-    return B::load_aligned(xs);
+struct QuotientOf {
+  template <class T>
+  T operator()(T x, T y) const {
+    return integer_quotient(x, y);
   }
 };
+struct RemainderOf {
+  template <class T>
+  T operator()(T x, T y) const {
+    return integer_remainder(x, y);
+  }
+};
+using IntegerQuotient = LaneByLane<QuotientOf>;
+using IntegerRemainder = LaneByLane<RemainderOf>;
 
 // sqrt(x*x + y*y) without overflow or underflow in the squares: the larger
 // magnitude is factored out. An infinite operand gives +Inf even against a

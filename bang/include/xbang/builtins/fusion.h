@@ -185,7 +185,8 @@ void fusion(mluFusionOpCode code, T* dst, const T* a, const Bop& b,
                                      vector_pointer(c), n, seg_n)) {
     return;
   }
-  if (n <= 0) return;
+  // Unchecked, a bad seg_n does nothing rather than loop or over-read.
+  if (n <= 0 || seg_n <= 0) return;
   fusion_dispatch(code, dst, a, b, c, n, seg_n);
   count_elements(Family::kArithmetic, uint64_t(n));
 }
