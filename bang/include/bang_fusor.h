@@ -53,34 +53,30 @@ class fusor {
  private:
   template <class Op>
   fusor& with_scalar(T value, Op op) {
-    const bool ok = step_ok();
-    if (ok) ::xbang::detail::scalar(dst_, current_, value, n_, op);
-    return finish_step(ok);
+    ::xbang::detail::run_elementwise(
+        kName, ::xbang::Family::kArithmetic, dst_, n_,
+        [&] { ::xbang::detail::scalar(dst_, current_, value, n_, op); },
+        current_);
+    return next_step();
   }
   template <class Op>
   fusor& with_vector(const T* other, Op op) {
-    const bool ok = !XBANG_CHECKING() || ::xbang::detail::elementwise_ok(
-                                             kName, dst_, n_, current_, other);
-    if (ok) ::xbang::detail::binary(dst_, current_, other, n_, op);
-    return finish_step(ok);
+    ::xbang::detail::run_elementwise(
+        kName, ::xbang::Family::kArithmetic, dst_, n_,
+        [&] { ::xbang::detail::binary(dst_, current_, other, n_, op); },
+        current_, other);
+    return next_step();
   }
   template <class Op>
   fusor& with_unary(Op op) {
-    const bool ok = step_ok();
-    if (ok) ::xbang::detail::unary(dst_, current_, n_, op);
-    return finish_step(ok);
+    ::xbang::detail::run_elementwise(
+        kName, ::xbang::Family::kArithmetic, dst_, n_,
+        [&] { ::xbang::detail::unary(dst_, current_, n_, op); }, current_);
+    return next_step();
   }
-  bool step_ok() const {
-    return !XBANG_CHECKING() ||
-           ::xbang::detail::elementwise_ok(kName, dst_, n_, current_);
-  }
-  // A step that failed its checks is skipped and not counted; the chain goes
-  // on reading dst.
-  fusor& finish_step(bool ran) {
-    if (ran && n_ > 0) {
-      ::xbang::detail::count_elements(::xbang::Family::kArithmetic,
-                                      uint64_t(n_));
-    }
+  // A step that failed its checks was skipped (and not counted); the chain
+  // goes on reading dst.
+  fusor& next_step() {
     current_ = dst_;
     return *this;
   }

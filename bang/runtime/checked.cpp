@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <set>
+#include <utility>
 
 #include "onchip_objects.h"
 #include "runtime_internal.h"
@@ -321,5 +323,41 @@ void sync_pending_copies() {
   }
 }
 
+}  // namespace detail
+}  // namespace xbang
+
+namespace {
+std::mutex warnings_mutex;
+std::vector<xbang::checked::Report> all_warnings;
+std::set<std::pair<std::string, std::string>> warned_sites;
+}  // namespace
+
+namespace xbang {
+namespace checked {
+std::vector<Report> warnings() {
+  std::lock_guard<std::mutex> lock(warnings_mutex);
+  return all_warnings;
+}
+void clear_warnings() {
+  std::lock_guard<std::mutex> lock(warnings_mutex);
+  all_warnings.clear();
+  warned_sites.clear();
+}
+}  // namespace checked
+
+namespace detail {
+void warn_once(const char* builtin, const char* message) {
+  checked::Report r;
+  r.builtin = builtin;
+  r.message = message;
+  const CoreContext* core = tls_core;
+  r.kernel = core != nullptr && core->kernel != nullptr ? core->kernel : "-";
+  r.task_id = core != nullptr ? taskId : -1;
+  r.on_mpu = core != nullptr && core->is_mpu;
+  std::lock_guard<std::mutex> lock(warnings_mutex);
+  if (!warned_sites.emplace(r.kernel, r.builtin).second) return;
+  std::fprintf(stderr, "%s (warning)\n", r.text().c_str());
+  all_warnings.push_back(std::move(r));
+}
 }  // namespace detail
 }  // namespace xbang

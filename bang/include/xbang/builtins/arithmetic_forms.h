@@ -71,33 +71,6 @@ struct AddTowardZero {
   }
 };
 
-// The guard of this family's elementwise forms (one place to convert to the
-// entry wrapper).
-template <class D, class... S>
-bool arithmetic_forms_ok(const char* name, const D* dst, int n,
-                         const S*... srcs) {
-  return !XBANG_CHECKING() || elementwise_ok(name, dst, n, srcs...);
-}
-inline void arithmetic_forms_count(int n) {
-  count_elements(Family::kArithmetic, n > 0 ? uint64_t(n) : 0);
-}
-
-template <class T>
-void reduce_extreme(const char* name, T* dst, const T* src, int n,
-                    bool want_max) {
-  if (XBANG_CHECKING() &&
-      (!read_ok(name, src, n) ||
-       !check_space(name, "dst", dst, long(sizeof(T)) + 4, Space::kNram))) {
-    return;
-  }
-  if (want_max) {
-    arg_extreme(dst, src, n, [](T a, T b) { return a > b; });
-  } else {
-    arg_extreme(dst, src, n, [](T a, T b) { return a < b; });
-  }
-  count_elements(Family::kSelection, n > 0 ? uint64_t(n) : 0);
-}
-
 }  // namespace detail
 }  // namespace xbang
 
@@ -116,19 +89,18 @@ template <class T,
           std::enable_if_t<::xbang::detail::is_sequence_type<T>, int> = 0>
 inline void __bang_incseq(T* dst, int n) {
   using namespace xbang::detail;
-  if (XBANG_CHECKING() && (!check_count("__bang_incseq", n) ||
-                           !check_space("__bang_incseq", "dst", dst,
-                                        n * long(sizeof(T)), Space::kNram))) {
-    return;
-  }
-  for (int i = 0; i < n; ++i) {
-    if constexpr (std::is_integral_v<T>) {
-      dst[i] = static_cast<T>(i);
-    } else {
-      dst[i] = static_cast<T>(float(i));
-    }
-  }
-  arithmetic_forms_count(n);
+  run_builtin(
+      "__bang_incseq", Tally::elements(xbang::Family::kArithmetic, n),
+      [&](Contract& c) { c.count(n).dst(dst, n * long(sizeof(T))); },
+      [&] {
+        for (int i = 0; i < n; ++i) {
+          if constexpr (std::is_integral_v<T>) {
+            dst[i] = static_cast<T>(i);
+          } else {
+            dst[i] = static_cast<T>(float(i));
+          }
+        }
+      });
 }
 
 XBANG_SCALAR_BUILTIN(__bang_maxeq_scalar, ::xbang::ops::MaxEqual, is_arith_type,
@@ -140,30 +112,30 @@ template <class T, std::enable_if_t<::xbang::detail::is_rem_type<T>, int> = 0>
 inline void __bang_rem(T* dst, const T* src,
                        ::xbang::detail::identity_t<T> value, int n) {
   using namespace xbang::detail;
-  if (!arithmetic_forms_ok("__bang_rem", dst, n, src)) return;
-  if constexpr (is_float_type<T>) {
-    scalar(dst, src, value, n, FloatRemainder{});
-  } else {
-    scalar(dst, src, value, n, IntegerRemainder{});
-  }
-  arithmetic_forms_count(n);
+  run_elementwise(
+      "__bang_rem", xbang::Family::kArithmetic, dst, n,
+      [&] {
+        if constexpr (is_float_type<T>) {
+          scalar(dst, src, value, n, FloatRemainder{});
+        } else {
+          scalar(dst, src, value, n, IntegerRemainder{});
+        }
+      },
+      src);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_only<T>, int> = 0>
-inline void __bang_add_tz(T* dst, const T* a, const T* b, int n) {
-  using namespace xbang::detail;
-  if (!arithmetic_forms_ok("__bang_add_tz", dst, n, a, b)) return;
-  binary(dst, a, b, n, AddTowardZero{});
-  arithmetic_forms_count(n);
-}
+XBANG_BINARY_BUILTIN(__bang_add_tz, ::xbang::detail::AddTowardZero,
+                     is_float_only, ::xbang::Family::kArithmetic)
 XBANG_CYCLE_BUILTIN(__bang_cycle_add_tz, ::xbang::detail::AddTowardZero,
                     is_float_only, ::xbang::Family::kArithmetic)
 
 template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
 inline void __bang_max(T* dst, const T* src, int n) {
-  xbang::detail::reduce_extreme("__bang_max", dst, src, n, true);
+  xbang::detail::run_arg_extreme("__bang_max", dst, src, n,
+                                 [](T a, T b) { return a > b; });
 }
 template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
 inline void __bang_min(T* dst, const T* src, int n) {
-  xbang::detail::reduce_extreme("__bang_min", dst, src, n, false);
+  xbang::detail::run_arg_extreme("__bang_min", dst, src, n,
+                                 [](T a, T b) { return a < b; });
 }

@@ -80,42 +80,39 @@ void for_each_locked_piece(T* dst, long n, Update update) {
 template <class T>
 inline constexpr bool is_atomic_type = is_one_of<T, half, float, int32_t>;
 
-template <class T>
-XBANG_CHECK_PATH bool atomic_ok(const char* name, const T* dst, const void* src,
-                                long n, const void* old = nullptr) {
-  if (!check_count(name, n)) return false;
-  const long bytes = n * long(sizeof(T));
-  if (!in_space(dst, bytes, Space::kGdram) &&
-      !in_space(dst, bytes, Space::kSram)) {
-    return check_space(name, "dst", dst, bytes, Space::kGdram);  // reports
-  }
-  return (src == nullptr ||
-          (check_space(name, "src", src, bytes, Space::kNram) &&
-           check_not_pending(name, src, bytes))) &&
-         (old == nullptr || check_space(name, "old", old, bytes, Space::kNram));
-}
-
-template <class T, class Op>
-void atomic_reduce(T* dst, const T* src, long n, Op op) {
-  if (n <= 0) return;
-  for_each_locked_piece(dst, n, [&](T* piece, long offset, long count) {
-    binary(piece, piece, src + offset, count, op);
-  });
-  count_atomic(uint64_t(n));
-  count_elements(Family::kAtomic, uint64_t(n));
+// An atomic built-in: n elements of dst in GDRAM or SRAM, updated from an
+// NRAM source (none for the scalar form), old values (if asked) to NRAM;
+// `update(piece, offset, count)` runs under each piece's lock.
+template <class T, class Update>
+void run_atomic(const char* name, T* dst, const T* src, const T* old, long n,
+                const Update& update) {
+  run_builtin(
+      name, Tally::atomic(n),
+      [&](Contract& c) {
+        const long bytes = n * long(sizeof(T));
+        c.count(n).operand("dst", dst, bytes, Where::kGdramOrSram);
+        if (src != nullptr) {
+          c.operand("src", src, bytes, Where::kNram).pending(src, bytes);
+        }
+        if (old != nullptr) c.operand("old", old, bytes, Where::kNram);
+      },
+      [&] {
+        if (n > 0) for_each_locked_piece(dst, n, update);
+      });
 }
 
 }  // namespace detail
 }  // namespace xbang
 
-#define XBANG_ATOMIC_REDUCE(NAME, OP)                                          \
-  template <class T,                                                           \
-            std::enable_if_t<::xbang::detail::is_atomic_type<T>, int> = 0>     \
-  inline void NAME(T* dst, const T* src, int n) {                              \
-    if (XBANG_CHECKING() && !::xbang::detail::atomic_ok(#NAME, dst, src, n)) { \
-      return;                                                                  \
-    }                                                                          \
-    ::xbang::detail::atomic_reduce(dst, src, n, OP{});                         \
+#define XBANG_ATOMIC_REDUCE(NAME, OP)                                       \
+  template <class T,                                                        \
+            std::enable_if_t<::xbang::detail::is_atomic_type<T>, int> = 0>  \
+  inline void NAME(T* dst, const T* src, int n) {                           \
+    ::xbang::detail::run_atomic(                                            \
+        #NAME, dst, src, static_cast<const T*>(nullptr), n,                 \
+        [&](T* piece, long offset, long count) {                            \
+          ::xbang::detail::binary(piece, piece, src + offset, count, OP{}); \
+        });                                                                 \
   }
 XBANG_ATOMIC_REDUCE(__bang_atomic_reduce_add, ::xbang::ops::Add)
 XBANG_ATOMIC_REDUCE(__bang_atomic_reduce_min, ::xbang::ops::MinEqual)
@@ -126,18 +123,13 @@ XBANG_ATOMIC_REDUCE(__bang_atomic_reduce_max, ::xbang::ops::MaxEqual)
 template <class T,
           std::enable_if_t<::xbang::detail::is_atomic_type<T>, int> = 0>
 inline void __bang_atomic_add(T* old_nram, T* dst, const T* src, int n) {
-  using namespace xbang::detail;
-  if (XBANG_CHECKING() &&
-      !atomic_ok("__bang_atomic_add", dst, src, n, old_nram))
-    return;
-  if (n <= 0) return;
-  for_each_locked_piece(dst, n, [&](T* piece, long offset, long count) {
-    std::memcpy(static_cast<void*>(old_nram + offset), piece,
-                size_t(count) * sizeof(T));
-    binary(piece, piece, src + offset, count, xbang::ops::Add{});
-  });
-  count_atomic(uint64_t(n));
-  count_elements(xbang::Family::kAtomic, uint64_t(n));
+  xbang::detail::run_atomic("__bang_atomic_add", dst, src, old_nram, n,
+                            [&](T* piece, long offset, long count) {
+                              std::memcpy(static_cast<void*>(old_nram + offset),
+                                          piece, size_t(count) * sizeof(T));
+                              xbang::detail::binary(piece, piece, src + offset,
+                                                    count, xbang::ops::Add{});
+                            });
 }
 
 // old_nram[i] = dst[i]; dst[i] += value, atomically per element.
@@ -145,16 +137,11 @@ template <class T,
           std::enable_if_t<::xbang::detail::is_atomic_type<T>, int> = 0>
 inline void __bang_atomic_add(T* old_nram, T* dst,
                               ::xbang::detail::identity_t<T> value, int n) {
-  using namespace xbang::detail;
-  if (XBANG_CHECKING() &&
-      !atomic_ok("__bang_atomic_add", dst, nullptr, n, old_nram))
-    return;
-  if (n <= 0) return;
-  for_each_locked_piece(dst, n, [&](T* piece, long offset, long count) {
-    std::memcpy(static_cast<void*>(old_nram + offset), piece,
-                size_t(count) * sizeof(T));
-    scalar(piece, piece, value, count, xbang::ops::Add{});
-  });
-  count_atomic(uint64_t(n));
-  count_elements(xbang::Family::kAtomic, uint64_t(n));
+  xbang::detail::run_atomic(
+      "__bang_atomic_add", dst, static_cast<const T*>(nullptr), old_nram, n,
+      [&](T* piece, long offset, long count) {
+        std::memcpy(static_cast<void*>(old_nram + offset), piece,
+                    size_t(count) * sizeof(T));
+        xbang::detail::scalar(piece, piece, value, count, xbang::ops::Add{});
+      });
 }

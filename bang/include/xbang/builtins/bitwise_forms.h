@@ -20,8 +20,6 @@ namespace xbang {
 namespace detail {
 
 template <class T>
-inline constexpr bool is_raw_bits_type = is_bits_type<T> || is_one_of<T, char>;
-template <class T>
 inline constexpr bool is_shift_type =
     is_one_of<T, char, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t>;
 
@@ -65,28 +63,18 @@ struct ShiftRightArithmetic {
 template <class T>
 using signed_bits_t = std::make_signed_t<raw_bits_t<T>>;
 
-// The guard of this family (one place to convert to the entry wrapper).
-template <class T>
-bool bitwise_forms_ok(const char* name, const T* dst, int n, const T* src) {
-  return !XBANG_CHECKING() || elementwise_ok(name, dst, n, src);
-}
-inline void bitwise_forms_count(int n) {
-  count_elements(Family::kCompareLogic, n > 0 ? uint64_t(n) : 0);
-}
-
 }  // namespace detail
 }  // namespace xbang
 
 #define XBANG_CYCLE_BITWISE(NAME, OP)                                          \
   template <class T,                                                           \
-            std::enable_if_t<::xbang::detail::is_raw_bits_type<T>, int> = 0>   \
+            std::enable_if_t<::xbang::detail::is_bits_type<T>, int> = 0>       \
   inline void NAME(T* dst, const T* src, const T* seg, int src_n, int seg_n) { \
     using namespace xbang::detail;                                             \
-    if (XBANG_CHECKING() && !cycle_ok(#NAME, dst, src, seg, src_n, seg_n)) {   \
-      return;                                                                  \
-    }                                                                          \
-    cycle(raw(dst), raw(src), raw(seg), src_n, seg_n, OP{});                   \
-    bitwise_forms_count(src_n);                                                \
+    run_builtin(                                                               \
+        #NAME, Tally::elements(::xbang::Family::kCompareLogic, src_n),         \
+        [&](Contract& c) { cycle_contract(c, dst, src, seg, src_n, seg_n); },  \
+        [&] { cycle(raw(dst), raw(src), raw(seg), src_n, seg_n, OP{}); });     \
   }
 XBANG_CYCLE_BITWISE(__bang_cycle_band, ::xbang::ops::BitAnd)
 XBANG_CYCLE_BITWISE(__bang_cycle_bor, ::xbang::ops::BitOr)
@@ -99,23 +87,30 @@ XBANG_CYCLE_BUILTIN(__bang_cycle_xor, ::xbang::ops::Xor, is_arith_type,
 template <class T, std::enable_if_t<::xbang::detail::is_shift_type<T>, int> = 0>
 inline void __bang_srl(T* dst, const T* src, int shift, int n) {
   using namespace xbang::detail;
-  if (!bitwise_forms_ok("__bang_srl", dst, n, src)) return;
-  unary(raw(dst), raw(src), n, ShiftRightLogical{shift_amount<T>(shift)});
-  bitwise_forms_count(n);
+  run_elementwise(
+      "__bang_srl", xbang::Family::kCompareLogic, dst, n,
+      [&] {
+        unary(raw(dst), raw(src), n, ShiftRightLogical{shift_amount<T>(shift)});
+      },
+      src);
 }
 template <class T, std::enable_if_t<::xbang::detail::is_shift_type<T>, int> = 0>
 inline void __bang_sll(T* dst, const T* src, int shift, int n) {
   using namespace xbang::detail;
-  if (!bitwise_forms_ok("__bang_sll", dst, n, src)) return;
-  unary(raw(dst), raw(src), n, ShiftLeft{shift_amount<T>(shift)});
-  bitwise_forms_count(n);
+  run_elementwise(
+      "__bang_sll", xbang::Family::kCompareLogic, dst, n,
+      [&] { unary(raw(dst), raw(src), n, ShiftLeft{shift_amount<T>(shift)}); },
+      src);
 }
 template <class T, std::enable_if_t<::xbang::detail::is_shift_type<T>, int> = 0>
 inline void __bang_sra(T* dst, const T* src, int shift, int n) {
   using namespace xbang::detail;
-  if (!bitwise_forms_ok("__bang_sra", dst, n, src)) return;
   using S = signed_bits_t<T>;
-  unary(reinterpret_cast<S*>(dst), reinterpret_cast<const S*>(src), n,
-        ShiftRightArithmetic{shift_amount<T>(shift)});
-  bitwise_forms_count(n);
+  run_elementwise(
+      "__bang_sra", xbang::Family::kCompareLogic, dst, n,
+      [&] {
+        unary(reinterpret_cast<S*>(dst), reinterpret_cast<const S*>(src), n,
+              ShiftRightArithmetic{shift_amount<T>(shift)});
+      },
+      src);
 }

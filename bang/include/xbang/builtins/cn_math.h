@@ -2,8 +2,8 @@
 // scalar functions of one value, and vector functions over n NRAM elements
 // with the count first, __cn_vector_<op>_<type>(n, out, in[, in2]).
 // Vector forms run on the elementwise shape templates (f16 computes in
-// float lanes); their checks are those of the __bang_* elementwise
-// built-ins, and they count in the arithmetic family.
+// float lanes) through the elementwise entry (its contract and counting in
+// the arithmetic family).
 // Choices where the library's documentation is silent:
 //   - integer division by zero gives all ones (-1 signed), the remainder by
 //     zero gives the dividend (the RISC-V rule), see integer_quotient();
@@ -102,31 +102,19 @@ inline xsimd::batch<int32_t> cast_f32_to_s32_tz(const xsimd::batch<float>& x) {
   const IB saturated = IB(kMax) ^ sign_fill;
   const IB outside = xsimd::bitwise_cast<IB>(xsimd::select(
       xsimd::abs(x) < limit, FB(0.0f), xsimd::bitwise_cast<FB>(IB(-1))));
-  return xsimd::select(outside != IB(0), saturated, truncated);
-}
-
-// The vector forms' shared operand checks (one place to convert to the
-// entry wrapper).
-template <class D, class... S>
-bool cn_vector_ok(const char* name, const D* dst, int n, const S*... srcs) {
-  return !XBANG_CHECKING() || elementwise_ok(name, dst, n, srcs...);
-}
-inline void cn_vector_count(int n) {
-  count_elements(Family::kArithmetic, n > 0 ? uint64_t(n) : 0);
+  return simd::select(outside != IB(0), saturated, truncated);
 }
 
 template <class T, class Op>
 void cn_vector_unary(const char* name, int n, T* y, const T* x, Op op) {
-  if (!cn_vector_ok(name, y, n, x)) return;
-  unary(y, x, n, op);
-  cn_vector_count(n);
+  run_elementwise(
+      name, Family::kArithmetic, y, n, [&] { unary(y, x, n, op); }, x);
 }
 template <class T, class Op>
 void cn_vector_binary(const char* name, int n, T* z, const T* x, const T* y,
                       Op op) {
-  if (!cn_vector_ok(name, z, n, x, y)) return;
-  binary(z, x, y, n, op);
-  cn_vector_count(n);
+  run_elementwise(
+      name, Family::kArithmetic, z, n, [&] { binary(z, x, y, n, op); }, x, y);
 }
 
 }  // namespace detail
@@ -173,29 +161,35 @@ XBANG_CN_BINARY(__cn_vector_hypot_f16, half, xbang::detail::Hypot)
 
 inline void __cn_vector_cast_f32_to_s32(int n, int32_t* y, const float* x) {
   using namespace xbang::detail;
-  if (!cn_vector_ok("__cn_vector_cast_f32_to_s32", y, n, x)) return;
-  constexpr long kStep = long(xsimd::batch<float>::size);
-  long i = 0;
-  for (; i + kStep <= n; i += kStep) {
-    cast_f32_to_s32_tz(xsimd::batch<float>::load_unaligned(x + i))
-        .store_unaligned(y + i);
-  }
-  if (i < n) {
-    alignas(64) float in[kStep] = {};
-    alignas(64) int32_t out[kStep];
-    std::memcpy(in, x + i, size_t(n - i) * sizeof(float));
-    cast_f32_to_s32_tz(xsimd::batch<float>::load_aligned(in))
-        .store_aligned(out);
-    std::memcpy(y + i, out, size_t(n - i) * sizeof(int32_t));
-  }
-  cn_vector_count(n);
+  run_elementwise(
+      "__cn_vector_cast_f32_to_s32", xbang::Family::kArithmetic, y, n,
+      [&] {
+        constexpr long kStep = long(xsimd::batch<float>::size);
+        long i = 0;
+        for (; i + kStep <= n; i += kStep) {
+          cast_f32_to_s32_tz(xsimd::batch<float>::load_unaligned(x + i))
+              .store_unaligned(y + i);
+        }
+        if (i < n) {
+          alignas(64) float in[kStep] = {};
+          alignas(64) int32_t out[kStep];
+          std::memcpy(in, x + i, size_t(n - i) * sizeof(float));
+          cast_f32_to_s32_tz(xsimd::batch<float>::load_aligned(in))
+              .store_aligned(out);
+          std::memcpy(y + i, out, size_t(n - i) * sizeof(int32_t));
+        }
+      },
+      x);
 }
 
 // z[i] = x[i] % y for 64-bit unsigned elements.
 inline void __cn_vector_mod_scalar_u64(int n, uint64_t* z, const uint64_t* x,
                                        uint64_t y) {
   using namespace xbang::detail;
-  if (!cn_vector_ok("__cn_vector_mod_scalar_u64", z, n, x)) return;
-  for (int i = 0; i < n; ++i) z[i] = integer_remainder(x[i], y);
-  cn_vector_count(n);
+  run_elementwise(
+      "__cn_vector_mod_scalar_u64", xbang::Family::kArithmetic, z, n,
+      [&] {
+        for (int i = 0; i < n; ++i) z[i] = integer_remainder(x[i], y);
+      },
+      x);
 }

@@ -26,23 +26,27 @@ namespace detail {
 // The header __bang_select writes before the elements.
 inline constexpr long kSelectHeaderBytes = 128;
 
+// The operands of a compaction: dst_bytes of dst, n elements of src (equal
+// to dst or disjoint, or with `disjoint` not overlapping it at all), the
+// mask (n elements of T, or n bits with n a multiple of 8).
 template <class T>
-XBANG_CHECK_PATH bool compaction_ok(const char* name, const T* dst,
-                                    long dst_bytes, const T* src,
-                                    const void* mask, long mask_bytes, long n,
-                                    bool bit_mask) {
-  if (!check_count(name, n)) return false;
-  if (bit_mask && n % 8 != 0) {
-    report(name, "n = " + std::to_string(n) + " is not a multiple of 8");
-    return false;
+void compaction_contract(Contract& c, const void* dst, long dst_bytes,
+                         const T* src, const void* mask, long n, bool bit_mask,
+                         bool disjoint) {
+  const long bytes = n * long(sizeof(T));
+  const long mask_bytes = bit_mask ? n / 8 : bytes;
+  c.count(n)
+      .require(!bit_mask || n % 8 == 0,
+               [&] {
+                 return "n = " + std::to_string(n) + " is not a multiple of 8";
+               })
+      .dst(dst, dst_bytes);
+  if (disjoint) {
+    c.disjoint_src("src", src, bytes);
+  } else {
+    c.src("src", src, bytes);
   }
-  const long src_bytes = n * long(sizeof(T));
-  return check_space(name, "dst", dst, dst_bytes, Space::kNram) &&
-         check_space(name, "src", src, src_bytes, Space::kNram) &&
-         check_inplace(name, dst, dst_bytes, src, src_bytes) &&
-         check_not_pending(name, src, src_bytes) &&
-         check_space(name, "mask", mask, mask_bytes, Space::kNram) &&
-         check_not_pending(name, mask, mask_bytes);
+  c.operand("mask", mask, mask_bytes, Where::kNram).pending(mask, mask_bytes);
 }
 
 // Packs src[i] where mask[i] is nonzero; returns how many.
@@ -77,45 +81,47 @@ uint32_t collect_by_bits(T* dst, const T* src, const uint8_t* bits, long n) {
   return kept;
 }
 
-// Returns how many elements were kept, or -1 when the operands failed the
-// checks (nothing written).
 template <class T>
-long compact(const char* name, T* dst, const T* src, const void* mask, long n,
-             bool bit_mask) {
-  const long mask_bytes = bit_mask ? n / 8 : n * long(sizeof(T));
-  if (XBANG_CHECKING() && !compaction_ok(name, dst, n * long(sizeof(T)), src,
-                                         mask, mask_bytes, n, bit_mask)) {
-    return -1;
-  }
+uint32_t compact(T* dst, const T* src, const void* mask, long n,
+                 bool bit_mask) {
   if (n <= 0) return 0;
-  const uint32_t kept =
-      bit_mask ? collect_by_bits(dst, src, static_cast<const uint8_t*>(mask), n)
-               : collect_by_values(dst, src, static_cast<const T*>(mask), n);
-  count_elements(Family::kSelection, uint64_t(n));
-  return kept;
+  return bit_mask
+             ? collect_by_bits(dst, src, static_cast<const uint8_t*>(mask), n)
+             : collect_by_values(dst, src, static_cast<const T*>(mask), n);
 }
 
-// __bang_select's layout: the count, zeros to byte 128, then the elements.
-// The elements are packed first (src may be dst) and the header written
-// after.
+// Compaction through the entry; returns the count (0 when skipped).
+template <class T>
+uint32_t run_compaction(const char* name, T* dst, const T* src,
+                        const void* mask, long n, bool bit_mask) {
+  return run_builtin_or(
+      0u, name, Tally::elements(Family::kSelection, n),
+      [&](Contract& c) {
+        compaction_contract(c, dst, n * long(sizeof(T)), src, mask, n, bit_mask,
+                            false);
+      },
+      [&] { return compact(dst, src, mask, n, bit_mask); });
+}
+
+// __bang_select's layout: the count, zeros to byte 128, then the elements
+// (dst must not overlap src).
 template <class T>
 void select_with_header(const char* name, T* dst, const T* src,
                         const void* mask, long n, bool bit_mask) {
   char* base = reinterpret_cast<char*>(dst);
   T* elements = reinterpret_cast<T*>(base + kSelectHeaderBytes);
-  if (XBANG_CHECKING()) {
-    const long dst_bytes =
-        kSelectHeaderBytes + (n > 0 ? n : 0) * long(sizeof(T));
-    if (!check_space(name, "dst", dst, dst_bytes, Space::kNram) ||
-        !check_disjoint(name, dst, dst_bytes, src, n * long(sizeof(T)))) {
-      return;
-    }
-  }
-  const long kept = compact(name, elements, src, mask, n, bit_mask);
-  if (kept < 0) return;
-  const uint32_t count = uint32_t(kept);
-  std::memset(base, 0, kSelectHeaderBytes);
-  std::memcpy(base, &count, sizeof count);
+  run_builtin(
+      name, Tally::elements(Family::kSelection, n),
+      [&](Contract& c) {
+        compaction_contract(
+            c, dst, kSelectHeaderBytes + (n > 0 ? n : 0) * long(sizeof(T)), src,
+            mask, n, bit_mask, true);
+      },
+      [&] {
+        const uint32_t count = compact(elements, src, mask, n, bit_mask);
+        std::memset(base, 0, kSelectHeaderBytes);
+        std::memcpy(base, &count, sizeof count);
+      });
 }
 
 }  // namespace detail
@@ -123,19 +129,19 @@ void select_with_header(const char* name, T* dst, const T* src,
 
 template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
 inline void __bang_collect(T* dst, const T* src, const T* mask, int n) {
-  xbang::detail::compact("__bang_collect", dst, src, mask, n, false);
+  xbang::detail::run_compaction("__bang_collect", dst, src, mask, n, false);
 }
 template <class T, std::enable_if_t<::xbang::detail::is_bits_type<T>, int> = 0>
 inline void __bang_collect_bitindex(T* dst, const T* src, const void* bits,
                                     int n) {
-  xbang::detail::compact("__bang_collect_bitindex", dst, src, bits, n, true);
+  xbang::detail::run_compaction("__bang_collect_bitindex", dst, src, bits, n,
+                                true);
 }
 template <class T, std::enable_if_t<::xbang::detail::is_bits_type<T>, int> = 0>
 inline uint32_t __bang_filter_bitindex(T* dst, const T* src, const void* bits,
                                        int n) {
-  const long kept =
-      xbang::detail::compact("__bang_filter_bitindex", dst, src, bits, n, true);
-  return kept < 0 ? 0u : uint32_t(kept);
+  return xbang::detail::run_compaction("__bang_filter_bitindex", dst, src, bits,
+                                       n, true);
 }
 template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
 inline void __bang_select(T* dst, const T* src, const T* mask, int n) {

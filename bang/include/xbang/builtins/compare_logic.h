@@ -5,10 +5,6 @@
 
 #include <cstring>
 
-#if defined(__AVX__)
-#include <immintrin.h>
-#endif
-
 #include "xbang/builtins/detail/elementwise.h"
 #include "xbang/builtins/detail/ops.h"
 
@@ -52,38 +48,18 @@ XBANG_UNARY_BUILTIN(__bang_not, ::xbang::ops::Not, is_arith_type, XBANG_CMP)
 namespace xbang {
 namespace detail {
 
-// Packs a batch of 1/0 comparison results into one bit per lane, least
-// significant first (AVX: one movemask for eight 32-bit lanes).
-template <class B>
-bool pack_bits(const B& flags, uint8_t* out) {
-#if defined(__AVX__)
-  using V = typename B::value_type;
-  if constexpr (B::size == 8 && sizeof(V) == 4) {
-    const B zero(V(0));
-    const auto mask = flags != zero;
-    __m256 lanes;
-    std::memcpy(&lanes, &mask, sizeof lanes);
-    *out = uint8_t(_mm256_movemask_ps(lanes));
-    return true;
-  }
-#endif
-  (void)flags;
-  (void)out;
-  return false;
-}
-
 // One result bit per element, least significant bit first, into `dst`'s
-// bytes: whole 8-lane batches are compared and packed in registers; other
-// widths compare vectorised into a small buffer and pack from there.
+// bytes: whole batches are compared and packed in registers, the rest
+// compares vectorised into a small buffer and packs from there.
 template <class T, class Cmp>
 void compare_bitindex(void* dst, const T* a, const T* b, long n, Cmp cmp) {
   using L = Lanes<T>;
   auto* out = static_cast<uint8_t*>(dst);
   long base = 0;
-  if constexpr (L::size == 8) {
-    for (; base + 8 <= n; base += 8) {
-      if (!pack_bits(cmp(L::load(a + base), L::load(b + base)), out + base / 8))
-        break;
+  if constexpr (L::size % 8 == 0) {
+    for (; base + long(L::size) <= n; base += long(L::size)) {
+      simd::PackBits<typename L::batch>::run(
+          cmp(L::load(a + base), L::load(b + base)), out + base / 8);
     }
   }
   constexpr long kChunk = 256;
@@ -101,19 +77,21 @@ void compare_bitindex(void* dst, const T* a, const T* b, long n, Cmp cmp) {
   }
 }
 
+// The contract of a bit-index comparison: n a multiple of 8, n/8 bytes out.
 template <class T>
-XBANG_CHECK_PATH bool bitindex_ok(const char* name, const T* dst, const T* a,
-                                  const T* b, long n) {
-  if (!check_count(name, n)) return false;
-  if (n % 8 != 0) {
-    report(name, "n = " + std::to_string(n) + " is not a multiple of 8");
-    return false;
-  }
+void bitindex_contract(Contract& c, const T* dst, const T* a, const T* b,
+                       long n) {
   const std::ptrdiff_t bytes = n * std::ptrdiff_t(sizeof(T));
-  return check_space(name, "dst", dst, n / 8, Space::kNram) &&
-         check_space(name, "a", a, bytes, Space::kNram) &&
-         check_space(name, "b", b, bytes, Space::kNram) &&
-         check_not_pending(name, a, bytes) && check_not_pending(name, b, bytes);
+  c.count(n)
+      .require(n % 8 == 0,
+               [&] {
+                 return "n = " + std::to_string(n) + " is not a multiple of 8";
+               })
+      .operand("dst", dst, n / 8, Where::kNram)
+      .operand("a", a, bytes, Where::kNram)
+      .operand("b", b, bytes, Where::kNram)
+      .pending(a, bytes)
+      .pending(b, bytes);
 }
 
 }  // namespace detail
@@ -123,12 +101,12 @@ XBANG_CHECK_PATH bool bitindex_ok(const char* name, const T* dst, const T* a,
   template <class T,                                                      \
             std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0> \
   inline void NAME(T* dst, const T* a, const T* b, int n) {               \
-    if (XBANG_CHECKING() &&                                               \
-        !::xbang::detail::bitindex_ok(#NAME, dst, a, b, n)) {             \
-      return;                                                             \
-    }                                                                     \
-    ::xbang::detail::compare_bitindex(dst, a, b, n, OP{});                \
-    ::xbang::detail::count_elements(XBANG_CMP, n > 0 ? n : 0);            \
+    ::xbang::detail::run_builtin(                                         \
+        #NAME, ::xbang::detail::Tally::elements(XBANG_CMP, n),            \
+        [&](::xbang::detail::Contract& c) {                               \
+          ::xbang::detail::bitindex_contract(c, dst, a, b, n);            \
+        },                                                                \
+        [&] { ::xbang::detail::compare_bitindex(dst, a, b, n, OP{}); });  \
   }
 XBANG_BITINDEX_BUILTIN(__bang_eq_bitindex, ::xbang::ops::Eq)
 XBANG_BITINDEX_BUILTIN(__bang_ne_bitindex, ::xbang::ops::Ne)
@@ -139,17 +117,15 @@ XBANG_BITINDEX_BUILTIN(__bang_ge_bitindex, ::xbang::ops::Ge)
 #undef XBANG_BITINDEX_BUILTIN
 
 // Bitwise on the raw bits of any element type.
-#define XBANG_BITWISE_BINARY(NAME, OP)                                   \
-  template <class T,                                                     \
-            std::enable_if_t<::xbang::detail::is_bits_type<T>, int> = 0> \
-  inline void NAME(T* dst, const T* a, const T* b, int n) {              \
-    if (XBANG_CHECKING() &&                                              \
-        !::xbang::detail::elementwise_ok(#NAME, dst, n, a, b)) {         \
-      return;                                                            \
-    }                                                                    \
-    using ::xbang::detail::raw;                                          \
-    ::xbang::detail::binary(raw(dst), raw(a), raw(b), n, OP{});          \
-    ::xbang::detail::count_elements(XBANG_CMP, n > 0 ? n : 0);           \
+#define XBANG_BITWISE_BINARY(NAME, OP)                                       \
+  template <class T,                                                         \
+            std::enable_if_t<::xbang::detail::is_bits_type<T>, int> = 0>     \
+  inline void NAME(T* dst, const T* a, const T* b, int n) {                  \
+    using ::xbang::detail::raw;                                              \
+    ::xbang::detail::run_elementwise(                                        \
+        #NAME, XBANG_CMP, dst, n,                                            \
+        [&] { ::xbang::detail::binary(raw(dst), raw(a), raw(b), n, OP{}); }, \
+        a, b);                                                               \
   }
 XBANG_BITWISE_BINARY(__bang_band, ::xbang::ops::BitAnd)
 XBANG_BITWISE_BINARY(__bang_bor, ::xbang::ops::BitOr)
@@ -158,27 +134,28 @@ XBANG_BITWISE_BINARY(__bang_bxor, ::xbang::ops::BitXor)
 
 template <class T, std::enable_if_t<::xbang::detail::is_bits_type<T>, int> = 0>
 inline void __bang_bnot(T* dst, const T* src, int n) {
-  if (XBANG_CHECKING() &&
-      !::xbang::detail::elementwise_ok("__bang_bnot", dst, n, src)) {
-    return;
-  }
   using ::xbang::detail::raw;
-  ::xbang::detail::unary(raw(dst), raw(src), n, ::xbang::ops::BitNot{});
-  ::xbang::detail::count_elements(XBANG_CMP, n > 0 ? n : 0);
+  ::xbang::detail::run_elementwise(
+      "__bang_bnot", XBANG_CMP, dst, n,
+      [&] {
+        ::xbang::detail::unary(raw(dst), raw(src), n, ::xbang::ops::BitNot{});
+      },
+      src);
 }
 
 template <class T, std::enable_if_t<::xbang::detail::is_bits_type<T>, int> = 0>
 inline void __bang_band_scalar(T* dst, const T* src,
                                ::xbang::detail::identity_t<T> value, int n) {
-  if (XBANG_CHECKING() &&
-      !::xbang::detail::elementwise_ok("__bang_band_scalar", dst, n, src)) {
-    return;
-  }
   using ::xbang::detail::raw;
   ::xbang::detail::raw_bits_t<T> bits;
   std::memcpy(&bits, &value, sizeof bits);
-  ::xbang::detail::scalar(raw(dst), raw(src), bits, n, ::xbang::ops::BitAnd{});
-  ::xbang::detail::count_elements(XBANG_CMP, n > 0 ? n : 0);
+  ::xbang::detail::run_elementwise(
+      "__bang_band_scalar", XBANG_CMP, dst, n,
+      [&] {
+        ::xbang::detail::scalar(raw(dst), raw(src), bits, n,
+                                ::xbang::ops::BitAnd{});
+      },
+      src);
 }
 
 #undef XBANG_CMP

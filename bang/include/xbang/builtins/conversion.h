@@ -41,13 +41,11 @@
 #include <type_traits>
 #include <xsimd/xsimd.hpp>
 
+#include "xbang/builtins/detail/arch/arch.h"
+#include "xbang/builtins/detail/elementwise.h"
 #include "xbang/core/half.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
-
-#if XSIMD_WITH_AVX2
-#include <immintrin.h>
-#endif
 
 namespace xbang {
 
@@ -238,17 +236,11 @@ To convert_scalar(From x, RoundMode mode, int position) {
 // ---------------------------------------------------------------------------
 // Vector path.
 
-#if XSIMD_WITH_FMA3_AVX2
-using VectorArch = xsimd::fma3<xsimd::avx2>;
-#elif XSIMD_WITH_AVX2
-using VectorArch = xsimd::avx2;
-#else
-using VectorArch = xsimd::default_arch;
-#endif
-using FloatV = xsimd::batch<float, VectorArch>;
-using DoubleV = xsimd::batch<double, VectorArch>;
-using Int32V = xsimd::batch<int32_t, VectorArch>;
-using Int64V = xsimd::batch<int64_t, VectorArch>;
+using Io = simd::ConvertLanes<>;
+using FloatV = Io::FloatV;
+using DoubleV = Io::DoubleV;
+using Int32V = Io::Int32V;
+using Int64V = xsimd::batch<int64_t, simd::KernelArch>;
 inline constexpr int kLanes = int(FloatV::size);
 static_assert(Int32V::size == FloatV::size && 2 * DoubleV::size == kLanes,
               "one batch of lanes is one float/int32 register or two double");
@@ -256,142 +248,30 @@ static_assert(Int32V::size == FloatV::size && 2 * DoubleV::size == kLanes,
 // The vector path keeps every scaled value exact and normal for these.
 inline constexpr int kMaxVectorPosition = 64;
 
-#if XSIMD_WITH_AVX2 && defined(__F16C__)
-#define XBANG_CONV_F16C 1
-#else
-#define XBANG_CONV_F16C 0
-#endif
+// The half store's rounding for mode M, where it has one.
+template <RoundMode M>
+inline constexpr simd::HalfRound kHalfRound =
+    M == RoundMode::kDn   ? simd::HalfRound::kDown
+    : M == RoundMode::kUp ? simd::HalfRound::kUp
+    : M == RoundMode::kTz ? simd::HalfRound::kTowardZero
+                          : simd::HalfRound::kNearest;
 
-// --- lane I/O: kLanes source elements in, kLanes target elements out.
-
-// Exact for float, half, int8, int16; int32 rounds to nearest even.
-template <class T>
-FloatV load_float(const T* p) {
-  if constexpr (std::is_same_v<T, float>) {
-    return FloatV::load_unaligned(p);
-#if XBANG_CONV_F16C
-  } else if constexpr (std::is_same_v<T, half>) {
-    return _mm256_cvtph_ps(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-#endif
-#if XSIMD_WITH_AVX2
-  } else if constexpr (std::is_same_v<T, int8_t>) {
-    return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(
-        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
-  } else if constexpr (std::is_same_v<T, int16_t>) {
-    return _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
-  } else if constexpr (std::is_same_v<T, int32_t>) {
-    return _mm256_cvtepi32_ps(
-        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
-#endif
-  } else {
-    alignas(64) float lanes[kLanes];
-    for (int i = 0; i < kLanes; ++i) lanes[i] = float(exact_value(p[i]));
-    return FloatV::load_aligned(lanes);
-  }
-}
-
-template <class T>
-Int32V load_int32(const T* p) {
-#if XSIMD_WITH_AVX2
-  if constexpr (std::is_same_v<T, int8_t>) {
-    return _mm256_cvtepi8_epi32(
-        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
-  } else if constexpr (std::is_same_v<T, int16_t>) {
-    return _mm256_cvtepi16_epi32(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-  } else {
-    return Int32V::load_unaligned(p);
-  }
-#else
-  alignas(64) int32_t lanes[kLanes];
-  for (int i = 0; i < kLanes; ++i) lanes[i] = p[i];
-  return Int32V::load_aligned(lanes);
-#endif
-}
-
-// int32 lanes -> two double batches (exact).
-inline void load_double(const int32_t* p, DoubleV& lo, DoubleV& hi) {
-#if XSIMD_WITH_AVX2
-  lo = _mm256_cvtepi32_pd(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-  hi = _mm256_cvtepi32_pd(
-      _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 4)));
-#else
-  alignas(64) double lanes[kLanes];
-  for (int i = 0; i < kLanes; ++i) lanes[i] = p[i];
-  lo = DoubleV::load_aligned(lanes);
-  hi = DoubleV::load_aligned(lanes + DoubleV::size);
-#endif
-}
-
-// Two double batches holding float values -> one float batch (exact).
-inline FloatV narrow_to_float(DoubleV lo, DoubleV hi) {
-#if XSIMD_WITH_AVX2
-  return _mm256_set_m128(_mm256_cvtpd_ps(hi), _mm256_cvtpd_ps(lo));
-#else
-  alignas(64) double lanes[kLanes];
-  lo.store_aligned(lanes);
-  hi.store_aligned(lanes + DoubleV::size);
-  alignas(64) float out[kLanes];
-  for (int i = 0; i < kLanes; ++i) out[i] = float(lanes[i]);
-  return FloatV::load_aligned(out);
-#endif
-}
-
-// Stores int32 lanes already inside T's range.
-template <class T>
-void store_int(T* p, Int32V v) {
-#if XSIMD_WITH_AVX2
-  if constexpr (std::is_same_v<T, int32_t>) {
-    v.store_unaligned(p);
-  } else {
-    const __m256i bits = v;
-    const __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(bits),
-                                          _mm256_extracti128_si256(bits, 1));
-    if constexpr (std::is_same_v<T, int16_t>) {
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(p), words);
-    } else {
-      _mm_storel_epi64(reinterpret_cast<__m128i*>(p),
-                       _mm_packs_epi16(words, words));
-    }
-  }
-#else
-  alignas(64) int32_t lanes[kLanes];
-  v.store_aligned(lanes);
-  for (int i = 0; i < kLanes; ++i) p[i] = T(lanes[i]);
-#endif
-}
-
-// Stores float lanes as float or half; for half the mode rounds (F16C's
-// immediates cover rn, dn, up and tz; others arrive already representable).
+// Stores float lanes as float or half; for half the store rounds by M.
 template <RoundMode M, class T>
 void store_floating(T* p, FloatV v) {
   if constexpr (std::is_same_v<T, float>) {
     v.store_unaligned(p);
   } else {
-#if XBANG_CONV_F16C
-    constexpr int kImmediate =
-        M == RoundMode::kDn   ? (_MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
-        : M == RoundMode::kUp ? (_MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
-        : M == RoundMode::kTz ? (_MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
-                              : (_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
-                     _mm256_cvtps_ph(v, kImmediate));
-#else
-    alignas(64) float lanes[kLanes];
-    v.store_aligned(lanes);
-    for (int i = 0; i < kLanes; ++i) {
-      p[i] = half::from_bits(exact_half_bits(lanes[i]));
-    }
-#endif
+    Io::store_half<kHalfRound<M>>(p, v);
   }
 }
 
-// Whether a float batch can go straight to the half store for mode M.
+// Whether a float batch can go straight to the half store for mode M (the
+// others arrive already representable).
 template <RoundMode M>
 inline constexpr bool kHalfStoreRounds =
-    XBANG_CONV_F16C&& M != RoundMode::kRd&& M != RoundMode::kOz;
+    M != RoundMode::kRd&& M !=
+    RoundMode::kOz&& Io::kHalfStoreRounds<kHalfRound<M>>;
 
 // --- rounding on batches (float or double lanes).
 
@@ -461,7 +341,7 @@ V round_to_format(V x) {
   const V r = xsimd::copysign(round_integral<M>(x * inverse) * quantum, x);
 
   const V inf(std::numeric_limits<S>::infinity());
-  const V max_finite(S(Format::kMax));
+  const V max_finite = V(S(Format::kMax));
   const auto overflow = (xsimd::abs(r) > max_finite) & (xsimd::abs(x) < inf);
   V replacement;
   if constexpr (M == RoundMode::kTz) {
@@ -508,30 +388,30 @@ class BatchConvert {
 
   void operator()(To* dst, const From* src) const {
     if constexpr (kIsInt<From> && kIsInt<To>) {
-      const Int32V v = load_int32(src);
-      store_int(
+      const Int32V v = Io::load_int32(src);
+      Io::store_int(
           dst,
           xsimd::min(
               xsimd::max(v, Int32V(int32_t(std::numeric_limits<To>::min()))),
               Int32V(int32_t(std::numeric_limits<To>::max()))));
     } else if constexpr (kIsInt<To>) {  // float/half to int
-      FloatV x = load_float(src);
+      FloatV x = Io::load_float(src);
       if (scaled_) x = scale_down(x);
-      store_int(dst, saturate_to_int<To>(round_integral<M>(x)));
+      Io::store_int(dst, saturate_to_int<To>(round_integral<M>(x)));
     } else if constexpr (std::is_same_v<From, int32_t> &&
                          !(std::is_same_v<To, float> && M == RoundMode::kRn)) {
       // int32 exceeds a float significand: round once, from exact doubles.
       DoubleV lo, hi;
-      load_double(src, lo, hi);
+      Io::load_double(src, lo, hi);
       if (scaled_) {
         lo *= DoubleV(double_scale_);
         hi *= DoubleV(double_scale_);
       }
       store_floating<RoundMode::kRn>(
-          dst, narrow_to_float(round_to_format<M, To>(lo),
-                               round_to_format<M, To>(hi)));
+          dst, Io::narrow_to_float(round_to_format<M, To>(lo),
+                                   round_to_format<M, To>(hi)));
     } else {  // exact float lanes (int32 rounded to nearest) to float/half
-      FloatV x = load_float(src);
+      FloatV x = Io::load_float(src);
       if (scaled_) x *= FloatV(float_scale_);  // exact: int * 2^|pos<=64|
       if constexpr (std::is_same_v<To, float> || kHalfStoreRounds<M>) {
         store_floating<M>(dst, x);
@@ -593,26 +473,12 @@ void convert_array(To* dst, const From* src, long n, int position) {
   }
 }
 
-// The checks every vector conversion makes (checked mode, inside a launch).
-template <class From, class To>
-bool check_convert(const char* builtin, const To* dst, const From* src, int n) {
-  const long dst_bytes = long(n) * long(sizeof(To));
-  const long src_bytes = long(n) * long(sizeof(From));
-  return check_count(builtin, n) &&
-         check_space(builtin, "dst", dst, dst_bytes, Space::kNram) &&
-         check_space(builtin, "src", src, src_bytes, Space::kNram) &&
-         check_inplace(builtin, dst, dst_bytes, src, src_bytes) &&
-         check_vector_bytes(builtin, dst_bytes) &&
-         check_not_pending(builtin, src, src_bytes);
-}
-
 template <class From, class To, RoundMode M>
 void convert_builtin(const char* builtin, To* dst, const From* src, int n,
                      int position) {
-  if (XBANG_CHECKING() && !check_convert(builtin, dst, src, n)) return;
-  if (n <= 0) return;
-  convert_array<From, To, M>(dst, src, n, position);
-  count_elements(Family::kConversion, uint64_t(n));
+  run_elementwise(
+      builtin, Family::kConversion, dst, n,
+      [&] { convert_array<From, To, M>(dst, src, n, position); }, src);
 }
 
 }  // namespace conv

@@ -139,36 +139,6 @@ void fusion_dispatch(mluFusionOpCode code, T* dst, const T* a, const Bop& b,
   }
 }
 
-// The operand checks of every __bang_fusion form: the op code, counts, dst
-// and a over n elements, vector b/c over seg_n elements (exact in place
-// only), no read of a pending copy.
-template <class T>
-XBANG_CHECK_PATH bool fusion_ok(mluFusionOpCode code, const T* dst, const T* a,
-                                const T* b, const T* c, long n, long seg_n) {
-  const char* name = "__bang_fusion";
-  if (int(code) < int(FUSION_FMA) || int(code) > int(FUSION_FSA)) {
-    report(name, "unknown op code " + std::to_string(int(code)));
-    return false;
-  }
-  if (!check_count(name, seg_n) || !elementwise_ok(name, dst, n, a)) {
-    return false;
-  }
-  if (n > 0 && (seg_n == 0 || n % seg_n != 0)) {
-    report(name, "n " + std::to_string(n) + " is not a multiple of seg_n " +
-                     std::to_string(seg_n));
-    return false;
-  }
-  const std::ptrdiff_t seg_bytes = seg_n * std::ptrdiff_t(sizeof(T));
-  const std::ptrdiff_t dst_bytes = n * std::ptrdiff_t(sizeof(T));
-  auto operand_ok = [&](const T* p, const char* operand) {
-    return p == nullptr ||
-           (check_space(name, operand, p, seg_bytes, Space::kNram) &&
-            check_inplace(name, dst, dst_bytes, p, seg_bytes) &&
-            check_not_pending(name, p, seg_bytes));
-  };
-  return operand_ok(b, "b") && operand_ok(c, "c");
-}
-
 template <class T>
 const T* vector_pointer(const VectorOperand<T>& v) {
   return v.p;
@@ -178,17 +148,35 @@ const T* vector_pointer(const ScalarOperand<T>&) {
   return nullptr;
 }
 
+// Every __bang_fusion form: the op code, counts, dst and a over n elements
+// (the elementwise contract), vector b/c over seg_n elements (exact in place
+// only), n counted in the arithmetic family.
 template <class T, class Bop, class Cop>
 void fusion(mluFusionOpCode code, T* dst, const T* a, const Bop& b,
             const Cop& c, int n, int seg_n) {
-  if (XBANG_CHECKING() && !fusion_ok(code, dst, a, vector_pointer(b),
-                                     vector_pointer(c), n, seg_n)) {
-    return;
-  }
-  // Unchecked, a bad seg_n does nothing rather than loop or over-read.
-  if (n <= 0 || seg_n <= 0) return;
-  fusion_dispatch(code, dst, a, b, c, n, seg_n);
-  count_elements(Family::kArithmetic, uint64_t(n));
+  const std::ptrdiff_t seg_bytes = seg_n * std::ptrdiff_t(sizeof(T));
+  auto vector_operand = [&](Contract& k, const char* name, const T* p) {
+    if (p != nullptr) k.src(name, p, seg_bytes);
+  };
+  run_builtin(
+      "__bang_fusion", Tally::elements(Family::kArithmetic, n),
+      [&](Contract& k) {
+        k.require(
+             int(code) >= int(FUSION_FMA) && int(code) <= int(FUSION_FSA),
+             [&] { return "unknown op code " + std::to_string(int(code)); })
+            .count(seg_n)
+            .require(n <= 0 || (seg_n > 0 && n % seg_n == 0), [&] {
+              return "n " + std::to_string(n) + " is not a multiple of seg_n " +
+                     std::to_string(seg_n);
+            });
+        elementwise_contract(k, dst, n, a);
+        vector_operand(k, "b", vector_pointer(b));
+        vector_operand(k, "c", vector_pointer(c));
+      },
+      [&] {
+        // Unchecked, a bad seg_n does nothing rather than loop or over-read.
+        if (n > 0 && seg_n > 0) fusion_dispatch(code, dst, a, b, c, n, seg_n);
+      });
 }
 
 }  // namespace detail

@@ -18,29 +18,15 @@ inline bool segment_enabled(const uint8_t* mask, long i) {
   return mask == nullptr || ((mask[i / 8] >> (i % 8)) & 1u) != 0;
 }
 
-// Gather: segment i from (char*)src + offset[i] to (char*)dst + i*dst_stride.
-// Scatter: segment i from (char*)src + i*src_stride to (char*)dst + offset[i].
-// In checked mode each offset segment is checked against its space, and a bad
-// one is reported and skipped.
+// The segments of a gather or scatter; returns the bytes moved. In checked
+// mode each segment is checked against its space, and a bad one is reported
+// and skipped.
 template <bool kScatter>
-void gather_scatter(const char* name, void* dst, const void* src,
-                    const uint32_t* offset, const uint8_t* mask,
-                    long transfer_size, mluMemcpyDirection_t dir, long stride,
-                    long data_num) {
-  const bool checking = XBANG_CHECKING();
-  if (checking) {
-    if (int(dir) < 0 || int(dir) >= kNumDirections) {
-      report(name, "unknown direction " + std::to_string(int(dir)));
-      return;
-    }
-    if (!check_count(name, transfer_size) || !check_count(name, data_num) ||
-        !check_space(name, "offset", offset, data_num * 4L, Space::kNram) ||
-        (mask != nullptr &&
-         !check_space(name, "mask", mask, (data_num + 7) / 8, Space::kNram))) {
-      return;
-    }
-  }
-  if (transfer_size <= 0 || data_num <= 0) return;
+uint64_t move_segments(const char* name, void* dst, const void* src,
+                       const uint32_t* offset, const uint8_t* mask,
+                       long transfer_size, mluMemcpyDirection_t dir,
+                       long stride, long data_num) {
+  const bool checking = checked_mode_on();
   const DirectionSpaces spaces = spaces_of(dir);
   char* d = static_cast<char*>(dst);
   const char* s = static_cast<const char*>(src);
@@ -74,8 +60,9 @@ void gather_scatter(const char* name, void* dst, const void* src,
       char* to = kScatter ? d + offset[i] : d + i * stride;
       const char* from = kScatter ? s + i * stride : s + offset[i];
       if (checking &&
-          (!check_space(name, "dst", to, transfer_size, spaces.dst) ||
-           !check_space(name, "src", from, transfer_size, spaces.src))) {
+          (!check_space(name, "dst", to, transfer_size, space_of(spaces.dst)) ||
+           !check_space(name, "src", from, transfer_size,
+                        space_of(spaces.src)))) {
         continue;
       }
       copy_row(to, from);
@@ -104,8 +91,37 @@ void gather_scatter(const char* name, void* dst, const void* src,
       std::memmove(to, from, std::size_t(transfer_size));
     });
   }
-  count_copy(dir, moved);
-  count_elements(Family::kGatherScatter, uint64_t(data_num));
+  return moved;
+}
+
+// Gather: segment i from (char*)src + offset[i] to (char*)dst + i*dst_stride.
+// Scatter: segment i from (char*)src + i*src_stride to (char*)dst + offset[i].
+template <bool kScatter>
+void gather_scatter(const char* name, void* dst, const void* src,
+                    const uint32_t* offset, const uint8_t* mask,
+                    long transfer_size, mluMemcpyDirection_t dir, long stride,
+                    long data_num) {
+  run_builtin(
+      name,
+      Tally::elements(Family::kGatherScatter, transfer_size > 0 ? data_num : 0),
+      [&](Contract& c) {
+        c.require(
+             valid_direction(dir),
+             [&] { return "unknown direction " + std::to_string(int(dir)); })
+            .count(transfer_size)
+            .count(data_num)
+            .operand("offset", offset, data_num * 4L, Where::kNram);
+        if (mask != nullptr) {
+          c.operand("mask", mask, (data_num + 7) / 8, Where::kNram);
+        }
+      },
+      [&] {
+        if (transfer_size > 0 && data_num > 0 && valid_direction(dir)) {
+          count_copy(dir, move_segments<kScatter>(name, dst, src, offset, mask,
+                                                  transfer_size, dir, stride,
+                                                  data_num));
+        }
+      });
 }
 
 }  // namespace detail

@@ -24,24 +24,6 @@ constexpr T lut_missing_entry() {
   return T(0);
 }
 
-template <class D, class I>
-XBANG_CHECK_PATH bool lut_ok(const char* name, const D* dst, const I* index,
-                             const D* table, long n, long table_len) {
-  if (!check_count(name, n) || !check_count(name, table_len)) return false;
-  if (table_len == 0 && n > 0) {
-    report(name, "table_len is 0");
-    return false;
-  }
-  const std::ptrdiff_t bytes = n * std::ptrdiff_t(sizeof(D));
-  const std::ptrdiff_t table_bytes = table_len * std::ptrdiff_t(sizeof(D));
-  return check_space(name, "dst", dst, bytes, Space::kNram) &&
-         check_space(name, "index", index, bytes, Space::kNram) &&
-         check_inplace(name, dst, bytes, index, bytes) &&
-         check_not_pending(name, index, bytes) &&
-         check_space(name, "table", table, table_bytes, Space::kNram) &&
-         check_not_pending(name, table, table_bytes);
-}
-
 // One element at a time: the 32-bit gather instructions measured slower
 // than this loop (AMD EPYC, AVX2 and AVX-512 builds; bench_bang_math), and
 // 2-byte entries have none.
@@ -62,13 +44,23 @@ void lookup(D* dst, const raw_bits_t<D>* index, const D* table, long n,
 template <class D, class I>
 void lut_builtin(const char* name, D* dst, const I* index, const D* table,
                  int n, int table_len) {
-  if (XBANG_CHECKING() && !lut_ok(name, dst, index, table, n, table_len)) {
-    return;
-  }
-  if (n <= 0) return;
-  lookup(dst, reinterpret_cast<const raw_bits_t<D>*>(index), table, n,
-         table_len);
-  count_elements(Family::kGatherScatter, uint64_t(n));
+  const std::ptrdiff_t bytes = n * std::ptrdiff_t(sizeof(D));
+  const std::ptrdiff_t table_bytes = table_len * std::ptrdiff_t(sizeof(D));
+  run_builtin(
+      name, Tally::elements(Family::kGatherScatter, n),
+      [&](Contract& c) {
+        c.count(n)
+            .count(table_len)
+            .require(table_len > 0 || n == 0, [] { return "table_len is 0"; })
+            .dst(dst, bytes)
+            .src("index", index, bytes)
+            .operand("table", table, table_bytes, Where::kNram)
+            .pending(table, table_bytes);
+      },
+      [&] {
+        lookup(dst, reinterpret_cast<const raw_bits_t<D>*>(index), table, n,
+               table_len);
+      });
 }
 
 template <class D>

@@ -25,6 +25,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/builtins/conversion.h"
+#include "xbang/builtins/detail/entry.h"
 #include "xbang/core/half.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
@@ -33,11 +34,7 @@ namespace xbang {
 namespace detail {
 namespace gemm {
 
-#if XSIMD_WITH_FMA3_AVX2
-using Arch = xsimd::fma3<xsimd::avx2>;
-#else
-using Arch = xsimd::default_arch;
-#endif
+using Arch = simd::KernelArch;
 using Vec = xsimd::batch<float, Arch>;
 inline constexpr int kVec = int(Vec::size);
 inline constexpr int kTileRows = 6;      // micro-tile rows
@@ -261,73 +258,68 @@ void into_dst(D* dst, long count, Compute compute) {
 
 template <class D, class T>
 void matmul_builtin(D* dst, const T* lhs, const T* rhs, int m, int k, int n) {
-  constexpr const char* kName = "__bang_matmul";
-  if (XBANG_CHECKING()) {
-    const long dst_bytes = long(m) * n * long(sizeof(D));
-    const long lhs_bytes = long(m) * k * long(sizeof(T));
-    const long rhs_bytes = long(k) * n * long(sizeof(T));
-    if (!check_count(kName, m) || !check_count(kName, k) ||
-        !check_count(kName, n) ||
-        !check_space(kName, "dst", dst, dst_bytes, Space::kNram) ||
-        !check_space(kName, "lhs", lhs, lhs_bytes, Space::kNram) ||
-        !check_space(kName, "rhs", rhs, rhs_bytes, Space::kWram) ||
-        !check_disjoint(kName, dst, dst_bytes, lhs, lhs_bytes) ||
-        !check_not_pending(kName, lhs, lhs_bytes) ||
-        !check_not_pending(kName, rhs, rhs_bytes)) {
-      return;
-    }
-  }
-  if (m <= 0 || n <= 0 || k < 0) return;
-  const LhsLayout lhs_layout{1, 0, k, std::max(k, 1), 0};
-  const RhsLayout rhs_layout{n, 1};
-  const float* lhs_float = lhs_as_float(lhs, long(m) * k);
-  into_dst(dst, long(m) * n, [&](float* c) {
-    gemm(c, lhs_float, lhs_layout, rhs, rhs_layout, m, k, n);
-  });
-  count_elements(Family::kMatrix, uint64_t(m) * uint64_t(k) * uint64_t(n));
+  const long dst_bytes = long(m) * n * long(sizeof(D));
+  const long lhs_bytes = long(m) * k * long(sizeof(T));
+  const long rhs_bytes = long(k) * n * long(sizeof(T));
+  run_builtin(
+      "__bang_matmul",
+      Tally::elements(Family::kMatrix,
+                      m > 0 && n > 0 && k >= 0 ? long(m) * k * n : 0),
+      [&](Contract& c) {
+        c.count(m).count(k).count(n).dst(dst, dst_bytes);
+        c.disjoint_src("lhs", lhs, lhs_bytes)
+            .operand("rhs", rhs, rhs_bytes, Where::kWram)
+            .pending(rhs, rhs_bytes);
+      },
+      [&] {
+        if (m <= 0 || n <= 0 || k < 0) return;
+        const LhsLayout lhs_layout{1, 0, k, std::max(k, 1), 0};
+        const RhsLayout rhs_layout{n, 1};
+        const float* lhs_float = lhs_as_float(lhs, long(m) * k);
+        into_dst(dst, long(m) * n, [&](float* c) {
+          gemm(c, lhs_float, lhs_layout, rhs, rhs_layout, m, k, n);
+        });
+      });
 }
 
 template <class D, class T>
 void conv_builtin(D* dst, const T* src, const T* kernel, int ci, int h, int w,
                   int kh, int kw, int sw, int sh, int co) {
-  constexpr const char* kName = "__bang_conv";
   const bool geometry_ok = ci >= 0 && co >= 0 && kh >= 1 && kw >= 1 &&
                            sw >= 1 && sh >= 1 && kh <= h && kw <= w;
   const long out_h = geometry_ok ? (h - kh) / sh + 1 : 0;
   const long out_w = geometry_ok ? (w - kw) / sw + 1 : 0;
   const long depth = long(kh) * kw * ci;
-  if (XBANG_CHECKING()) {
-    if (!geometry_ok) {
-      report(kName,
-             "bad geometry: need ci, co >= 0, 1 <= kh <= h, "
-             "1 <= kw <= w, sw, sh >= 1");
-      return;
-    }
-    const long dst_bytes = out_h * out_w * co * long(sizeof(D));
-    const long src_bytes = long(h) * w * ci * long(sizeof(T));
-    const long kernel_bytes = long(co) * depth * long(sizeof(T));
-    if (!check_space(kName, "dst", dst, dst_bytes, Space::kNram) ||
-        !check_space(kName, "src", src, src_bytes, Space::kNram) ||
-        !check_space(kName, "kernel", kernel, kernel_bytes, Space::kWram) ||
-        !check_disjoint(kName, dst, dst_bytes, src, src_bytes) ||
-        !check_not_pending(kName, src, src_bytes) ||
-        !check_not_pending(kName, kernel, kernel_bytes)) {
-      return;
-    }
-  }
-  if (!geometry_ok || co == 0) return;
-  // Output pixel (y, x) reads rows y*sh.. and columns x*sw.. of the image;
-  // depth index p = (ky, kx, c) walks kh segments of kw*ci contiguous values.
-  const LhsLayout lhs_layout{out_w, long(sw) * ci, long(sh) * w * ci,
-                             std::max<long>(long(kw) * ci, 1), long(w) * ci};
-  const RhsLayout rhs_layout{1, depth};  // kernel[o][p] is rhs(p, o)
   const long pixels = out_h * out_w;
-  const float* src_float = lhs_as_float(src, long(h) * w * ci);
-  into_dst(dst, pixels * co, [&](float* c) {
-    gemm(c, src_float, lhs_layout, kernel, rhs_layout, pixels, depth, co);
-  });
-  count_elements(Family::kMatrix,
-                 uint64_t(pixels) * uint64_t(co) * uint64_t(depth));
+  run_builtin(
+      "__bang_conv",
+      Tally::elements(Family::kMatrix, geometry_ok ? pixels * co * depth : 0),
+      [&](Contract& c) {
+        c.require(geometry_ok, [] {
+          return std::string(
+              "bad geometry: need ci, co >= 0, 1 <= kh <= h, "
+              "1 <= kw <= w, sw, sh >= 1");
+        });
+        const long kernel_bytes = long(co) * depth * long(sizeof(T));
+        c.dst(dst, pixels * co * long(sizeof(D)))
+            .disjoint_src("src", src, long(h) * w * ci * long(sizeof(T)))
+            .operand("kernel", kernel, kernel_bytes, Where::kWram)
+            .pending(kernel, kernel_bytes);
+      },
+      [&] {
+        if (!geometry_ok || co == 0) return;
+        // Output pixel (y, x) reads rows y*sh.. and columns x*sw.. of the
+        // image; depth index p = (ky, kx, c) walks kh segments of kw*ci
+        // contiguous values.
+        const LhsLayout lhs_layout{out_w, long(sw) * ci, long(sh) * w * ci,
+                                   std::max<long>(long(kw) * ci, 1),
+                                   long(w) * ci};
+        const RhsLayout rhs_layout{1, depth};  // kernel[o][p] is rhs(p, o)
+        const float* src_float = lhs_as_float(src, long(h) * w * ci);
+        into_dst(dst, pixels * co, [&](float* c) {
+          gemm(c, src_float, lhs_layout, kernel, rhs_layout, pixels, depth, co);
+        });
+      });
 }
 
 }  // namespace gemm

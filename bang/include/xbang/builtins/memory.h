@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 
+#include "xbang/builtins/detail/entry.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
 
@@ -30,74 +32,108 @@ namespace xbang {
 namespace detail {
 
 struct DirectionSpaces {
-  Space dst;
-  Space src;
+  Where dst;
+  Where src;
 };
 
+inline bool valid_direction(int dir) {
+  return unsigned(dir) < unsigned(kNumDirections);
+}
+
 inline DirectionSpaces spaces_of(mluMemcpyDirection_t dir) {
-  constexpr Space N = Space::kNram, W = Space::kWram, S = Space::kSram,
-                  G = Space::kGdram;
+  constexpr Where N = Where::kNram, W = Where::kWram, S = Where::kSram,
+                  G = Where::kGdram;
   static constexpr DirectionSpaces kTable[] = {
       {N, G}, {G, N}, {S, G}, {G, S}, {N, S}, {S, N}, {N, N},
       {W, N}, {N, W}, {W, G}, {W, S}, {S, S}, {G, G}};
   return kTable[dir];
 }
 
-XBANG_CHECK_PATH inline bool copy_ok(const char* name, void* dst,
-                                     const void* src, mluMemcpyDirection_t dir,
-                                     const Segments& d, const Segments& s) {
-  if (int(dir) < 0 || int(dir) >= kNumDirections) {
-    report(name, "unknown direction " + std::to_string(int(dir)));
-    return false;
-  }
-  if (!check_count(name, d.size) || !check_count(name, d.n0 - 1) ||
-      !check_count(name, d.n1 - 1) || !check_count(name, s.n0 - 1) ||
-      !check_count(name, s.n1 - 1)) {
-    return false;
-  }
-  if (d.count() != s.count()) {
-    report(name, "dst has " + std::to_string(d.count()) +
-                     " segments but src has " + std::to_string(s.count()));
-    return false;
-  }
-  if (d.size == 0) return true;
+// The contract of every __memcpy form. A source still written by a pending
+// __memcpy_async is fine: the copies are ordered (see land_pending_before).
+inline void copy_contract(Contract& c, void* dst, const void* src,
+                          mluMemcpyDirection_t dir, const Segments& d,
+                          const Segments& s) {
+  c.require(valid_direction(dir),
+            [&] { return "unknown direction " + std::to_string(int(dir)); })
+      .count(d.size)
+      .count(d.n0 - 1)
+      .count(d.n1 - 1)
+      .count(s.n0 - 1)
+      .count(s.n1 - 1)
+      .require(d.count() == s.count(), [&] {
+        return "dst has " + std::to_string(d.count()) +
+               " segments but src has " + std::to_string(s.count());
+      });
+  if (!valid_direction(dir) || d.size == 0) return;
   const DirectionSpaces spaces = spaces_of(dir);
   long dlo, dhi, slo, shi;
   d.extent(&dlo, &dhi);
   s.extent(&slo, &shi);
-  char* dbase = static_cast<char*>(dst) + dlo;
-  const char* sbase = static_cast<const char*>(src) + slo;
-  return check_space(name, "dst", dbase, dhi - dlo, spaces.dst) &&
-         check_space(name, "src", sbase, shi - slo, spaces.src) &&
-         check_not_pending(name, sbase, shi - slo);
+  c.operand("dst", static_cast<char*>(dst) + dlo, dhi - dlo, spaces.dst)
+      .operand("src", static_cast<const char*>(src) + slo, shi - slo,
+               spaces.src);
+}
+
+// A synchronous copy touching memory that an earlier __memcpy_async of the
+// core writes or reads: the IO queue performs copies in issue order, so the
+// pending copies land first.
+inline void land_pending_before(void* dst, const void* src, const Segments& d,
+                                const Segments& s) {
+  CoreContext* core = current_core();
+  if (core == nullptr || core->pending_copies.empty()) return;
+  struct Range {
+    const char* lo;
+    const char* hi;
+    bool meets(const Range& o) const { return lo < o.hi && o.lo < hi; }
+  };
+  auto range = [](const void* base, const Segments& seg) {
+    long lo, hi;
+    seg.extent(&lo, &hi);
+    return Range{static_cast<const char*>(base) + lo,
+                 static_cast<const char*>(base) + hi};
+  };
+  const Range to = range(dst, d), from = range(src, s);
+  for (const PendingCopy& pending : core->pending_copies) {
+    const Range pending_to = range(pending.dst, pending.d);
+    if (pending_to.meets(to) || pending_to.meets(from) ||
+        range(pending.src, pending.s).meets(to)) {
+      flush_pending_copies(*core);
+      return;
+    }
+  }
 }
 
 // Every __memcpy form ends here. Async copies are delayed until the core's
-// next sync (see xbang/runtime/async_copies.h), so an early read sees stale
-// data, as it could on hardware; checked mode reports it.
+// next sync (see xbang/runtime/async_copies.h), so a built-in reading their
+// destination early sees stale data, as it could on hardware; checked mode
+// reports it.
 inline void copy(const char* name, void* dst, const void* src,
                  mluMemcpyDirection_t dir, const Segments& d, const Segments& s,
                  bool async) {
-  const bool checking = XBANG_CHECKING();
-  if (checking && !copy_ok(name, dst, src, dir, d, s)) return;
-  if (d.size <= 0) return;
-  CoreContext* core = current_core();
-  if (async && core != nullptr) {
-    if (checking) {
-      long lo, hi;
-      d.extent(&lo, &hi);
-      core->pending_ranges.emplace_back(static_cast<char*>(dst) + lo,
-                                        static_cast<char*>(dst) + hi);
-    }
-    core->pending_copies.push_back({dst, src, d, s});
-    core->pending_copies.back().prefetch_source();
-    if (core->pending_copies.size() > kMaxPendingCopies) {
-      flush_pending_copies(*core);
-    }
-  } else {
-    copy_segments(dst, src, d, s);
-  }
-  count_copy(dir, uint64_t(d.size) * uint64_t(d.count()));
+  run_builtin(
+      name, Tally::copy(dir, d.size * d.count()),
+      [&](Contract& c) { copy_contract(c, dst, src, dir, d, s); },
+      [&] {
+        if (d.size <= 0 || !valid_direction(dir)) return;
+        CoreContext* core = current_core();
+        if (!async || core == nullptr) {
+          land_pending_before(dst, src, d, s);
+          copy_segments(dst, src, d, s);
+          return;
+        }
+        if (checked_mode_on()) {
+          long lo, hi;
+          d.extent(&lo, &hi);
+          core->pending_ranges.emplace_back(static_cast<char*>(dst) + lo,
+                                            static_cast<char*>(dst) + hi);
+        }
+        core->pending_copies.push_back({dst, src, d, s});
+        core->pending_copies.back().prefetch_source();
+        if (core->pending_copies.size() > kMaxPendingCopies) {
+          flush_pending_copies(*core);
+        }
+      });
 }
 
 inline Segments contiguous(long size) { return {size, 0, 1, 0, 1}; }
@@ -110,19 +146,22 @@ void sync_pending_copies();  // runtime: the core's __sync*
 }  // namespace detail
 }  // namespace xbang
 
-// __memcpy(dst, src, size, dir). Unchecked, the one-segment form is a plain
-// memmove here: kernels call it per row, and the general path's set-up cost
-// more than a short row's copy.
+// __memcpy(dst, src, size, dir). The one-segment form is a plain memmove:
+// kernels call it per row, and the general path's set-up cost more than a
+// short row's copy.
 inline void __memcpy(void* dst, const void* src, int size,
                      mluMemcpyDirection_t dir) {
   using namespace xbang::detail;
-  if (!XBANG_CHECKING() && size > 0 &&
-      unsigned(dir) < unsigned(xbang::kNumDirections)) {
-    std::memmove(dst, src, size_t(size));
-    count_copy(dir, uint64_t(size));
-    return;
-  }
-  copy("__memcpy", dst, src, dir, contiguous(size), contiguous(size), false);
+  run_builtin(
+      "__memcpy", Tally::copy(dir, size),
+      [&](Contract& c) {
+        copy_contract(c, dst, src, dir, contiguous(size), contiguous(size));
+      },
+      [&] {
+        if (size <= 0 || !valid_direction(dir)) return;
+        land_pending_before(dst, src, contiguous(size), contiguous(size));
+        std::memmove(dst, src, size_t(size));
+      });
 }
 // __memcpy(dst, src, size, dir, dst_stride, src_stride, segnum): segnum + 1
 // segments.
@@ -181,14 +220,12 @@ namespace xbang {
 namespace detail {
 template <class T>
 void fill(const char* name, T* dst, int count, T value) {
-  if (XBANG_CHECKING() &&
-      (!check_count(name, count) ||
-       !check_space(name, "dst", dst, count * long(sizeof(T)), Space::kNram))) {
-    return;
-  }
-  if (count <= 0) return;
-  std::fill(dst, dst + count, value);
-  count_elements(Family::kArithmetic, uint64_t(count));
+  run_builtin(
+      name, Tally::elements(Family::kArithmetic, count),
+      [&](Contract& c) { c.count(count).dst(dst, count * long(sizeof(T))); },
+      [&] {
+        if (count > 0) std::fill(dst, dst + count, value);
+      });
 }
 }  // namespace detail
 }  // namespace xbang

@@ -15,11 +15,21 @@ bool nonzero(T v) {
   return float(v) != 0.0f || (v != v);  // NaN counts as nonzero
 }
 
+// n elements of src read in full.
 template <class T>
-XBANG_CHECK_PATH bool read_ok(const char* name, const T* src, long n) {
-  return check_count(name, n) &&
-         check_space(name, "src", src, n * long(sizeof(T)), Space::kNram) &&
-         check_not_pending(name, src, n * long(sizeof(T)));
+void read_contract(Contract& c, const char* operand, const T* src, long n) {
+  const std::ptrdiff_t bytes = n * std::ptrdiff_t(sizeof(T));
+  c.count(n).operand(operand, src, bytes, Where::kNram).pending(src, bytes);
+}
+
+// A built-in that reads n elements of src and returns a count or an index
+// (`skipped` when it does not run).
+template <class T, class Body>
+uint32_t run_reduction(const char* name, const T* src, long n, uint32_t skipped,
+                       const Body& body) {
+  return run_builtin_or(
+      skipped, name, Tally::elements(Family::kSelection, n),
+      [&](Contract& c) { read_contract(c, "src", src, n); }, body);
 }
 
 // First index of the extreme value; NaN elements are skipped (an all-NaN
@@ -38,88 +48,86 @@ void arg_extreme(T* dst, const T* src, long n, Better better) {
   std::memcpy(static_cast<void*>(dst + 1), &index, 4);
 }
 
+// argmax/argmin: the extreme value and its 4-byte index after it in dst.
+template <class T, class Better>
+void run_arg_extreme(const char* name, T* dst, const T* src, long n,
+                     Better better) {
+  run_builtin(
+      name, Tally::elements(Family::kSelection, n),
+      [&](Contract& c) {
+        read_contract(c, "src", src, n);
+        c.operand("dst", dst, long(sizeof(T)) + 4, Where::kNram);
+      },
+      [&] { arg_extreme(dst, src, n, better); });
+}
+
 }  // namespace detail
 }  // namespace xbang
-
-#define XBANG_SELECT ::xbang::Family::kSelection
 
 // Packs the src[i] whose mask[i] is nonzero to the front of dst; returns how
 // many.
 template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
 inline uint32_t __bang_filter(T* dst, const T* src, const T* mask, int n) {
   using namespace xbang::detail;
-  if (XBANG_CHECKING() && (!read_ok("__bang_filter", src, n) ||
-                           !read_ok("__bang_filter", mask, n) ||
-                           !check_space("__bang_filter", "dst", dst,
-                                        n * long(sizeof(T)), Space::kNram))) {
-    return 0;
-  }
-  uint32_t kept = 0;
-  for (int i = 0; i < n; ++i) {
-    if (nonzero(mask[i])) dst[kept++] = src[i];
-  }
-  count_elements(XBANG_SELECT, n > 0 ? uint64_t(n) : 0);
-  return kept;
+  return run_builtin_or(
+      0u, "__bang_filter", Tally::elements(xbang::Family::kSelection, n),
+      [&](Contract& c) {
+        read_contract(c, "src", src, n);
+        read_contract(c, "mask", mask, n);
+        c.operand("dst", dst, n * long(sizeof(T)), Where::kNram);
+      },
+      [&] {
+        uint32_t kept = 0;
+        for (int i = 0; i < n; ++i) {
+          if (nonzero(mask[i])) dst[kept++] = src[i];
+        }
+        return kept;
+      });
 }
 
 template <class T, std::enable_if_t<::xbang::detail::is_bits_type<T>, int> = 0>
 inline uint32_t __bang_count(const T* src, int n) {
-  using namespace xbang::detail;
-  if (XBANG_CHECKING() && !read_ok("__bang_count", src, n)) return 0;
-  uint32_t count = 0;
-  for (int i = 0; i < n; ++i) count += nonzero(src[i]) ? 1u : 0u;
-  count_elements(XBANG_SELECT, n > 0 ? uint64_t(n) : 0);
-  return count;
+  return xbang::detail::run_reduction("__bang_count", src, n, 0u, [&] {
+    uint32_t count = 0;
+    for (int i = 0; i < n; ++i) count += xbang::detail::nonzero(src[i]);
+    return count;
+  });
 }
 
 template <class T, std::enable_if_t<::xbang::detail::is_bits_type<T>, int> = 0>
 inline uint32_t __bang_findfirst1(const T* src, int n) {
-  using namespace xbang::detail;
-  if (XBANG_CHECKING() && !read_ok("__bang_findfirst1", src, n))
-    return 0xFFFFFFFFu;
-  count_elements(XBANG_SELECT, n > 0 ? uint64_t(n) : 0);
-  for (int i = 0; i < n; ++i) {
-    if (nonzero(src[i])) return uint32_t(i);
-  }
-  return 0xFFFFFFFFu;
+  return xbang::detail::run_reduction("__bang_findfirst1", src, n, 0xFFFFFFFFu,
+                                      [&] {
+                                        for (int i = 0; i < n; ++i) {
+                                          if (xbang::detail::nonzero(src[i]))
+                                            return uint32_t(i);
+                                        }
+                                        return 0xFFFFFFFFu;
+                                      });
 }
 
 template <class T, std::enable_if_t<::xbang::detail::is_bits_type<T>, int> = 0>
 inline uint32_t __bang_findlast1(const T* src, int n) {
-  using namespace xbang::detail;
-  if (XBANG_CHECKING() && !read_ok("__bang_findlast1", src, n))
-    return 0xFFFFFFFFu;
-  count_elements(XBANG_SELECT, n > 0 ? uint64_t(n) : 0);
-  for (int i = n - 1; i >= 0; --i) {
-    if (nonzero(src[i])) return uint32_t(i);
-  }
-  return 0xFFFFFFFFu;
+  return xbang::detail::run_reduction("__bang_findlast1", src, n, 0xFFFFFFFFu,
+                                      [&] {
+                                        for (int i = n - 1; i >= 0; --i) {
+                                          if (xbang::detail::nonzero(src[i]))
+                                            return uint32_t(i);
+                                        }
+                                        return 0xFFFFFFFFu;
+                                      });
 }
 
 // dst[0] = the extreme value, the bits of dst[1] (4 bytes from there) = its
 // first index as uint32_t.
 template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
 inline void __bang_argmax(T* dst, const T* src, int n) {
-  using namespace xbang::detail;
-  if (XBANG_CHECKING() && (!read_ok("__bang_argmax", src, n) ||
-                           !check_space("__bang_argmax", "dst", dst,
-                                        long(sizeof(T)) + 4, Space::kNram))) {
-    return;
-  }
-  arg_extreme(dst, src, n, [](T a, T b) { return a > b; });
-  count_elements(XBANG_SELECT, n > 0 ? uint64_t(n) : 0);
+  xbang::detail::run_arg_extreme("__bang_argmax", dst, src, n,
+                                 [](T a, T b) { return a > b; });
 }
 
 template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
 inline void __bang_argmin(T* dst, const T* src, int n) {
-  using namespace xbang::detail;
-  if (XBANG_CHECKING() && (!read_ok("__bang_argmin", src, n) ||
-                           !check_space("__bang_argmin", "dst", dst,
-                                        long(sizeof(T)) + 4, Space::kNram))) {
-    return;
-  }
-  arg_extreme(dst, src, n, [](T a, T b) { return a < b; });
-  count_elements(XBANG_SELECT, n > 0 ? uint64_t(n) : 0);
+  xbang::detail::run_arg_extreme("__bang_argmin", dst, src, n,
+                                 [](T a, T b) { return a < b; });
 }
-
-#undef XBANG_SELECT

@@ -85,3 +85,15 @@ bool check_not_pending(const char* builtin, const void* p,
 #else
 #define XBANG_CHECKING() false
 #endif
+
+// Warnings: findings the hardware tolerates (a built-in skipped on the MPU).
+// Printed and listed once per kernel and built-in; they never fail a launch.
+namespace xbang {
+namespace checked {
+std::vector<Report> warnings();  // since clear_warnings()
+void clear_warnings();
+}  // namespace checked
+namespace detail {
+void warn_once(const char* builtin, const char* message);
+}  // namespace detail
+}  // namespace xbang

@@ -6,8 +6,10 @@
 
 #include <cstddef>
 #include <cstring>
+#include <string>
 #include <type_traits>
 
+#include "xbang/builtins/detail/entry.h"
 #include "xbang/builtins/detail/lanes.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
@@ -33,29 +35,26 @@ template <class T>
 inline constexpr bool is_float_type = is_one_of<T, half, float>;
 template <class T>
 inline constexpr bool is_bits_type =
-    is_one_of<T, half, float, int8_t, uint8_t, int16_t, uint16_t, int32_t,
+    is_one_of<T, half, float, char, int8_t, uint8_t, int16_t, uint16_t, int32_t,
               uint32_t>;
 
-// Operand checks shared by every elementwise built-in: count, spaces, exact
-// in-place only, the pre-372 alignment rule, and no read of a pending copy.
+// The contract of an elementwise built-in: n elements of dst and of each
+// source, exact in place only, the pre-372 rule on dst's bytes.
 template <class D, class... S>
-XBANG_CHECK_PATH bool elementwise_ok(const char* name, const D* dst, long n,
-                                     const S*... srcs) {
-  if (!check_count(name, n)) return false;
+void elementwise_contract(Contract& c, const D* dst, long n, const S*... srcs) {
   const std::ptrdiff_t dst_bytes = n * std::ptrdiff_t(sizeof(D));
-  if (!check_space(name, "dst", dst, dst_bytes, Space::kNram) ||
-      !check_vector_bytes(name, dst_bytes)) {
-    return false;
-  }
-  bool ok = true;
-  auto check_src = [&](const auto* src) {
-    const std::ptrdiff_t bytes = n * std::ptrdiff_t(sizeof(*src));
-    ok = ok && check_space(name, "src", src, bytes, Space::kNram) &&
-         check_inplace(name, dst, dst_bytes, src, bytes) &&
-         check_not_pending(name, src, bytes);
-  };
-  (check_src(srcs), ...);
-  return ok;
+  c.count(n).dst(dst, dst_bytes).vector_bytes(dst_bytes);
+  (c.src("src", srcs, n * std::ptrdiff_t(sizeof(S))), ...);
+}
+
+// An elementwise built-in: the elementwise contract, n elements counted in
+// `family`, then `body()`.
+template <class Body, class D, class... S>
+inline void run_elementwise(const char* name, Family family, const D* dst,
+                            long n, const Body& body, const S*... srcs) {
+  run_builtin(
+      name, Tally::elements(family, n),
+      [&](Contract& c) { elementwise_contract(c, dst, n, srcs...); }, body);
 }
 
 // dst[i] = op(a[i])
@@ -121,18 +120,19 @@ void cycle(T* dst, const T* src, const T* seg, long src_n, long seg_n, Op op) {
   }
 }
 
+// The contract of a cycle built-in: src_n a multiple of seg_n, seg read in
+// full.
 template <class T>
-XBANG_CHECK_PATH bool cycle_ok(const char* name, const T* dst, const T* src,
-                               const T* seg, long src_n, long seg_n) {
-  if (!check_count(name, src_n) || !check_count(name, seg_n)) return false;
-  if (seg_n == 0 ? src_n != 0 : src_n % seg_n != 0) {
-    report(name, "src_n " + std::to_string(src_n) +
-                     " is not a multiple of seg_n " + std::to_string(seg_n));
-    return false;
-  }
-  return elementwise_ok(name, dst, src_n, src) &&
-         check_space(name, "seg", seg, seg_n * long(sizeof(T)), Space::kNram) &&
-         check_not_pending(name, seg, seg_n * long(sizeof(T)));
+void cycle_contract(Contract& c, const T* dst, const T* src, const T* seg,
+                    long src_n, long seg_n) {
+  c.count(src_n).count(seg_n).require(
+      seg_n == 0 ? src_n == 0 : src_n % seg_n == 0, [&] {
+        return "src_n " + std::to_string(src_n) +
+               " is not a multiple of seg_n " + std::to_string(seg_n);
+      });
+  elementwise_contract(c, dst, src_n, src);
+  c.operand("seg", seg, seg_n * long(sizeof(T)), Where::kNram)
+      .pending(seg, seg_n * long(sizeof(T)));
 }
 
 }  // namespace detail
@@ -143,44 +143,35 @@ XBANG_CHECK_PATH bool cycle_ok(const char* name, const T* dst, const T* src,
 #define XBANG_UNARY_BUILTIN(NAME, OP, PRED, FAMILY)                       \
   template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0> \
   inline void NAME(T* dst, const T* src, int n) {                         \
-    if (XBANG_CHECKING() &&                                               \
-        !::xbang::detail::elementwise_ok(#NAME, dst, n, src)) {           \
-      return;                                                             \
-    }                                                                     \
-    ::xbang::detail::unary(dst, src, n, OP{});                            \
-    ::xbang::detail::count_elements(FAMILY, n > 0 ? n : 0);               \
+    ::xbang::detail::run_elementwise(                                     \
+        #NAME, FAMILY, dst, n,                                            \
+        [&] { ::xbang::detail::unary(dst, src, n, OP{}); }, src);         \
   }
 
 #define XBANG_BINARY_BUILTIN(NAME, OP, PRED, FAMILY)                      \
   template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0> \
   inline void NAME(T* dst, const T* a, const T* b, int n) {               \
-    if (XBANG_CHECKING() &&                                               \
-        !::xbang::detail::elementwise_ok(#NAME, dst, n, a, b)) {          \
-      return;                                                             \
-    }                                                                     \
-    ::xbang::detail::binary(dst, a, b, n, OP{});                          \
-    ::xbang::detail::count_elements(FAMILY, n > 0 ? n : 0);               \
+    ::xbang::detail::run_elementwise(                                     \
+        #NAME, FAMILY, dst, n,                                            \
+        [&] { ::xbang::detail::binary(dst, a, b, n, OP{}); }, a, b);      \
   }
 
 #define XBANG_SCALAR_BUILTIN(NAME, OP, PRED, FAMILY)                           \
   template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0>      \
   inline void NAME(T* dst, const T* src, ::xbang::detail::identity_t<T> value, \
                    int n) {                                                    \
-    if (XBANG_CHECKING() &&                                                    \
-        !::xbang::detail::elementwise_ok(#NAME, dst, n, src)) {                \
-      return;                                                                  \
-    }                                                                          \
-    ::xbang::detail::scalar(dst, src, value, n, OP{});                         \
-    ::xbang::detail::count_elements(FAMILY, n > 0 ? n : 0);                    \
+    ::xbang::detail::run_elementwise(                                          \
+        #NAME, FAMILY, dst, n,                                                 \
+        [&] { ::xbang::detail::scalar(dst, src, value, n, OP{}); }, src);      \
   }
 
 #define XBANG_CYCLE_BUILTIN(NAME, OP, PRED, FAMILY)                            \
   template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0>      \
   inline void NAME(T* dst, const T* src, const T* seg, int src_n, int seg_n) { \
-    if (XBANG_CHECKING() &&                                                    \
-        !::xbang::detail::cycle_ok(#NAME, dst, src, seg, src_n, seg_n)) {      \
-      return;                                                                  \
-    }                                                                          \
-    ::xbang::detail::cycle(dst, src, seg, src_n, seg_n, OP{});                 \
-    ::xbang::detail::count_elements(FAMILY, src_n > 0 ? src_n : 0);            \
+    ::xbang::detail::run_builtin(                                              \
+        #NAME, ::xbang::detail::Tally::elements(FAMILY, src_n),                \
+        [&](::xbang::detail::Contract& c) {                                    \
+          ::xbang::detail::cycle_contract(c, dst, src, seg, src_n, seg_n);     \
+        },                                                                     \
+        [&] { ::xbang::detail::cycle(dst, src, seg, src_n, seg_n, OP{}); });   \
   }

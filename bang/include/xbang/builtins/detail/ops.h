@@ -5,6 +5,8 @@
 #include <type_traits>
 #include <xsimd/xsimd.hpp>
 
+#include "xbang/builtins/detail/arch/arch.h"
+
 namespace xbang {
 namespace ops {
 
@@ -16,7 +18,7 @@ inline constexpr bool is_float_batch = std::is_floating_point_v<value_of<B>>;
 template <class B>
 B isnan_mask_select(const B& x, const B& if_nan, const B& otherwise) {
   if constexpr (is_float_batch<B>) {
-    return xsimd::select(xsimd::isnan(x), if_nan, otherwise);
+    return simd::select(xsimd::isnan(x), if_nan, otherwise);
   } else {
     return otherwise;
   }
@@ -54,7 +56,7 @@ struct MaxEqual {
   template <class B>
   B operator()(const B& a, const B& b) const {
     if constexpr (is_float_batch<B>) {
-      return xsimd::select((a > b) | xsimd::isnan(b), a, b);
+      return simd::select((a > b) | xsimd::isnan(b), a, b);
     } else {
       return xsimd::max(a, b);
     }
@@ -64,7 +66,7 @@ struct MinEqual {
   template <class B>
   B operator()(const B& a, const B& b) const {
     if constexpr (is_float_batch<B>) {
-      return xsimd::select((a < b) | xsimd::isnan(b), a, b);
+      return simd::select((a < b) | xsimd::isnan(b), a, b);
     } else {
       return xsimd::min(a, b);
     }
@@ -74,21 +76,21 @@ struct MinEqual {
 struct NanMax {
   template <class B>
   B operator()(const B& a, const B& b) const {
-    return xsimd::select((a > b) | xsimd::isnan(a), a, b);
+    return simd::select((a > b) | xsimd::isnan(a), a, b);
   }
 };
 struct NanMin {
   template <class B>
   B operator()(const B& a, const B& b) const {
-    return xsimd::select((a < b) | xsimd::isnan(a), a, b);
+    return simd::select((a < b) | xsimd::isnan(a), a, b);
   }
 };
 
 // Comparisons: 1 or 0 in the element type; IEEE (NaN compares false but ne).
 #define XBANG_CMP_OP(NAME, CMP) \
-  XBANG_OP2(NAME, xsimd::select(CMP, B(value_of<B>(1)), B(value_of<B>(0))))
+  XBANG_OP2(NAME, simd::select(CMP, B(value_of<B>(1)), B(value_of<B>(0))))
 XBANG_CMP_OP(Eq, a == b)
-XBANG_OP2(Ne, xsimd::select(a == b, B(value_of<B>(0)), B(value_of<B>(1))))
+XBANG_OP2(Ne, simd::select(a == b, B(value_of<B>(0)), B(value_of<B>(1))))
 XBANG_CMP_OP(Lt, a < b)
 XBANG_CMP_OP(Le, a <= b)
 XBANG_CMP_OP(Gt, a > b)
@@ -97,8 +99,8 @@ XBANG_CMP_OP(Ge, a >= b)
 // Logic: nonzero is true (a NaN is nonzero), result 1 or 0.
 template <class B>
 B truth(const B& x) {
-  return xsimd::select(x == B(value_of<B>(0)), B(value_of<B>(0)),
-                       B(value_of<B>(1)));
+  return simd::select(x == B(value_of<B>(0)), B(value_of<B>(0)),
+                      B(value_of<B>(1)));
 }
 XBANG_OP2(And, truth(a) * truth(b))
 XBANG_OP2(Or, xsimd::max(truth(a), truth(b)))

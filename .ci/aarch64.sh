@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Cross-builds the tests of bang/ for aarch64 (NEON: the generic SIMD layer)
+# and runs them under qemu-user. Slower than the native suite; separate from
+# .ci/run.
+#   bash .ci/aarch64.sh [build-dir]      (default build-aarch64)
+# Needs the Debian packages g++-aarch64-linux-gnu, qemu-user and googletest
+# (its sources, /usr/src/googletest, are cross-built here); installs what is
+# missing when run as root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-aarch64}
+root=$PWD
+
+missing=()
+command -v aarch64-linux-gnu-g++ >/dev/null || missing+=(g++-aarch64-linux-gnu)
+command -v qemu-aarch64 >/dev/null || missing+=(qemu-user)
+[[ -f /usr/src/googletest/CMakeLists.txt ]] || missing+=(googletest)
+if ((${#missing[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "aarch64.sh needs: apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+
+sysroot=/usr/aarch64-linux-gnu
+cross=(-G Ninja -DCMAKE_BUILD_TYPE=Release
+       -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR=aarch64
+       -DCMAKE_CXX_COMPILER=aarch64-linux-gnu-g++
+       -DCMAKE_C_COMPILER=aarch64-linux-gnu-gcc
+       "-DCMAKE_CROSSCOMPILING_EMULATOR=qemu-aarch64;-L;$sysroot")
+if command -v ccache >/dev/null; then
+  cross+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+
+start=$(date +%s)
+# GoogleTest for aarch64, from Debian's source package.
+gtest_prefix=$root/$build/googletest-install
+if [[ ! -f $gtest_prefix/lib/cmake/GTest/GTestConfig.cmake ]]; then
+  cmake -S /usr/src/googletest -B "$build/googletest" "${cross[@]}" \
+    -DCMAKE_INSTALL_PREFIX="$gtest_prefix" -DBUILD_GMOCK=OFF >/dev/null
+  cmake --build "$build/googletest" -j2
+  cmake --install "$build/googletest" >/dev/null
+fi
+
+# Headers (xsimd) come from the host's /usr/include; libraries only from
+# the cross sysroot and the GoogleTest just built.
+cmake -S . -B "$build" "${cross[@]}" \
+  -DXBANG_NATIVE=OFF -DXBANG_BUILD_BENCH=OFF -DXBANG_INSTALL=OFF \
+  -DXBANG_ONLY_OPS=psroipool_forward \
+  -DCMAKE_PREFIX_PATH="$gtest_prefix" \
+  "-DCMAKE_FIND_ROOT_PATH=$gtest_prefix;$sysroot" \
+  -DCMAKE_FIND_ROOT_PATH_MODE_PROGRAM=NEVER \
+  -DCMAKE_FIND_ROOT_PATH_MODE_LIBRARY=ONLY \
+  -DCMAKE_FIND_ROOT_PATH_MODE_INCLUDE=BOTH \
+  -DCMAKE_FIND_ROOT_PATH_MODE_PACKAGE=BOTH >/dev/null
+targets=$(ninja -C "$build" -t targets all |
+  sed -n 's/^\(test_bang_[a-z0-9_]*\): phony$/\1/p' | sort -u)
+ninja -C "$build" -j2 $targets
+built=$(date +%s)
+(cd "$build" && ctest -L bang --output-on-failure -j2)
+echo "aarch64: build $((built - start)) s, tests $(($(date +%s) - built)) s"

@@ -1,0 +1,169 @@
+// The portable version of every operation the built-ins need below the
+// xsimd API: plain xsimd batches plus element loops the compiler vectorises
+// for the target. x86.h specialises some of them; nothing here may name an
+// intrinsic.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <xsimd/xsimd.hpp>
+
+#include "xbang/core/half.h"
+
+namespace xbang {
+namespace simd {
+
+// half arrays as float compute batches. Generic: element by element through
+// half's own exact conversions.
+template <Isa I = kIsa>
+struct HalfLanes {
+  using batch = xsimd::batch<float, ComputeArch>;
+  static batch load(const half* p) {
+    alignas(64) float lanes[batch::size];
+    for (std::size_t i = 0; i < batch::size; ++i) lanes[i] = float(p[i]);
+    return batch::load_aligned(lanes);
+  }
+  static void store(half* p, const batch& b) {
+    alignas(64) float lanes[batch::size];
+    b.store_aligned(lanes);
+    for (std::size_t i = 0; i < batch::size; ++i) p[i] = half(lanes[i]);
+  }
+};
+
+// A zeroed copy of an array's last, partial batch.
+template <class T, std::size_t kLanes>
+struct TailBuffer {
+  alignas(64) T data[64 / sizeof(T) > kLanes ? 64 / sizeof(T) : kLanes];
+  const T* fill(const T* src, std::size_t count) {
+    std::memset(static_cast<void*>(data), 0, sizeof data);
+    std::memcpy(static_cast<void*>(data), src, count * sizeof(T));
+    return data;
+  }
+};
+
+// The first `count` (< L::size) elements of an array as a batch of L (a
+// Lanes<T>), and back; lanes past `count` read as 0 and are never written.
+// Generic: through a zeroed buffer (a store-forwarding stall of ~20 ns,
+// noticeable on short rows).
+template <class T, class L, Isa I = kIsa>
+struct TailLanes {
+  static typename L::batch load(const T* p, long count) {
+    TailBuffer<T, L::size> buffer;
+    return L::load(buffer.fill(p, std::size_t(count)));
+  }
+  static void store(T* p, const typename L::batch& x, long count) {
+    TailBuffer<T, L::size> buffer;
+    L::store(buffer.data, x);
+    std::memcpy(static_cast<void*>(p), buffer.data,
+                std::size_t(count) * sizeof(T));
+  }
+};
+
+// Nonzero lanes of `flags` as bits, least significant first, into
+// B::size / 8 bytes at `out` (B::size a multiple of 8).
+template <class B, Isa I = kIsa>
+struct PackBits {
+  static void run(const B& flags, uint8_t* out) {
+    using V = typename B::value_type;
+    alignas(64) V lanes[B::size];
+    flags.store_aligned(lanes);
+    for (std::size_t byte = 0; byte < B::size / 8; ++byte) {
+      uint8_t bits = 0;
+      for (std::size_t bit = 0; bit < 8; ++bit) {
+        if (lanes[byte * 8 + bit] != V(0)) bits |= uint8_t(1u << bit);
+      }
+      out[byte] = bits;
+    }
+  }
+};
+
+// An 8x8 block of 1, 2 or 4-byte elements, transposed between two strided
+// matrices (strides in elements).
+template <class U, Isa I = kIsa>
+struct Transpose8x8 {
+  static void run(U* dst, long dst_stride, const U* src, long src_stride) {
+    for (long i = 0; i < 8; ++i) {
+      for (long j = 0; j < 8; ++j)
+        dst[j * dst_stride + i] = src[i * src_stride + j];
+    }
+  }
+};
+
+// select(cond, a, b) on compute batches.
+template <class B, Isa I = kIsa>
+struct Blend {
+  static B run(const typename B::batch_bool_type& cond, const B& a,
+               const B& b) {
+    return xsimd::select(cond, a, b);
+  }
+};
+template <class B>
+B select(const typename B::batch_bool_type& cond, const B& a, const B& b) {
+  return Blend<B>::run(cond, a, b);
+}
+
+// Rounding of a float -> half store.
+enum class HalfRound { kNearest, kDown, kUp, kTowardZero };
+
+// Lane I/O of the convert shape: one batch of kLanes source elements in, one
+// of kLanes target elements out.
+template <Isa I = kKernelIsa>
+struct ConvertLanes {
+  using FloatV = xsimd::batch<float, KernelArch>;
+  using DoubleV = xsimd::batch<double, KernelArch>;
+  using Int32V = xsimd::batch<int32_t, KernelArch>;
+  static constexpr std::size_t kLanes = FloatV::size;
+
+  // Exact for float, half, int8, int16; int32 rounds to nearest even.
+  template <class T>
+  static FloatV load_float(const T* p) {
+    alignas(64) float lanes[kLanes];
+    for (std::size_t i = 0; i < kLanes; ++i) lanes[i] = float(p[i]);
+    return FloatV::load_aligned(lanes);
+  }
+  // int8, int16 or int32 lanes widened to int32.
+  template <class T>
+  static Int32V load_int32(const T* p) {
+    alignas(64) int32_t lanes[kLanes];
+    for (std::size_t i = 0; i < kLanes; ++i) lanes[i] = p[i];
+    return Int32V::load_aligned(lanes);
+  }
+  // int32 lanes -> two double batches (exact).
+  static void load_double(const int32_t* p, DoubleV& lo, DoubleV& hi) {
+    alignas(64) double lanes[kLanes];
+    for (std::size_t i = 0; i < kLanes; ++i) lanes[i] = p[i];
+    lo = DoubleV::load_aligned(lanes);
+    hi = DoubleV::load_aligned(lanes + DoubleV::size);
+  }
+  // Two double batches holding float values -> one float batch (exact).
+  static FloatV narrow_to_float(const DoubleV& lo, const DoubleV& hi) {
+    alignas(64) double lanes[kLanes];
+    lo.store_aligned(lanes);
+    hi.store_aligned(lanes + DoubleV::size);
+    alignas(64) float out[kLanes];
+    for (std::size_t i = 0; i < kLanes; ++i) out[i] = float(lanes[i]);
+    return FloatV::load_aligned(out);
+  }
+  // Stores int32 lanes already inside T's range.
+  template <class T>
+  static void store_int(T* p, const Int32V& v) {
+    alignas(64) int32_t lanes[kLanes];
+    v.store_aligned(lanes);
+    for (std::size_t i = 0; i < kLanes; ++i) p[i] = T(lanes[i]);
+  }
+  // Whether store_half rounds with R itself; otherwise the lanes must
+  // already hold half values.
+  template <HalfRound R>
+  static constexpr bool kHalfStoreRounds = R == HalfRound::kNearest;
+  template <HalfRound R>
+  static void store_half(half* p, const FloatV& v) {
+    alignas(64) float lanes[kLanes];
+    v.store_aligned(lanes);
+    for (std::size_t i = 0; i < kLanes; ++i) p[i] = half(lanes[i]);
+  }
+};
+
+}  // namespace simd
+}  // namespace xbang

@@ -1,0 +1,247 @@
+// The one entry every built-in goes through. A built-in states its
+// contract (counts, operands with their space and byte size, in-place
+// rules, the pre-372 vector-bytes rule, its own conditions) and what it
+// counts; the entry then
+//   - on the MPU of a Union launch, skips a built-in that touches NRAM or
+//     WRAM (the memory core has neither; on hardware such a call does
+//     nothing) without counting it, and in checked mode warns once per
+//     kernel and built-in;
+//   - in checked mode, validates the contract and skips the built-in on the
+//     first violation (reported with built-in, kernel and taskId);
+//   - runs the body and adds the tally to the core's counters.
+// With checked mode off the contract is never built: the hot path is one
+// thread-local load, one flag test, the body and one counter add.
+//
+//   template <class T>
+//   void __bang_foo(T* dst, const T* src, int n) {
+//     xbang::detail::run_builtin(
+//         "__bang_foo", xbang::detail::Tally::elements(Family::kArithmetic, n),
+//         [&](xbang::detail::Contract& c) {
+//           c.count(n).dst(dst, n * sizeof(T)).vector_bytes(n * sizeof(T))
+//               .src("src", src, n * sizeof(T));
+//         },
+//         [&] { /* compute */ });
+//   }
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "xbang/runtime/checked.h"
+#include "xbang/runtime/task.h"
+
+namespace xbang {
+namespace detail {
+
+// Where an operand may live. kGdramOrSram: atomics' destination.
+enum class Where { kNram, kWram, kSram, kGdram, kGdramOrSram };
+
+inline Space space_of(Where where) {
+  switch (where) {
+    case Where::kWram:
+      return Space::kWram;
+    case Where::kSram:
+      return Space::kSram;
+    case Where::kGdram:
+    case Where::kGdramOrSram:
+      return Space::kGdram;
+    default:
+      return Space::kNram;
+  }
+}
+
+// A built-in's contract, evaluated in one of two modes: kValidate checks
+// each clause in order and stops at the first violation (reported);
+// kProbe checks nothing and only records whether an operand is on-chip
+// (NRAM/WRAM), for the MPU rule.
+class Contract {
+ public:
+  enum class Mode { kValidate, kProbe };
+  Contract(const char* builtin, Mode mode) : builtin_(builtin), mode_(mode) {}
+
+  bool ok() const { return ok_; }
+  bool touches_onchip() const { return onchip_; }
+  const char* builtin() const { return builtin_; }
+
+  // A count or size argument: must not be negative.
+  Contract& count(long n) {
+    if (validating()) ok_ = check_count(builtin_, n);
+    return *this;
+  }
+  // A condition of the built-in's own; `message()` says what is wrong.
+  template <class Message>
+  Contract& require(bool condition, Message message) {
+    if (validating() && !condition) {
+      report(builtin_, message());
+      ok_ = false;
+    }
+    return *this;
+  }
+  // The destination: [p, p + bytes) inside `where`. Later sources are
+  // checked against it.
+  Contract& dst(const void* p, std::ptrdiff_t bytes,
+                Where where = Where::kNram) {
+    dst_ = p;
+    dst_bytes_ = bytes;
+    return operand("dst", p, bytes, where);
+  }
+  // A source read in full: inside `where`, not written by a pending
+  // __memcpy_async, and equal to or disjoint from dst (exact in place).
+  Contract& src(const char* name, const void* p, std::ptrdiff_t bytes,
+                Where where = Where::kNram) {
+    operand(name, p, bytes, where);
+    if (validating() && dst_ != nullptr) {
+      ok_ = check_inplace(builtin_, dst_, dst_bytes_, p, bytes);
+    }
+    return pending(p, bytes);
+  }
+  // A source that must not overlap dst at all.
+  Contract& disjoint_src(const char* name, const void* p, std::ptrdiff_t bytes,
+                         Where where = Where::kNram) {
+    operand(name, p, bytes, where);
+    if (validating() && dst_ != nullptr) {
+      ok_ = check_disjoint(builtin_, dst_, dst_bytes_, p, bytes);
+    }
+    return pending(p, bytes);
+  }
+  // Any other operand: only its space is checked.
+  Contract& operand(const char* name, const void* p, std::ptrdiff_t bytes,
+                    Where where) {
+    if (where == Where::kNram || where == Where::kWram) onchip_ = true;
+    if (!validating()) return *this;
+    if (where == Where::kGdramOrSram) {
+      if (!in_space(p, bytes, Space::kGdram) &&
+          !in_space(p, bytes, Space::kSram)) {
+        ok_ = check_space(builtin_, name, p, bytes, Space::kGdram);  // reports
+      }
+    } else {
+      ok_ = check_space(builtin_, name, p, bytes, space_of(where));
+    }
+    return *this;
+  }
+  // Not written by a pending __memcpy_async (the read would see stale data).
+  Contract& pending(const void* p, std::ptrdiff_t bytes) {
+    if (validating()) ok_ = check_not_pending(builtin_, p, bytes);
+    return *this;
+  }
+  // Arch < 372: a vector operand's byte size is a multiple of 128.
+  Contract& vector_bytes(std::ptrdiff_t bytes) {
+    if (validating()) ok_ = check_vector_bytes(builtin_, bytes);
+    return *this;
+  }
+
+ private:
+  bool validating() const { return mode_ == Mode::kValidate && ok_; }
+
+  const char* builtin_;
+  Mode mode_;
+  bool ok_ = true;
+  bool onchip_ = false;
+  const void* dst_ = nullptr;
+  std::ptrdiff_t dst_bytes_ = 0;
+};
+
+// What a built-in adds to the core's counters when it runs.
+struct Tally {
+  enum class Kind { kNone, kElements, kCopy, kAtomic };
+  Kind kind = Kind::kNone;
+  int index = 0;  // Family or copy direction
+  uint64_t amount = 0;
+
+  static Tally none() { return {}; }
+  // n elements (a negative n counts nothing) of a built-in family.
+  static Tally elements(Family family, long long n) {
+    return {Kind::kElements, static_cast<int>(family), n > 0 ? uint64_t(n) : 0};
+  }
+  // Bytes moved in a copy direction.
+  static Tally copy(int direction, long long bytes) {
+    if (unsigned(direction) >= unsigned(kNumDirections)) return {};
+    return {Kind::kCopy, direction, bytes > 0 ? uint64_t(bytes) : 0};
+  }
+  // Elements updated atomically (also counted in the atomic family).
+  static Tally atomic(long long n) {
+    return {Kind::kAtomic, static_cast<int>(Family::kAtomic),
+            n > 0 ? uint64_t(n) : 0};
+  }
+
+  void add_to(CoreContext& core) const {
+    switch (kind) {
+      case Kind::kElements:
+        core.elements[index] += amount;
+        break;
+      case Kind::kCopy:
+        core.copy_bytes[index] += amount;
+        break;
+      case Kind::kAtomic:
+        core.atomic_updates += amount;
+        core.elements[index] += amount;
+        break;
+      case Kind::kNone:
+        break;
+    }
+  }
+};
+
+inline bool checked_mode_on() {
+#if XBANG_CHECKED
+  return checked_flag.load(std::memory_order_relaxed);
+#else
+  return false;
+#endif
+}
+
+// Whether the built-in may run on this core: the MPU rule, then (checked
+// mode) the contract.
+template <class Describe>
+XBANG_CHECK_PATH bool admit(const char* builtin, const CoreContext& core,
+                            const Describe& describe) {
+  const bool checking = checked_mode_on();
+  if (core.is_mpu) {
+    Contract probe(builtin, Contract::Mode::kProbe);
+    describe(probe);
+    if (probe.touches_onchip()) {
+      if (checking) {
+        warn_once(builtin,
+                  "called on the MPU, which has no NRAM or WRAM: skipped "
+                  "(missing `if (__is_mpu()) return;`?)");
+      }
+      return false;
+    }
+  }
+  if (!checking) return true;
+  Contract contract(builtin, Contract::Mode::kValidate);
+  describe(contract);
+  return contract.ok();
+}
+
+// Runs `body()` under the entry's rules and returns its result, or
+// `skipped` when the built-in does not run.
+template <class R, class Describe, class Body>
+inline R run_builtin_or(R skipped, const char* builtin, Tally tally,
+                        const Describe& describe, const Body& body) {
+  CoreContext* const core = tls_core;
+  if (core != nullptr && (core->is_mpu || checked_mode_on()) &&
+      !admit(builtin, *core, describe)) {
+    return skipped;
+  }
+  R result = body();
+  if (core != nullptr) tally.add_to(*core);
+  return result;
+}
+
+template <class Describe, class Body>
+inline void run_builtin(const char* builtin, Tally tally,
+                        const Describe& describe, const Body& body) {
+  CoreContext* const core = tls_core;
+  if (core != nullptr && (core->is_mpu || checked_mode_on()) &&
+      !admit(builtin, *core, describe)) {
+    return;
+  }
+  body();
+  if (core != nullptr) tally.add_to(*core);
+}
+
+}  // namespace detail
+}  // namespace xbang
