@@ -218,6 +218,41 @@ TEST(FusionChecked, BadOperands) {
   EXPECT_EQ(g.to_host<float>(), std::vector<float>(64, 3.f));
 }
 
+// A Union1 kernel without `if (__is_mpu()) return;`: on the MPU the fusion
+// and each fusor step do nothing, are not counted, and warn once per
+// built-in.
+TEST(FusionOnTheMpu, SkippedAndNotCounted) {
+  constexpr int kN = 64;
+  xbang::checked::clear_reports();
+  xbang::checked::clear_warnings();
+  xbang::Counters counters;
+  ASSERT_EQ(launch_checked(
+                {4, 1, 1}, cnrtFuncTypeUnion1,
+                [] {
+                  __bang_write_value(arena_floats(), 3 * kN, 1.0f);
+                  __bang_fusion(FUSION_FMA, arena_floats(), arena_floats(kN),
+                                arena_floats(2 * kN), 2.0f, kN);
+                  bang::experimental::fusor<float>(arena_floats(),
+                                                   arena_floats(kN), kN)
+                      .mul(2.0f);
+                },
+                "fusion_no_mpu_guard", 20, &counters),
+            cnrtSuccess)
+      << reports_text();
+  EXPECT_TRUE(xbang::checked::reports().empty()) << reports_text();
+  const auto warnings = xbang::checked::warnings();
+  int fusion_warnings = 0;
+  for (const auto& w : warnings) {
+    EXPECT_TRUE(w.on_mpu) << w.text();
+    fusion_warnings += w.builtin == "__bang_fusion" ? 1 : 0;
+  }
+  EXPECT_EQ(fusion_warnings, 1);
+  // Four compute cores: the fill (3 kN), the fusion (kN), the fusor (kN).
+  EXPECT_EQ(counters.elements_of(xbang::Family::kArithmetic),
+            uint64_t(4 * 5 * kN));
+  xbang::checked::clear_warnings();
+}
+
 TEST(Fusor, ChainMatchesTheSteps) {
   const int n = 1003;
   auto v = random_values<float>(n, 5, 0, 100);
