@@ -9,6 +9,8 @@
 // approximations; kernels that depend on their error are not reproduced.
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/builtins/detail/elementwise.h"
@@ -16,12 +18,68 @@
 namespace xbang {
 namespace ops {
 
+// Logarithms of float batches written on the xsimd API with float blends
+// only: xsimd's own log/log2 use an integer blend that g++ -O0 cannot
+// compile on AVX-512. x = 2^e * (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)),
+// ln(1 + f) from the Cephes logf polynomial (a few ULP).
+struct LogParts {
+  xsimd::batch<float> exponent;  // e
+  xsimd::batch<float> log1p_f;   // ln(1 + f)
+};
+inline LogParts log_parts(const xsimd::batch<float>& x) {
+  using FB = xsimd::batch<float>;
+  using IB = xsimd::batch<int32_t>;
+  // Denormals: scaled into the normal range first.
+  const auto tiny = x < FB(std::numeric_limits<float>::min());
+  const FB scaled = xsimd::select(tiny, x * FB(33554432.0f), x);  // 2^25
+  const IB bits = xsimd::bitwise_cast<IB>(scaled);
+  FB exponent = xsimd::batch_cast<float>(((bits >> 23) & IB(0xff)) - IB(126)) -
+                xsimd::select(tiny, FB(25.0f), FB(0.0f));
+  // Mantissa in [0.5, 1), then moved to [sqrt(1/2), sqrt(2)).
+  FB m = xsimd::bitwise_cast<FB>((bits & IB(0x807fffff)) | IB(0x3f000000));
+  const auto low = m < FB(0.707106781186547524f);
+  exponent = exponent - xsimd::select(low, FB(1.0f), FB(0.0f));
+  const FB f = xsimd::select(low, m + m, m) - FB(1.0f);
+  const FB z = f * f;
+  FB y = FB(7.0376836292e-2f);
+  for (float c : {-1.1514610310e-1f, 1.1676998740e-1f, -1.2420140846e-1f,
+                  1.4249322787e-1f, -1.6668057665e-1f, 2.0000714765e-1f,
+                  -2.4999993993e-1f, 3.3333331174e-1f}) {
+    y = xsimd::fma(y, f, FB(c));
+  }
+  y = y * f * z - FB(0.5f) * z;
+  return {exponent, f + y};
+}
+// The IEEE special cases of a logarithm: x < 0 or NaN -> NaN, +-0 -> -Inf,
+// +Inf -> +Inf.
+inline xsimd::batch<float> log_special_cases(const xsimd::batch<float>& x,
+                                             const xsimd::batch<float>& r) {
+  using FB = xsimd::batch<float>;
+  const FB inf(std::numeric_limits<float>::infinity());
+  FB out = xsimd::select(x == FB(0.0f), -inf, r);
+  out = xsimd::select(x == inf, inf, out);
+  return xsimd::select((x < FB(0.0f)) | xsimd::isnan(x),
+                       FB(std::numeric_limits<float>::quiet_NaN()), out);
+}
+inline xsimd::batch<float> natural_log(const xsimd::batch<float>& x) {
+  const LogParts p = log_parts(x);
+  // e * ln 2 in two parts, so that the sum stays accurate.
+  const xsimd::batch<float> r =
+      p.log1p_f + p.exponent * -2.12194440e-4f + p.exponent * 0.693359375f;
+  return log_special_cases(x, r);
+}
+inline xsimd::batch<float> log_base2(const xsimd::batch<float>& x) {
+  const LogParts p = log_parts(x);
+  return log_special_cases(
+      x, xsimd::fma(p.log1p_f, xsimd::batch<float>(1.44269504088896341f),
+                    p.exponent));
+}
+
 // The logarithm base of __bang_log. mlu-ops multiplies its result by ln 2 to
 // get a natural logarithm (focal_loss_sigmoid) and feeds it to __bang_pow2
 // to raise to a power (yolo_box), so it is base 2.
-template <class B>
-B bang_log(const B& x) {
-  return xsimd::log2(x);
+inline xsimd::batch<float> bang_log(const xsimd::batch<float>& x) {
+  return log_base2(x);
 }
 
 // A constant broadcast to every lane of B.
@@ -40,8 +98,8 @@ B lanes_of(double v) {
 
 XBANG_MATH_OP(Pow2, xsimd::exp2(x))
 XBANG_MATH_OP(BangLog, bang_log(x))
-XBANG_MATH_OP(Log2, xsimd::log2(x))
-XBANG_MATH_OP(NaturalLog, xsimd::log(x))
+XBANG_MATH_OP(Log2, log_base2(x))
+XBANG_MATH_OP(NaturalLog, natural_log(x))
 XBANG_MATH_OP(Exp, xsimd::exp(x))
 XBANG_MATH_OP(Sin, xsimd::sin(x))
 XBANG_MATH_OP(Cos, xsimd::cos(x))
