@@ -7,15 +7,18 @@
 #include <cstdint>
 
 #include "xbang/builtins/arithmetic.h"
+#include "xbang/builtins/atomic_forms.h"
 #include "xbang/builtins/atomics.h"
 #include "xbang/builtins/compare_logic.h"
 #include "xbang/builtins/conversion.h"
 #include "xbang/builtins/conversion_fixed.h"
+#include "xbang/builtins/expand_channel.h"
 #include "xbang/builtins/gather_scatter.h"
 #include "xbang/builtins/layout.h"
 #include "xbang/builtins/matrix.h"
 #include "xbang/builtins/memory.h"
 #include "xbang/builtins/memset.h"
+#include "xbang/builtins/move_forms.h"
 #include "xbang/builtins/pool.h"
 #include "xbang/builtins/reduction.h"
 #include "xbang/builtins/reshape.h"
