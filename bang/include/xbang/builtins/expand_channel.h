@@ -8,9 +8,9 @@
 // half and float.
 //
 // Choices where the meaning is uncertain: the WRAM operand is only checked
-// (its first c elements must be WRAM), never read; mul_add multiplies and
-// adds with one rounding per operation, not fused. dst may equal src or
-// addend exactly.
+// (its first c elements must be WRAM), never read; mul_add is fused (one
+// rounding of s * x + a in float lanes). dst may equal src or addend
+// exactly.
 #pragma once
 
 #include <cstdint>
@@ -54,7 +54,7 @@ void expand_channel(T* dst, const T* scale, const T* src, const T* addend,
     } else {
       const T* add = addend + i * c;
       binary(out, in, add, c,
-             [&](const B& x, const B& a) { return x * s + a; });
+             [&](const B& x, const B& a) { return xsimd::fma(x, s, a); });
     }
   }
 }
