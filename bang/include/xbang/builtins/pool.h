@@ -19,8 +19,11 @@
 //   uint32 for float, as the index forms' declarations take them).
 // - max/min: the first extreme wins ties; a NaN is the extreme (the first
 //   NaN of the window is kept), see PoolMax / PoolMin.
-// - sum/avg: accumulated in window order, each step rounded to T (half sums
-//   round after every addition); avg divides the sum by the window size.
+// - sum/avg: accumulated in float lanes (half is widened) and rounded to T
+//   once; in window order, except that a one-channel window spanning whole
+//   rows (a plain vector sum) is added lane-parallel, so a float sum's
+//   rounding differs from a sequential loop's by the order of additions.
+//   avg divides the float sum by the window size before rounding.
 // - dst may equal src or start below it (each output pixel is written only
 //   after every input pixel at or before it was read); a dst that overlaps
 //   src from above goes through a scratch copy.
@@ -124,7 +127,7 @@ XBANG_CHECK_PATH bool pool_ok(const char* name, const T* dst, const T* src,
 
 // A scratch buffer per host thread and use (one emulated core at a time
 // runs on a host thread).
-enum class Scratch { kOutput, kKept, kWhere };
+enum class Scratch { kOutput, kKept, kWindow, kResults };
 template <class T, Scratch use>
 T* pool_scratch(long n) {
   thread_local std::vector<T> buffer;
@@ -132,10 +135,27 @@ T* pool_scratch(long n) {
   return buffer.data();
 }
 
-// Reduces each window into dst with `op` (vectorised across the channel).
-template <class T, class Op>
-void pool_reduce(T* dst, const T* src, const PoolShape& s, Op op) {
+// Element offsets of the window's pixels from its first pixel, in window
+// order.
+inline const long* window_offsets(const PoolShape& s) {
+  const long window = s.kernel_h * s.kernel_w;
+  long* offsets = pool_scratch<long, Scratch::kWindow>(window);
+  for (long k = 0; k < window; ++k) {
+    offsets[k] = s.at(k / s.kernel_w, k % s.kernel_w);
+  }
+  return offsets;
+}
+
+// Calls chunk(window_base, out, first, count) for every output pixel and
+// every run of up to one batch of its channels. Output pixels are produced
+// in order, each after its whole window was read, so dst may equal src or
+// start below it; a dst overlapping src from above is written to scratch
+// first.
+template <class T, class Chunk>
+void for_each_output_chunk(T* dst, const T* src, const PoolShape& s,
+                           Chunk chunk) {
   const long c = s.channel, oh = s.out_h(), ow = s.out_w();
+  const long step = long(Lanes<T>::size);
   const bool overlaps_from_above =
       dst > src && dst < src + s.in_elems() && s.out_elems() > 0;
   T* out = overlaps_from_above
@@ -143,14 +163,11 @@ void pool_reduce(T* dst, const T* src, const PoolShape& s, Op op) {
                : dst;
   for (long y = 0; y < oh; ++y) {
     for (long x = 0; x < ow; ++x) {
-      T* acc = out + (y * ow + x) * c;
-      const long y0 = y * s.stride_y, x0 = x * s.stride_x;
-      std::memmove(static_cast<void*>(acc), src + s.at(y0, x0),
-                   size_t(c) * sizeof(T));
-      for (long ky = 0; ky < s.kernel_h; ++ky) {
-        for (long kx = ky == 0 ? 1 : 0; kx < s.kernel_w; ++kx) {
-          binary(acc, acc, src + s.at(y0 + ky, x0 + kx), c, op);
-        }
+      const T* base = src + s.at(y * s.stride_y, x * s.stride_x);
+      const long first = (y * ow + x) * c;
+      for (long j = 0; j < c; j += step) {
+        chunk(base + j, out + first + j, first + j,
+              c - j < step ? c - j : step);
       }
     }
   }
@@ -160,68 +177,130 @@ void pool_reduce(T* dst, const T* src, const PoolShape& s, Op op) {
   }
 }
 
-// Values and window indices of each window's extreme. Indices are tracked
-// as float lanes beside the values (exact below 2^24) and stored as Index.
-template <class T, class Index, class Better>
-void pool_extreme_index(T* values, Index* index, const T* src,
-                        const PoolShape& s) {
-  using L = Lanes<T>;
-  using B = typename L::batch;  // float lanes for half and float
-  using FloatLanes = Lanes<float>;
-  const long c = s.channel, oh = s.out_h(), ow = s.out_w();
-  const long step = long(L::size);
-  T* kept = pool_scratch<T, Scratch::kKept>(c);
-  float* where = pool_scratch<float, Scratch::kWhere>(c);
-  for (long y = 0; y < oh; ++y) {
-    for (long x = 0; x < ow; ++x) {
-      const long y0 = y * s.stride_y, x0 = x * s.stride_x;
-      std::memcpy(static_cast<void*>(kept), src + s.at(y0, x0),
-                  size_t(c) * sizeof(T));
-      std::memset(where, 0, size_t(c) * sizeof(float));
-      for (long k = 1; k < s.kernel_h * s.kernel_w; ++k) {
-        const T* pixel = src + s.at(y0 + k / s.kernel_w, x0 + k % s.kernel_w);
-        const xsimd::batch<float> kb = xsimd::batch<float>(float(k));
-        auto update = [&](const B& v, const B& cand,
-                          const xsimd::batch<float>& w) {
-          const auto take = Better{}(cand, v);
-          return std::make_pair(xsimd::select(take, cand, v),
-                                xsimd::select(take, kb, w));
-        };
-        long i = 0;
-        for (; i + step <= c; i += step) {
-          auto [v, w] = update(L::load(kept + i), L::load(pixel + i),
-                               FloatLanes::load(where + i));
-          L::store(kept + i, v);
-          FloatLanes::store(where + i, w);
-        }
-        if (i < c) {
-          auto [v, w] = update(Tail<T>::load(kept + i, c - i),
-                               Tail<T>::load(pixel + i, c - i),
-                               Tail<float>::load(where + i, c - i));
-          Tail<T>::store(kept + i, v, c - i);
-          Tail<float>::store(where + i, w, c - i);
-        }
-      }
-      const long o = (y * ow + x) * c;
-      if (values != nullptr) {
-        std::memcpy(static_cast<void*>(values + o), kept,
-                    size_t(c) * sizeof(T));
-      }
-      for (long i = 0; i < c; ++i) index[o + i] = Index(where[i]);
-    }
+// One batch of channels, or fewer through the tail path.
+template <class T>
+typename Lanes<T>::batch load_lanes(const T* p, long count) {
+  return count == long(Lanes<T>::size) ? Lanes<T>::load(p)
+                                       : Tail<T>::load(p, count);
+}
+template <class T>
+void store_lanes(T* p, const typename Lanes<T>::batch& b, long count) {
+  if (count == long(Lanes<T>::size)) {
+    Lanes<T>::store(p, b);
+  } else {
+    Tail<T>::store(p, b, count);
   }
 }
 
-// Returns whether dst was written.
-template <class T, class Op>
-bool pool_builtin(const char* name, T* dst, const T* src, const PoolShape& s,
-                  Op op) {
-  if (XBANG_CHECKING() && !pool_ok(name, dst, src, s)) return false;
-  if (!s.computes()) return false;
-  pool_reduce(dst, src, s, op);
+// A window of one channel spanning whole rows is one contiguous run:
+// folded a batch at a time, then across the lanes and the remainder.
+template <class T, class Op, class Finish>
+void pool_reduce_contiguous(T* dst, const T* src, const PoolShape& s, Op op,
+                            Finish finish) {
+  using L = Lanes<T>;
+  using B = typename L::batch;
+  using V = typename L::value;
+  const long window = s.kernel_h * s.kernel_w;
+  const long step = long(L::size);
+  const long oh = s.out_h();
+  // Results wait in scratch: a window can reach past its own output.
+  V* results = pool_scratch<V, Scratch::kResults>(oh);
+  for (long y = 0; y < oh; ++y) {
+    const T* run = src + s.at(y * s.stride_y, 0);
+    long i = 1;
+    V folded = V(run[0]);
+    if (window >= step) {
+      B acc = L::load(run);
+      for (i = step; i + step <= window; i += step) {
+        acc = op(acc, L::load(run + i));
+      }
+      alignas(64) V lanes[L::size];
+      acc.store_aligned(lanes);
+      folded = lanes[0];
+      for (long k = 1; k < step; ++k) {
+        folded = op(B(folded), B(lanes[k])).get(0);
+      }
+    }
+    for (; i < window; ++i) folded = op(B(folded), B(V(run[i]))).get(0);
+    results[y] = finish(B(folded)).get(0);
+  }
+  for (long y = 0; y < oh; ++y) dst[y] = T(results[y]);
+}
+
+// Reduces each window into dst with `op`: per output pixel, a batch of
+// channels is folded over the window in registers, finished (avg divides)
+// and stored once.
+template <class T, class Op, class Finish>
+void pool_reduce(T* dst, const T* src, const PoolShape& s, Op op,
+                 Finish finish) {
+  if (s.channel == 1 && s.kernel_w == s.width) {
+    pool_reduce_contiguous(dst, src, s, op, finish);
+    return;
+  }
+  const long window = s.kernel_h * s.kernel_w;
+  const long* offsets = window_offsets(s);
+  for_each_output_chunk(dst, src, s,
+                        [&](const T* base, T* out, long, long count) {
+                          auto acc = load_lanes(base, count);
+                          for (long k = 1; k < window; ++k) {
+                            acc = op(acc, load_lanes(base + offsets[k], count));
+                          }
+                          store_lanes(out, finish(acc), count);
+                        });
+}
+
+// Values and window indices of each window's extreme. Indices are tracked
+// in float lanes beside the values (exact below 2^24) and stored as Index.
+template <class T, class Index, class Better>
+void pool_extreme_index(T* values, Index* index, const T* src,
+                        const PoolShape& s) {
+  using B = typename Lanes<T>::batch;  // float lanes for half and float
+  using V = typename Lanes<T>::value;
+  const long window = s.kernel_h * s.kernel_w;
+  const long* offsets = window_offsets(s);
+  // Values go to scratch when the caller wants only the indices.
+  T* kept = values != nullptr ? values
+                              : pool_scratch<T, Scratch::kKept>(s.out_elems());
+  for_each_output_chunk(
+      kept, src, s, [&](const T* base, T* out, long first, long count) {
+        B value = load_lanes(base, count);
+        B where(V(0));
+        for (long k = 1; k < window; ++k) {
+          const B candidate = load_lanes(base + offsets[k], count);
+          const auto take = Better{}(candidate, value);
+          value = xsimd::select(take, candidate, value);
+          where = xsimd::select(take, B(V(k)), where);
+        }
+        store_lanes(out, value, count);
+        alignas(64) V lanes[Lanes<T>::size];
+        where.store_aligned(lanes);
+        for (long i = 0; i < count; ++i) index[first + i] = Index(lanes[i]);
+      });
+}
+
+struct PoolKeep {
+  template <class B>
+  B operator()(const B& a) const {
+    return a;
+  }
+};
+// avg = sum / window size, divided in the compute lanes before rounding.
+struct PoolDivide {
+  float window;
+  template <class B>
+  B operator()(const B& a) const {
+    return a / B(typename B::value_type(window));
+  }
+};
+
+template <class T, class Op, class Finish = PoolKeep>
+void pool_builtin(const char* name, T* dst, const T* src, const PoolShape& s,
+                  Op op, Finish finish = {}) {
+  if (XBANG_CHECKING() && !pool_ok(name, dst, src, s)) return;
+  if (!s.computes()) return;
+  pool_reduce(dst, src, s, op, finish);
   count_elements(Family::kArithmetic,
                  uint64_t(s.out_elems()) * uint64_t(s.kernel_h * s.kernel_w));
-  return true;
 }
 
 template <class T>
@@ -239,15 +318,6 @@ void pool_index_builtin(const char* name, T* values, pool_index_t<T>* index,
   count_elements(Family::kArithmetic,
                  uint64_t(s.out_elems()) * uint64_t(s.kernel_h * s.kernel_w));
 }
-
-// avg = sum / window size, with the division in T's compute lanes.
-struct PoolDivide {
-  float window;
-  template <class B>
-  B operator()(const B& a) const {
-    return a / B(typename B::value_type(window));
-  }
-};
 
 }  // namespace detail
 }  // namespace xbang
@@ -282,9 +352,8 @@ inline void __bang_avgpool(T* dst, const T* src, int channel, int height,
   using namespace xbang::detail;
   const PoolShape s{channel,      height,   width,   kernel_height,
                     kernel_width, stride_x, stride_y};
-  if (!pool_builtin("__bang_avgpool", dst, src, s, xbang::ops::Add{})) return;
-  unary(dst, dst, s.out_elems(),
-        PoolDivide{float(kernel_height) * float(kernel_width)});
+  pool_builtin("__bang_avgpool", dst, src, s, xbang::ops::Add{},
+               PoolDivide{float(kernel_height) * float(kernel_width)});
 }
 template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
 inline void __bang_avgpool(T* dst, const T* src, int channel, int height,
