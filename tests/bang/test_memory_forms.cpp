@@ -95,6 +95,39 @@ TEST(Fill, EverySpaceAndForm) {
   EXPECT_EQ(g_async.to_host<float>(), want_async);
 }
 
+// The LDRAM and remaining async spellings, each into its own space.
+TEST(Fill, LdramAndAsyncSpellings) {
+  constexpr int kN = 64;
+  xbang_test::DeviceBuffer g_ldram(std::vector<int16_t>(kN, 0)),
+      g_async(std::vector<float>(kN, 0.f)), g_sram(std::vector<float>(kN, 0.f)),
+      g_wram(std::vector<float>(kN, 0.f));
+  run_on_core0(
+      [&] {
+        __ldramset(static_cast<int16_t*>(g_ldram.get()), 5, 300);
+        __ldramset(static_cast<int16_t*>(g_ldram.get()) + 10, 2, -4, 8, 3);
+        __gdramset_async(static_cast<float*>(g_async.get()), 3, 1.f, 16, 2);
+        __sramset_async(sram_floats, kN, 2.f);
+        __wramset_async(wram_floats, kN, 0.f);
+        __wramset_async(wram_floats, 1, 3.f, 8, 7);
+        __sync();
+        __memcpy(g_sram.get(), sram_floats, kN * 4, SRAM2GDRAM);
+        float* n = reinterpret_cast<float*>(nram_arena());
+        __memcpy(n, wram_floats, kN * 4, WRAM2NRAM);
+        __memcpy(g_wram.get(), n, kN * 4, NRAM2GDRAM);
+      },
+      "fill_spellings");
+  std::vector<int16_t> want_ldram(kN, 0);
+  for (int i = 0; i < 5; ++i) want_ldram[i] = 300;
+  for (int s = 0; s <= 3; ++s)
+    want_ldram[10 + 4 * s] = want_ldram[11 + 4 * s] = -4;
+  EXPECT_EQ(g_ldram.to_host<int16_t>(), want_ldram);
+  EXPECT_EQ(g_async.to_host<float>(),
+            filled(std::vector<float>(kN, 0.f), 3, 1.f, 16, 2));
+  EXPECT_EQ(g_sram.to_host<float>(), std::vector<float>(kN, 2.f));
+  EXPECT_EQ(g_wram.to_host<float>(),
+            filled(std::vector<float>(kN, 0.f), 1, 3.f, 8, 7));
+}
+
 TEST(Fill, CheckedModeReports) {
   expect_report(
       "__gdramset",
