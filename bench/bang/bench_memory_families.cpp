@@ -41,8 +41,8 @@ SCALAR_LOOP void scalar_sumpool(float* d, const float* s, int c, int h,
     }
   }
 }
-SCALAR_LOOP void scalar_maxpool_index(float* d, uint32_t* index,
-                                      const float* s, int c, int h, int kh) {
+SCALAR_LOOP void scalar_maxpool_index(float* d, uint32_t* index, const float* s,
+                                      int c, int h, int kh) {
   for (int y = 0; y < h / kh; ++y) {
     for (int ch = 0; ch < c; ++ch) {
       float best = s[(y * kh) * c + ch];
@@ -143,38 +143,35 @@ std::vector<Case> make_cases() {
              __bang_sumpool(dst(m), src(m), c, h, 1, kh, 1, 1, kh);
            },
            [=](int8_t* m) { scalar_sumpool(dst(m), src(m), c, h, kh); }});
-      cases.push_back(
-          {"pool", "__bang_maxpool", size, pool_bytes, init,
-           [=](int8_t* m) {
-             __bang_maxpool(dst(m), src(m), c, h, 1, kh, 1, 1, kh);
-           },
-           [=](int8_t* m) {
-             scalar_maxpool_index(dst(m), nullptr, src(m), c, h, kh);
-           }});
-      cases.push_back(
-          {"pool", "__bang_maxpool_value_index", size,
-           pool_bytes + size_t(bytes) / kh, init,
-           [=](int8_t* m) {
-             __bang_maxpool_value_index(dst(m), src(m), c, h, 1, kh, 1, 1, kh,
-                                        bytes / kh);
-           },
-           [=](int8_t* m) {
-             scalar_maxpool_index(
-                 dst(m), reinterpret_cast<uint32_t*>(dst(m) + n / kh), src(m),
-                 c, h, kh);
-           }});
+      cases.push_back({"pool", "__bang_maxpool", size, pool_bytes, init,
+                       [=](int8_t* m) {
+                         __bang_maxpool(dst(m), src(m), c, h, 1, kh, 1, 1, kh);
+                       },
+                       [=](int8_t* m) {
+                         scalar_maxpool_index(dst(m), nullptr, src(m), c, h,
+                                              kh);
+                       }});
+      cases.push_back({"pool", "__bang_maxpool_value_index", size,
+                       pool_bytes + size_t(bytes) / kh, init,
+                       [=](int8_t* m) {
+                         __bang_maxpool_value_index(dst(m), src(m), c, h, 1, kh,
+                                                    1, 1, kh, bytes / kh);
+                       },
+                       [=](int8_t* m) {
+                         scalar_maxpool_index(
+                             dst(m),
+                             reinterpret_cast<uint32_t*>(dst(m) + n / kh),
+                             src(m), c, h, kh);
+                       }});
     }
-    cases.push_back({"reduction", "__bang_sum", size, size_t(bytes), init,
-                     [=](int8_t* m) {
-                       benchmark::DoNotOptimize(__bang_sum(src(m), n));
-                     },
-                     [=](int8_t* m) {
-                       benchmark::DoNotOptimize(scalar_sum(src(m), n));
-                     }});
     cases.push_back(
-        {"reduction", "__bang_reduce_sum", size, 2 * size_t(bytes), init,
-         [=](int8_t* m) { __bang_reduce_sum(dst(m), src(m), n); },
-         [=](int8_t* m) { scalar_reduce_sum(dst(m), src(m), n); }});
+        {"reduction", "__bang_sum", size, size_t(bytes), init,
+         [=](int8_t* m) { benchmark::DoNotOptimize(__bang_sum(src(m), n)); },
+         [=](int8_t* m) { benchmark::DoNotOptimize(scalar_sum(src(m), n)); }});
+    cases.push_back({"reduction", "__bang_reduce_sum", size, 2 * size_t(bytes),
+                     init,
+                     [=](int8_t* m) { __bang_reduce_sum(dst(m), src(m), n); },
+                     [=](int8_t* m) { scalar_reduce_sum(dst(m), src(m), n); }});
     cases.push_back({"fill", "__nramset", size, size_t(bytes), init,
                      [=](int8_t* m) { __nramset(dst(m), n, 1.5f); },
                      [=](int8_t* m) { scalar_fill(dst(m), n, 1.5f); }});
@@ -183,7 +180,9 @@ std::vector<Case> make_cases() {
     if (rows > 0) {
       cases.push_back(
           {"reshape", "__bang_pad", size, size_t(rows) * (w + 64) * 4, init,
-           [=](int8_t* m) { __bang_pad(dst(m), src(m), 1, rows, w, 0, 0, 0, 4); },
+           [=](int8_t* m) {
+             __bang_pad(dst(m), src(m), 1, rows, w, 0, 0, 0, 4);
+           },
            [=](int8_t* m) { scalar_pad(dst(m), src(m), rows, w, 4); }});
     }
     const int filters = n >= 64 ? 16 : 4;
@@ -195,17 +194,16 @@ std::vector<Case> make_cases() {
          [=](int8_t* m) {
            scalar_reshape_filter(dst(m), src(m), filters, n / filters);
          }});
-    cases.push_back(
-        {"conversion", "__bang_float2bfloat16_rn", size,
-         size_t(bytes) + size_t(bytes) / 2, init,
-         [=](int8_t* m) {
-           __bang_float2bfloat16_rn(reinterpret_cast<bfloat16_t*>(dst(m)),
-                                    src(m), n);
-         },
-         [=](int8_t* m) {
-           scalar_float2bfloat16_rn(reinterpret_cast<uint16_t*>(dst(m)),
-                                    src(m), n);
-         }});
+    cases.push_back({"conversion", "__bang_float2bfloat16_rn", size,
+                     size_t(bytes) + size_t(bytes) / 2, init,
+                     [=](int8_t* m) {
+                       __bang_float2bfloat16_rn(
+                           reinterpret_cast<bfloat16_t*>(dst(m)), src(m), n);
+                     },
+                     [=](int8_t* m) {
+                       scalar_float2bfloat16_rn(
+                           reinterpret_cast<uint16_t*>(dst(m)), src(m), n);
+                     }});
     // Registers: load, high multiply, store, one register at a time.
     const int lanes = int(__vv_get_length() / 4);
     if (n >= lanes) {
@@ -223,8 +221,8 @@ std::vector<Case> make_cases() {
            },
            [=](int8_t* m) {
              scalar_mulh(reinterpret_cast<uint32_t*>(dst(m)),
-                         reinterpret_cast<const uint32_t*>(src(m)),
-                         0xD2511F53u, n / lanes * lanes);
+                         reinterpret_cast<const uint32_t*>(src(m)), 0xD2511F53u,
+                         n / lanes * lanes);
            }});
     }
   }
@@ -243,13 +241,9 @@ void print_ratio_table(const std::vector<Case>& cases,
       "(cpu) | built-in/memcpy (real) | scalar/built-in (real) |\n"
       "|---|---|---|---|---|---|---|\n");
   for (const Case& c : cases) {
-    const auto* b = runs.find(case_name(c, 0));
-    const auto* s = runs.find(case_name(c, 1));
-    const auto* m = runs.find(case_name(c, 2));
-    if (b == nullptr || s == nullptr || m == nullptr) continue;
-    if (b->cpu_seconds <= 0 || s->cpu_seconds <= 0 || m->cpu_seconds <= 0) {
-      continue;
-    }
+    xbang_bench::VariantRuns v;
+    if (!xbang_bench::find_variants(runs, c, case_name, &v)) continue;
+    const auto *b = v.builtin, *s = v.scalar, *m = v.memcpy;
     std::printf("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f |\n",
                 c.family.c_str(), c.op.c_str(), c.size.c_str(),
                 b->cpu_seconds / m->cpu_seconds,

@@ -78,46 +78,28 @@ std::vector<float> bf16_inputs() {
   return v;
 }
 
+// Every mode with its suffix, for the vector and the scalar forms.
+#define BF16_MODES(X) \
+  X(kRn, _rn) X(kRd, _rd) X(kDn, _dn) X(kUp, _up) X(kTz, _tz) X(kOz, _oz)
+
 void run_float2bfloat16(Mode m, bfloat16_t* d, const float* s, int n) {
-  switch (m) {
-    case Mode::kRn:
-      __bang_float2bfloat16_rn(d, s, n);
-      break;
-    case Mode::kRd:
-      __bang_float2bfloat16_rd(d, s, n);
-      break;
-    case Mode::kDn:
-      __bang_float2bfloat16_dn(d, s, n);
-      break;
-    case Mode::kUp:
-      __bang_float2bfloat16_up(d, s, n);
-      break;
-    case Mode::kTz:
-      __bang_float2bfloat16_tz(d, s, n);
-      break;
-    case Mode::kOz:
-      __bang_float2bfloat16_oz(d, s, n);
-      break;
-  }
+#define VECTOR_CASE(MODE, SUFFIX)           \
+  case Mode::MODE:                          \
+    __bang_float2bfloat16##SUFFIX(d, s, n); \
+    break;
+  switch (m) { BF16_MODES(VECTOR_CASE) }
+#undef VECTOR_CASE
 }
 
 bfloat16_t scalar_float2bfloat16(Mode m, float x) {
-  switch (m) {
-    case Mode::kRn:
-      return __float2bfloat16_rn(x);
-    case Mode::kRd:
-      return __float2bfloat16_rd(x);
-    case Mode::kDn:
-      return __float2bfloat16_dn(x);
-    case Mode::kUp:
-      return __float2bfloat16_up(x);
-    case Mode::kTz:
-      return __float2bfloat16_tz(x);
-    case Mode::kOz:
-      return __float2bfloat16_oz(x);
-  }
+#define SCALAR_CASE(MODE, SUFFIX) \
+  case Mode::MODE:                \
+    return __float2bfloat16##SUFFIX(x);
+  switch (m) { BF16_MODES(SCALAR_CASE) }
+#undef SCALAR_CASE
   return bfloat16_t(0.f);
 }
+#undef BF16_MODES
 
 bool same_bfloat16(uint16_t got, uint16_t want) {
   const bool got_nan = (got & 0x7fffu) > 0x7f80u;

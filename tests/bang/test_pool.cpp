@@ -73,39 +73,28 @@ void reference(Kind kind, const std::vector<T>& src, const Shape& s,
   }
 }
 
+// Each kind in its 9-argument (strided) or 7-argument form.
+#define RUN_POOL(NAME)                                             \
+  (strided ? NAME(dst, src, s.c, s.h, s.w, s.kh, s.kw, s.sx, s.sy) \
+           : NAME(dst, src, s.c, s.h, s.w, s.kh, s.kw))
 template <class T>
 void run_pool(Kind kind, T* dst, const T* src, const Shape& s, bool strided) {
   switch (kind) {
     case Kind::kSum:
-      if (strided) {
-        __bang_sumpool(dst, src, s.c, s.h, s.w, s.kh, s.kw, s.sx, s.sy);
-      } else {
-        __bang_sumpool(dst, src, s.c, s.h, s.w, s.kh, s.kw);
-      }
+      RUN_POOL(__bang_sumpool);
       break;
     case Kind::kAvg:
-      if (strided) {
-        __bang_avgpool(dst, src, s.c, s.h, s.w, s.kh, s.kw, s.sx, s.sy);
-      } else {
-        __bang_avgpool(dst, src, s.c, s.h, s.w, s.kh, s.kw);
-      }
+      RUN_POOL(__bang_avgpool);
       break;
     case Kind::kMax:
-      if (strided) {
-        __bang_maxpool(dst, src, s.c, s.h, s.w, s.kh, s.kw, s.sx, s.sy);
-      } else {
-        __bang_maxpool(dst, src, s.c, s.h, s.w, s.kh, s.kw);
-      }
+      RUN_POOL(__bang_maxpool);
       break;
     case Kind::kMin:
-      if (strided) {
-        __bang_minpool(dst, src, s.c, s.h, s.w, s.kh, s.kw, s.sx, s.sy);
-      } else {
-        __bang_minpool(dst, src, s.c, s.h, s.w, s.kh, s.kw);
-      }
+      RUN_POOL(__bang_minpool);
       break;
   }
 }
+#undef RUN_POOL
 
 template <class T>
 class Pool : public ::testing::Test {};
