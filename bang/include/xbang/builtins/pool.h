@@ -40,25 +40,18 @@
 namespace xbang {
 namespace detail {
 
-// pool_better(x, v): whether a candidate x replaces the kept extreme v.
+// Better(x, v) on float lanes: whether a candidate x replaces the kept
+// extreme v (strictly more extreme, or the first NaN).
 struct PoolMaxBetter {
   template <class B>
   auto operator()(const B& x, const B& v) const {
-    if constexpr (ops::is_float_batch<B>) {
-      return (x > v) | (xsimd::isnan(x) & ~xsimd::isnan(v));
-    } else {
-      return x > v;
-    }
+    return (x > v) | (xsimd::isnan(x) & ~xsimd::isnan(v));
   }
 };
 struct PoolMinBetter {
   template <class B>
   auto operator()(const B& x, const B& v) const {
-    if constexpr (ops::is_float_batch<B>) {
-      return (x < v) | (xsimd::isnan(x) & ~xsimd::isnan(v));
-    } else {
-      return x < v;
-    }
+    return (x < v) | (xsimd::isnan(x) & ~xsimd::isnan(v));
   }
 };
 // The extreme of (kept, candidate) as a binary op for the shape templates.
