@@ -11,6 +11,8 @@
 #include <cstring>
 #include <vector>
 
+#include "recording_reporter.h"
+
 namespace xbang_bench {
 
 // `Case` has init(nram), builtin(nram), scalar(nram) and touched_bytes;
@@ -65,6 +67,25 @@ void register_in_core(const std::vector<Case>& cases, Nram nram,
           ->Unit(benchmark::kMicrosecond);
     }
   }
+}
+
+// The built-in, scalar and memcpy runs of one case, for ratio tables.
+struct VariantRuns {
+  const RecordingReporter::Entry* builtin = nullptr;
+  const RecordingReporter::Entry* scalar = nullptr;
+  const RecordingReporter::Entry* memcpy = nullptr;
+};
+// False when a variant was filtered out or has no time.
+template <class Case, class Name>
+bool find_variants(const RecordingReporter& runs, const Case& c, Name case_name,
+                   VariantRuns* found) {
+  found->builtin = runs.find(case_name(c, 0));
+  found->scalar = runs.find(case_name(c, 1));
+  found->memcpy = runs.find(case_name(c, 2));
+  for (const auto* e : {found->builtin, found->scalar, found->memcpy}) {
+    if (e == nullptr || e->seconds <= 0 || e->cpu_seconds <= 0) return false;
+  }
+  return true;
 }
 
 }  // namespace xbang_bench

@@ -1,0 +1,211 @@
+// Conversions beside conversion.h's table:
+//   __bang_float2bfloat16[_mode](dst, src, n)  float to bfloat16_t
+//   __bang_bfloat162float(dst, src, n)         bfloat16_t to float (exact)
+//   __float2bfloat16[_mode](x), __bfloat162float(x)   scalar forms
+//   __bang_<int>2<int>(dst, src, n, dst_position, src_position)
+//     fixed-point integer to integer for int32, int16 and int8 pairs: the
+//     value src * 2^src_position re-expressed as dst * 2^dst_position.
+// Modes as in conversion.h: _rn nearest even (also the unsuffixed form),
+// _rd nearest ties away, _dn floor, _up ceil, _tz toward zero, _oz away from
+// zero.
+//
+// Choices where the meaning is uncertain:
+// - float to bfloat16 keeps NaN a NaN (quiet bit set) and follows IEEE for
+//   overflow: modes that round away from the range give Inf.
+// - The position order (dst_position, src_position) is a guess (every real
+//   call passes 0, 0); a fixed-point shift that drops bits rounds to nearest
+//   even (kFixedPointMode), and the result saturates to the target range.
+// - dst == src is allowed (the bfloat16 results are written after each
+//   batch is read; the integer forms go through conversion.h's paths).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <xsimd/xsimd.hpp>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+#include "xbang/builtins/conversion.h"
+#include "xbang/core/bfloat16.h"
+#include "xbang/runtime/checked.h"
+#include "xbang/runtime/task.h"
+
+namespace xbang {
+namespace detail {
+namespace bf16 {
+
+inline constexpr RoundMode kFixedPointMode = RoundMode::kRn;
+
+// 1 where a > b, else 0, for values below 2^31 (the sign bit of b - a).
+// Arithmetic instead of select: one formula serves scalars and batches.
+template <class U>
+U greater(const U& a, const U& b) {
+  return (b - a) >> 31;
+}
+
+// The bfloat16 bits (in the low 16 bits) of float bits u, rounded by M.
+template <RoundMode M, class U>
+U round_bits(const U& u) {
+  const U one(1u), zero(0u), tie(0x8000u);
+  const U low = u & U(0xffffu);
+  const U trunc = u >> 16;
+  const U negative = u >> 31;
+  const U inexact = greater(low, zero);
+  U inc = zero;
+  if constexpr (M == RoundMode::kRn) {
+    const U above = greater(low, tie);
+    const U at_tie = one - (above | greater(tie, low));
+    inc = above | (at_tie & trunc & one);
+  } else if constexpr (M == RoundMode::kRd) {
+    inc = one - greater(tie, low);
+  } else if constexpr (M == RoundMode::kOz) {
+    inc = inexact;
+  } else if constexpr (M == RoundMode::kUp) {
+    inc = inexact & (one - negative);
+  } else if constexpr (M == RoundMode::kDn) {
+    inc = inexact & negative;
+  }
+  const U nan = greater(u & U(0x7fffffffu), U(0x7f800000u));
+  return (trunc + inc * (one - nan)) | (nan * U(0x40u));
+}
+
+// Stores the low 16 bits of each lane (every lane is below 2^16).
+inline void store_low_halves(bfloat16* dst,
+                             const xsimd::batch<uint32_t>& lanes) {
+#if defined(__AVX512F__)
+  static_assert(xsimd::batch<uint32_t>::size == 16, "AVX-512 lanes");
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst),
+                      _mm512_cvtepi32_epi16(lanes));
+#elif defined(__AVX2__)
+  static_assert(xsimd::batch<uint32_t>::size == 8, "AVX2 lanes");
+  // packus keeps each 128-bit half's four lanes; the permute joins halves.
+  const __m256i packed =
+      _mm256_permute4x64_epi64(_mm256_packus_epi32(lanes, lanes), 0x08);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst),
+                   _mm256_castsi256_si128(packed));
+#else
+  alignas(64) uint32_t bits[xsimd::batch<uint32_t>::size];
+  lanes.store_aligned(bits);
+  for (std::size_t k = 0; k < xsimd::batch<uint32_t>::size; ++k) {
+    dst[k].bits = uint16_t(bits[k]);
+  }
+#endif
+}
+
+template <RoundMode M>
+bfloat16 from_float(float x) {
+  uint32_t u;
+  std::memcpy(&u, &x, 4);
+  return bfloat16::from_bits(uint16_t(round_bits<M>(u)));
+}
+
+XBANG_CHECK_PATH inline bool convert_ok(const char* name, const void* dst,
+                                        long dst_size, const void* src,
+                                        long src_size, long n) {
+  if (!check_count(name, n)) return false;
+  const long dst_bytes = n * dst_size, src_bytes = n * src_size;
+  return check_space(name, "dst", dst, dst_bytes, Space::kNram) &&
+         check_space(name, "src", src, src_bytes, Space::kNram) &&
+         check_inplace(name, dst, dst_bytes, src, src_bytes) &&
+         check_vector_bytes(name, dst_bytes) &&
+         check_not_pending(name, src, src_bytes);
+}
+
+template <RoundMode M>
+void float_to_bfloat16(const char* name, bfloat16* dst, const float* src,
+                       long n) {
+  if (XBANG_CHECKING() && !convert_ok(name, dst, 2, src, 4, n)) return;
+  using U = xsimd::batch<uint32_t>;
+  constexpr long kStep = long(U::size);
+  long i = 0;
+  for (; i + kStep <= n; i += kStep) {
+    store_low_halves(dst + i,
+                     round_bits<M>(xsimd::bitwise_cast<U>(
+                         xsimd::batch<float>::load_unaligned(src + i))));
+  }
+  for (; i < n; ++i) dst[i] = from_float<M>(src[i]);
+  if (n > 0) count_elements(Family::kConversion, uint64_t(n));
+}
+
+inline void bfloat16_to_float(float* dst, const bfloat16* src, long n) {
+  if (XBANG_CHECKING() &&
+      !convert_ok("__bang_bfloat162float", dst, 4, src, 2, n)) {
+    return;
+  }
+  // Back to front, so dst == src widens in place.
+  for (long i = n - 1; i >= 0; --i) {
+    dst[i] = bfloat16_bits_to_float(src[i].bits);
+  }
+  if (n > 0) count_elements(Family::kConversion, uint64_t(n));
+}
+
+}  // namespace bf16
+
+namespace conv {
+
+// Integer to integer with fixed-point positions: equal positions take the
+// vector path of conversion.h; others rescale exactly in double.
+template <class From, class To>
+void fixed_point_convert(const char* builtin, To* dst, const From* src, int n,
+                         int dst_position, int src_position) {
+  if (dst_position == src_position) {
+    convert_builtin<From, To, RoundMode::kTz>(builtin, dst, src, n, 0);
+    return;
+  }
+  if (XBANG_CHECKING() && !check_convert(builtin, dst, src, n)) return;
+  const int shift = std::clamp(src_position - dst_position, -400, 400);
+  auto one = [&](long i) {
+    dst[i] = from_double<To>(std::ldexp(double(src[i]), shift),
+                             bf16::kFixedPointMode);
+  };
+  if (sizeof(To) > sizeof(From)) {
+    for (long i = long(n) - 1; i >= 0; --i) one(i);
+  } else {
+    for (long i = 0; i < n; ++i) one(i);
+  }
+  if (n > 0) count_elements(Family::kConversion, uint64_t(n));
+}
+
+}  // namespace conv
+}  // namespace detail
+}  // namespace xbang
+
+#define XBANG_BF16_CONVERSION(suffix, MODE)                                    \
+  inline void __bang_float2bfloat16##suffix(bfloat16_t* dst, const float* src, \
+                                            int n) {                           \
+    ::xbang::detail::bf16::float_to_bfloat16<::xbang::RoundMode::MODE>(        \
+        "__bang_float2bfloat16" #suffix, dst, src, n);                         \
+  }                                                                            \
+  inline bfloat16_t __float2bfloat16##suffix(float x) {                        \
+    return ::xbang::detail::bf16::from_float<::xbang::RoundMode::MODE>(x);     \
+  }
+XBANG_BF16_CONVERSION(, kRn)
+XBANG_BF16_CONVERSION(_rn, kRn)
+XBANG_BF16_CONVERSION(_rd, kRd)
+XBANG_BF16_CONVERSION(_dn, kDn)
+XBANG_BF16_CONVERSION(_up, kUp)
+XBANG_BF16_CONVERSION(_tz, kTz)
+XBANG_BF16_CONVERSION(_oz, kOz)
+#undef XBANG_BF16_CONVERSION
+
+inline void __bang_bfloat162float(float* dst, const bfloat16_t* src, int n) {
+  xbang::detail::bf16::bfloat16_to_float(dst, src, n);
+}
+inline float __bfloat162float(bfloat16_t x) { return float(x); }
+
+#define XBANG_FIXED_POINT_CONVERSION(from, FromT, to, ToT)                 \
+  inline void __bang_##from##2##to(ToT* dst, const FromT* src, int n,      \
+                                   int dst_position, int src_position) {   \
+    ::xbang::detail::conv::fixed_point_convert(                            \
+        "__bang_" #from "2" #to, dst, src, n, dst_position, src_position); \
+  }
+XBANG_FIXED_POINT_CONVERSION(int32, int32_t, int16, int16_t)
+XBANG_FIXED_POINT_CONVERSION(int32, int32_t, int8, int8_t)
+XBANG_FIXED_POINT_CONVERSION(int16, int16_t, int32, int32_t)
+XBANG_FIXED_POINT_CONVERSION(int16, int16_t, int8, int8_t)
+XBANG_FIXED_POINT_CONVERSION(int8, int8_t, int32, int32_t)
+XBANG_FIXED_POINT_CONVERSION(int8, int8_t, int16, int16_t)
+#undef XBANG_FIXED_POINT_CONVERSION

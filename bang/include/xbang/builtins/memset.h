@@ -1,0 +1,91 @@
+// Fills of any memory space, by element:
+//   __gdramset / __sramset / __nramset / __wramset / __ldramset
+//     (dst, elem_count, value)                      one run
+//     (dst, elem_count, value, dst_stride, segnum)  segnum + 1 runs, each
+//                                                   dst_stride bytes apart
+//   __gdramset_async / __sramset_async / __nramset_async / __wramset_async
+//     the same two forms, asynchronous
+// value is converted to the pointee type (to its own type for void*). LDRAM
+// is the core-local part of off-chip memory: the emulator keeps it in GDRAM.
+//
+// Choices where the meaning is uncertain: an async fill is performed at
+// once (a fill that finishes early is one the hardware may produce; the sync
+// that follows it has nothing left to do), and a fill counts its elements in
+// the arithmetic family, as __bang_write_value does.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "xbang/runtime/checked.h"
+#include "xbang/runtime/task.h"
+
+namespace xbang {
+namespace detail {
+
+// The one operand check of the fill family: counts, stride, and every run
+// inside `space`.
+template <class T>
+XBANG_CHECK_PATH bool set_ok(const char* name, const T* dst, long count,
+                             long stride_bytes, long segnum, Space space) {
+  if (!check_count(name, count) || !check_count(name, segnum)) return false;
+  const long run_bytes = count * long(sizeof(T));
+  if (segnum > 0 && stride_bytes < run_bytes) {
+    report(name, "dst_stride " + std::to_string(stride_bytes) +
+                     " is shorter than a run of " + std::to_string(run_bytes) +
+                     " bytes");
+    return false;
+  }
+  const long span = segnum * stride_bytes + run_bytes;
+  return check_space(name, "dst", dst, span, space);
+}
+
+template <class T>
+void set_runs(const char* name, T* dst, long count, T value, long stride_bytes,
+              long segnum, Space space) {
+  if (XBANG_CHECKING() &&
+      !set_ok(name, dst, count, stride_bytes, segnum, space)) {
+    return;
+  }
+  if (count <= 0 || segnum < 0) return;
+  char* run = reinterpret_cast<char*>(dst);
+  for (long s = 0; s <= segnum; ++s, run += stride_bytes) {
+    std::fill_n(reinterpret_cast<T*>(run), count, value);
+  }
+  count_elements(Family::kArithmetic, uint64_t(count) * uint64_t(segnum + 1));
+}
+
+template <class T, class V>
+using set_elem_t = std::conditional_t<std::is_void_v<T>, V, T>;
+
+}  // namespace detail
+}  // namespace xbang
+
+#define XBANG_SET_BUILTIN(NAME, SPACE)                                         \
+  template <class T, class V>                                                  \
+  inline void NAME(T* dst, int elem_count, V value) {                          \
+    using Elem = ::xbang::detail::set_elem_t<T, V>;                            \
+    ::xbang::detail::set_runs(#NAME, reinterpret_cast<Elem*>(dst), elem_count, \
+                              static_cast<Elem>(value), 0, 0,                  \
+                              ::xbang::detail::Space::SPACE);                  \
+  }                                                                            \
+  template <class T, class V>                                                  \
+  inline void NAME(T* dst, int elem_count, V value, int dst_stride,            \
+                   int segnum) {                                               \
+    using Elem = ::xbang::detail::set_elem_t<T, V>;                            \
+    ::xbang::detail::set_runs(#NAME, reinterpret_cast<Elem*>(dst), elem_count, \
+                              static_cast<Elem>(value), dst_stride, segnum,    \
+                              ::xbang::detail::Space::SPACE);                  \
+  }
+XBANG_SET_BUILTIN(__gdramset, kGdram)
+XBANG_SET_BUILTIN(__ldramset, kGdram)
+XBANG_SET_BUILTIN(__sramset, kSram)
+XBANG_SET_BUILTIN(__nramset, kNram)
+XBANG_SET_BUILTIN(__wramset, kWram)
+XBANG_SET_BUILTIN(__gdramset_async, kGdram)
+XBANG_SET_BUILTIN(__sramset_async, kSram)
+XBANG_SET_BUILTIN(__nramset_async, kNram)
+XBANG_SET_BUILTIN(__wramset_async, kWram)
+#undef XBANG_SET_BUILTIN

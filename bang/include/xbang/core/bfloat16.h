@@ -1,0 +1,46 @@
+// bfloat16_t: the upper 16 bits of an IEEE float (8-bit exponent, 7-bit
+// mantissa), as BANG's storage type. Arithmetic goes through float; the
+// implicit conversion from float rounds to nearest, ties to even (NaN stays
+// a quiet NaN).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+namespace xbang {
+
+inline uint16_t float_to_bfloat16_bits_rn(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  if ((bits & 0x7fffffffu) > 0x7f800000u) return uint16_t((bits >> 16) | 0x40u);
+  bits += 0x7fffu + ((bits >> 16) & 1u);
+  return uint16_t(bits >> 16);
+}
+
+inline float bfloat16_bits_to_float(uint16_t b) {
+  const uint32_t bits = uint32_t(b) << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+struct bfloat16 {
+  uint16_t bits;
+
+  bfloat16() = default;
+  bfloat16(float f)  // NOLINT: implicit as in BANG
+      : bits(float_to_bfloat16_bits_rn(f)) {}
+  operator float() const { return bfloat16_bits_to_float(bits); }  // NOLINT
+
+  static bfloat16 from_bits(uint16_t b) {
+    bfloat16 h;
+    h.bits = b;
+    return h;
+  }
+};
+
+static_assert(sizeof(bfloat16) == 2, "bfloat16 must be 16 bits");
+
+}  // namespace xbang
+
+using bfloat16_t = xbang::bfloat16;

@@ -1,0 +1,267 @@
+// The pool, reduction, fill, reshape, bfloat16 and vector-register
+// built-ins on NRAM-resident data from 256 B to 256 KB per operand: for each
+// case the built-in, a plain scalar loop of the same semantics, and
+// std::memcpy of the bytes the built-in touches (read + written), all in the
+// same run inside a one-task launch with checked mode off. A table of
+// ratios follows the runs:
+//   built-in time / memcpy time, scalar time / built-in time (CPU time of
+//   the emulated core's thread, and real time).
+// The scalar loops are compiled without auto-vectorisation.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/kernel.h"
+#include "recording_reporter.h"
+#include "run_in_core.h"
+#include "xbang/runtime/checked.h"
+
+namespace {
+
+__nram__ int8_t bench_nram[MAX_NRAM_SIZE];
+
+#define SCALAR_LOOP                                      \
+  __attribute__((noinline, optimize("no-tree-vectorize", \
+                                    "no-tree-loop-distribute-patterns")))
+
+// Scalar models. Pools: [h][w][c] with a kh x 1 window, stride kh.
+SCALAR_LOOP void scalar_sumpool(float* d, const float* s, int c, int h,
+                                int kh) {
+  for (int y = 0; y < h / kh; ++y) {
+    for (int ch = 0; ch < c; ++ch) {
+      float acc = s[(y * kh) * c + ch];
+      for (int k = 1; k < kh; ++k) acc += s[(y * kh + k) * c + ch];
+      d[y * c + ch] = acc;
+    }
+  }
+}
+SCALAR_LOOP void scalar_maxpool_index(float* d, uint32_t* index, const float* s,
+                                      int c, int h, int kh) {
+  for (int y = 0; y < h / kh; ++y) {
+    for (int ch = 0; ch < c; ++ch) {
+      float best = s[(y * kh) * c + ch];
+      uint32_t where = 0;
+      for (int k = 1; k < kh; ++k) {
+        const float x = s[(y * kh + k) * c + ch];
+        if (x > best || (std::isnan(x) && !std::isnan(best))) {
+          best = x;
+          where = uint32_t(k);
+        }
+      }
+      d[y * c + ch] = best;
+      if (index != nullptr) index[y * c + ch] = where;
+    }
+  }
+}
+SCALAR_LOOP float scalar_sum(const float* s, int n) {
+  float acc = 0;
+  for (int i = 0; i < n; ++i) acc += s[i];
+  return acc;
+}
+SCALAR_LOOP void scalar_reduce_sum(float* d, const float* s, int n) {
+  for (int first = 0; first < n; first += 32) {
+    float acc = 0;
+    for (int i = first; i < first + 32 && i < n; ++i) acc += s[i];
+    for (int i = first; i < first + 32 && i < n; ++i) d[i] = 0;
+    d[first] = acc;
+  }
+}
+SCALAR_LOOP void scalar_fill(float* d, int n, float v) {
+  for (int i = 0; i < n; ++i) d[i] = v;
+}
+SCALAR_LOOP void scalar_pad(float* d, const float* s, int h, int w, int right) {
+  const int ow = w + right;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < ow; ++x) d[y * ow + x] = x < w ? s[y * w + x] : 0.f;
+  }
+}
+SCALAR_LOOP void scalar_reshape_filter(float* d, const float* s, int n,
+                                       int depth) {
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < depth; ++k) d[k * n + i] = s[i * depth + k];
+  }
+}
+SCALAR_LOOP void scalar_float2bfloat16_rn(uint16_t* d, const float* s, int n) {
+  for (int i = 0; i < n; ++i) {
+    uint32_t b;
+    std::memcpy(&b, &s[i], 4);
+    if ((b & 0x7fffffffu) > 0x7f800000u) {
+      d[i] = uint16_t((b >> 16) | 0x40u);
+    } else {
+      d[i] = uint16_t((b + 0x7fffu + ((b >> 16) & 1u)) >> 16);
+    }
+  }
+}
+SCALAR_LOOP void scalar_mulh(uint32_t* d, const uint32_t* s, uint32_t k,
+                             int n) {
+  for (int i = 0; i < n; ++i) d[i] = uint32_t((uint64_t(s[i]) * k) >> 32);
+}
+
+struct Case {
+  std::string family, op, size;
+  size_t touched_bytes;
+  std::function<void(int8_t*)> init, builtin, scalar;
+};
+
+void fill_values(float* p, int n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(-100.f, 100.f);
+  for (int i = 0; i < n; ++i) p[i] = dist(rng);
+}
+
+// Operand sizes: NRAM-resident, 256 B to 256 KB per source operand.
+const int kOperandBytes[] = {256, 4096, 65536, 262144};
+
+std::string size_name(int bytes) {
+  return bytes < 1024 ? std::to_string(bytes) + "B"
+                      : std::to_string(bytes / 1024) + "KB";
+}
+
+std::vector<Case> make_cases() {
+  std::vector<Case> cases;
+  for (int bytes : kOperandBytes) {
+    const int n = bytes / 4;
+    const std::string size = size_name(bytes);
+    auto src = [](int8_t* m) { return reinterpret_cast<float*>(m); };
+    auto dst = [](int8_t* m) {
+      return reinterpret_cast<float*>(m + 300 * 1024);
+    };
+    auto init = [n, src](int8_t* m) { fill_values(src(m), n, 7); };
+    // Pools: 16 channels (64 B pixels), 4-row windows.
+    const int c = 16, kh = 4, h = n / c;
+    if (h >= kh) {
+      const size_t pool_bytes = size_t(bytes) + size_t(bytes) / kh;
+      cases.push_back(
+          {"pool", "__bang_sumpool", size, pool_bytes, init,
+           [=](int8_t* m) {
+             __bang_sumpool(dst(m), src(m), c, h, 1, kh, 1, 1, kh);
+           },
+           [=](int8_t* m) { scalar_sumpool(dst(m), src(m), c, h, kh); }});
+      cases.push_back({"pool", "__bang_maxpool", size, pool_bytes, init,
+                       [=](int8_t* m) {
+                         __bang_maxpool(dst(m), src(m), c, h, 1, kh, 1, 1, kh);
+                       },
+                       [=](int8_t* m) {
+                         scalar_maxpool_index(dst(m), nullptr, src(m), c, h,
+                                              kh);
+                       }});
+      cases.push_back({"pool", "__bang_maxpool_value_index", size,
+                       pool_bytes + size_t(bytes) / kh, init,
+                       [=](int8_t* m) {
+                         __bang_maxpool_value_index(dst(m), src(m), c, h, 1, kh,
+                                                    1, 1, kh, bytes / kh);
+                       },
+                       [=](int8_t* m) {
+                         scalar_maxpool_index(
+                             dst(m),
+                             reinterpret_cast<uint32_t*>(dst(m) + n / kh),
+                             src(m), c, h, kh);
+                       }});
+    }
+    cases.push_back(
+        {"reduction", "__bang_sum", size, size_t(bytes), init,
+         [=](int8_t* m) { benchmark::DoNotOptimize(__bang_sum(src(m), n)); },
+         [=](int8_t* m) { benchmark::DoNotOptimize(scalar_sum(src(m), n)); }});
+    cases.push_back({"reduction", "__bang_reduce_sum", size, 2 * size_t(bytes),
+                     init,
+                     [=](int8_t* m) { __bang_reduce_sum(dst(m), src(m), n); },
+                     [=](int8_t* m) { scalar_reduce_sum(dst(m), src(m), n); }});
+    cases.push_back({"fill", "__nramset", size, size_t(bytes), init,
+                     [=](int8_t* m) { __nramset(dst(m), n, 1.5f); },
+                     [=](int8_t* m) { scalar_fill(dst(m), n, 1.5f); }});
+    // Pad: rows of 60 floats padded to 64.
+    const int w = 60, rows = n / 64;
+    if (rows > 0) {
+      cases.push_back(
+          {"reshape", "__bang_pad", size, size_t(rows) * (w + 64) * 4, init,
+           [=](int8_t* m) {
+             __bang_pad(dst(m), src(m), 1, rows, w, 0, 0, 0, 4);
+           },
+           [=](int8_t* m) { scalar_pad(dst(m), src(m), rows, w, 4); }});
+    }
+    const int filters = n >= 64 ? 16 : 4;
+    cases.push_back(
+        {"reshape", "__bang_reshape_filter", size, 2 * size_t(bytes), init,
+         [=](int8_t* m) {
+           __bang_reshape_filter(dst(m), src(m), filters, 1, 1, n / filters);
+         },
+         [=](int8_t* m) {
+           scalar_reshape_filter(dst(m), src(m), filters, n / filters);
+         }});
+    cases.push_back({"conversion", "__bang_float2bfloat16_rn", size,
+                     size_t(bytes) + size_t(bytes) / 2, init,
+                     [=](int8_t* m) {
+                       __bang_float2bfloat16_rn(
+                           reinterpret_cast<bfloat16_t*>(dst(m)), src(m), n);
+                     },
+                     [=](int8_t* m) {
+                       scalar_float2bfloat16_rn(
+                           reinterpret_cast<uint16_t*>(dst(m)), src(m), n);
+                     }});
+    // Registers: load, high multiply, store, one register at a time.
+    const int lanes = int(__vv_get_length() / 4);
+    if (n >= lanes) {
+      cases.push_back(
+          {"vector_registers", "__vv_mulh", size, 2 * size_t(bytes), init,
+           [=](int8_t* m) {
+             const uint32_t* s = reinterpret_cast<const uint32_t*>(src(m));
+             uint32_t* d = reinterpret_cast<uint32_t*>(dst(m));
+             vv_uint32 r;
+             for (int i = 0; i + lanes <= n; i += lanes) {
+               __vv_load(r, s + i);
+               __vv_mulh(r, r, 0xD2511F53u);
+               __vv_store(d + i, r);
+             }
+           },
+           [=](int8_t* m) {
+             scalar_mulh(reinterpret_cast<uint32_t*>(dst(m)),
+                         reinterpret_cast<const uint32_t*>(src(m)), 0xD2511F53u,
+                         n / lanes * lanes);
+           }});
+    }
+  }
+  return cases;
+}
+
+std::string case_name(const Case& c, int variant) {
+  return c.family + "/" + c.op + "/" + c.size + "/" +
+         xbang_bench::kInCoreVariants[variant];
+}
+
+void print_ratio_table(const std::vector<Case>& cases,
+                       const xbang_bench::RecordingReporter& runs) {
+  std::printf(
+      "\n| family | built-in | size | built-in/memcpy (cpu) | scalar/built-in "
+      "(cpu) | built-in/memcpy (real) | scalar/built-in (real) |\n"
+      "|---|---|---|---|---|---|---|\n");
+  for (const Case& c : cases) {
+    xbang_bench::VariantRuns v;
+    if (!xbang_bench::find_variants(runs, c, case_name, &v)) continue;
+    const auto *b = v.builtin, *s = v.scalar, *m = v.memcpy;
+    std::printf("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f |\n",
+                c.family.c_str(), c.op.c_str(), c.size.c_str(),
+                b->cpu_seconds / m->cpu_seconds,
+                s->cpu_seconds / b->cpu_seconds, b->seconds / m->seconds,
+                s->seconds / b->seconds);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  xbang::checked::set_enabled(false);
+  const std::vector<Case> cases = make_cases();
+  xbang_bench::register_in_core(
+      cases, [] { return static_cast<int8_t*>(bench_nram); },
+      "bench_memory_families", case_name);
+  return xbang_bench::run_benchmarks(
+      argc, argv, [&](const xbang_bench::RecordingReporter& runs) {
+        print_ratio_table(cases, runs);
+      });
+}
