@@ -31,8 +31,5 @@ void record_launch_counters(const Counters& launch);
 // Launch failure messages: printed and remembered for cnrtGetLastError.
 void set_last_error(cnrtRet_t ret);
 
-// Reports made since the launch began (to fail it).
-size_t report_count();
-
 }  // namespace detail
 }  // namespace xbang
