@@ -66,6 +66,8 @@ void detect_deadlock(LaunchState& launch, SyncGroup& group) {
   if (more > 0) why += ", and " + std::to_string(more) + " more";
   why += "); the cores took different barriers";
   group.deadlock = why;
+  // The launch fails even if the kernel catches what its cores are thrown.
+  if (launch.failure.empty()) launch.failure = why;
   launch.cv.notify_all();
 }
 
