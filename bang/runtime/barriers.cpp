@@ -9,21 +9,20 @@ namespace detail {
 namespace {
 
 // With `waiters` cores waiting at it, `barrier` completes: they go on.
-void complete(LaunchState& launch, SyncGroup& group, Barrier& barrier,
-              int waiters) {
+void complete(SyncGroup& group, Barrier& barrier, int waiters) {
   group.waiting -= waiters;
   for (auto& at : group.waiting_at) {
     if (at == &barrier) at = nullptr;
   }
   barrier.arrived = 0;
   ++barrier.generation;
-  launch.cv.notify_all();
+  group.cv.notify_all();
 }
 
-void leave(LaunchState& launch, SyncGroup& group, Barrier& barrier) {
+void leave(SyncGroup& group, Barrier& barrier) {
   --barrier.expected;
   if (barrier.arrived > 0 && barrier.arrived >= barrier.expected) {
-    complete(launch, group, barrier, barrier.arrived);
+    complete(group, barrier, barrier.arrived);
   }
 }
 
@@ -35,12 +34,10 @@ std::string core_label(const LaunchState& launch, int index) {
 
 }  // namespace
 
-void leave_barriers(LaunchState& launch, SyncGroup& group,
-                    const CoreSpec& spec) {
-  leave(launch, group,
-        group.cluster_barriers[spec.cluster - group.first_cluster]);
-  leave(launch, group, group.all);
-  leave(launch, group, spec.is_mpu ? group.all_mpu : group.all_ipu);
+void leave_barriers(SyncGroup& group, const CoreSpec& spec) {
+  leave(group, group.cluster_barriers[spec.cluster - group.first_cluster]);
+  leave(group, group.all);
+  leave(group, spec.is_mpu ? group.all_mpu : group.all_ipu);
 }
 
 void detect_deadlock(LaunchState& launch, SyncGroup& group) {
@@ -68,7 +65,7 @@ void detect_deadlock(LaunchState& launch, SyncGroup& group) {
   group.deadlock = why;
   // The launch fails even if the kernel catches what its cores are thrown.
   if (launch.failure.empty()) launch.failure = why;
-  launch.cv.notify_all();
+  group.cv.notify_all();
 }
 
 void barrier(BarrierScope scope) {
@@ -109,13 +106,13 @@ void barrier(BarrierScope scope) {
       launch.serial_sram && scope != BarrierScope::kCluster;
   const uint64_t generation = barrier->generation;
   if (++barrier->arrived >= barrier->expected) {
-    complete(launch, group, *barrier, barrier->arrived - 1);
+    complete(group, *barrier, barrier->arrived - 1);
     if (swaps_clusters) sram_unpark_all(group);
     return;
   }
   ++group.waiting;
   group.waiting_at[core->core_index - group.first_core] = barrier;
-  if (swaps_clusters) sram_park(launch, group, spec);
+  if (swaps_clusters) sram_park(group, spec);
   detect_deadlock(launch, group);
   lock.unlock();
   pool().permits().release();
@@ -124,7 +121,7 @@ void barrier(BarrierScope scope) {
     pool().request_worker(launch.self.lock(), /*must_run=*/true);
   }
   lock.lock();
-  launch.cv.wait(lock, [&] {
+  group.cv.wait(lock, [&] {
     return (barrier->generation != generation &&
             (!swaps_clusters || group.active_cluster == spec.cluster)) ||
            !group.deadlock.empty();
@@ -145,10 +142,12 @@ void barrier(BarrierScope scope) {
     --group.waiting;
     group.waiting_at[core->core_index - group.first_core] = nullptr;
   }
-  const std::string deadlock = released ? std::string() : group.deadlock;
+  // Once the group has deadlocked, a barrier completing because other cores
+  // unwind out of the kernel releases nobody: every waiter fails.
+  const std::string deadlock = group.deadlock;
   lock.unlock();
   pool().permits().acquire();
-  if (!released) throw KernelAbort{deadlock};
+  if (!deadlock.empty()) throw KernelAbort{deadlock};
 }
 
 }  // namespace detail

@@ -10,8 +10,7 @@ namespace detail {
 
 // A core that has returned counts as arrived at every later barrier of its
 // group: it leaves each one (an early `return` on the MPU never deadlocks).
-void leave_barriers(LaunchState& launch, SyncGroup& group,
-                    const CoreSpec& spec);
+void leave_barriers(SyncGroup& group, const CoreSpec& spec);
 
 // When every core of the group that has not returned waits at a barrier, no
 // barrier can complete: records why in group.deadlock and wakes the waiters,

@@ -177,8 +177,8 @@ void finish_core(LaunchState& launch, const CoreSpec& spec,
     }
     if (launch.shape.is_union()) {
       SyncGroup& group = launch.group_of(spec);
-      leave_barriers(launch, group, spec);
-      if (launch.serial_sram) sram_core_finished(launch, group, spec);
+      leave_barriers(group, spec);
+      if (launch.serial_sram) sram_core_finished(group, spec);
       if (--group.unfinished == 0) {
         released_threads = group.end_core - group.first_core;
         launch.groups[spec.group].reset();
@@ -266,7 +266,7 @@ void run_cores(const std::shared_ptr<LaunchState>& launch) {
     if (launch->serial_sram) {
       const CoreSpec spec = launch->core_spec(index);
       std::unique_lock<std::mutex> lock(launch->mutex);
-      sram_wait_to_start(*launch, launch->group_of(spec), spec, lock);
+      sram_wait_to_start(launch->group_of(spec), spec, lock);
     }
     run_core(launch, index);
   }

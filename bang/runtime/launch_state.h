@@ -49,6 +49,9 @@ struct CoreSpec {
 // One sync group of a Union launch, alive from its admission to the end of
 // its last core. Guarded by LaunchState::mutex.
 struct SyncGroup {
+  // Its cores wait on it (barriers, SRAM turns): a barrier wakes only its
+  // own group.
+  std::condition_variable cv;
   int first_cluster = 0;
   int clusters = 0;
   int first_core = 0;

@@ -16,7 +16,7 @@ bool owned = false;
 
 // Once the active cluster has no running core and none ready, save its SRAM
 // and switch in the next cluster of the group that has work.
-void maybe_switch_cluster(LaunchState& launch, SyncGroup& group) {
+void maybe_switch_cluster(SyncGroup& group) {
   const int current = group.active_cluster - group.first_cluster;
   if (group.live[current] > 0 || group.ready[current] > 0) return;
   const char* begin = sram_begin();
@@ -31,7 +31,7 @@ void maybe_switch_cluster(LaunchState& launch, SyncGroup& group) {
         std::memcpy(const_cast<char*>(begin), image.data(), bytes);
       }
       group.active_cluster = group.first_cluster + next;
-      launch.cv.notify_all();
+      group.cv.notify_all();
     }
     return;
   }
@@ -55,14 +55,13 @@ void release_sram() {
   owner_cv.notify_one();
 }
 
-void sram_wait_to_start(LaunchState& launch, SyncGroup& group,
-                        const CoreSpec& spec,
+void sram_wait_to_start(SyncGroup& group, const CoreSpec& spec,
                         std::unique_lock<std::mutex>& lock) {
   if (group.active_cluster != spec.cluster) {
     lock.unlock();
     pool().permits().release();
     lock.lock();
-    launch.cv.wait(lock, [&] { return group.active_cluster == spec.cluster; });
+    group.cv.wait(lock, [&] { return group.active_cluster == spec.cluster; });
     lock.unlock();
     pool().permits().acquire();
     lock.lock();
@@ -72,11 +71,11 @@ void sram_wait_to_start(LaunchState& launch, SyncGroup& group,
   ++group.live[c];
 }
 
-void sram_park(LaunchState& launch, SyncGroup& group, const CoreSpec& spec) {
+void sram_park(SyncGroup& group, const CoreSpec& spec) {
   const int c = spec.cluster - group.first_cluster;
   --group.live[c];
   ++group.parked[c];
-  maybe_switch_cluster(launch, group);
+  maybe_switch_cluster(group);
 }
 
 void sram_unpark_all(SyncGroup& group) {
@@ -92,10 +91,9 @@ void sram_resume(SyncGroup& group, const CoreSpec& spec) {
   ++group.live[c];
 }
 
-void sram_core_finished(LaunchState& launch, SyncGroup& group,
-                        const CoreSpec& spec) {
+void sram_core_finished(SyncGroup& group, const CoreSpec& spec) {
   --group.live[spec.cluster - group.first_cluster];
-  maybe_switch_cluster(launch, group);
+  maybe_switch_cluster(group);
 }
 
 }  // namespace detail
