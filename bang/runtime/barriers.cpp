@@ -74,6 +74,7 @@ void barrier(BarrierScope scope) {
   ++core->barriers;
   // Async copies complete by the barrier, so cores meeting there see them.
   if (!core->pending_copies.empty()) flush_pending_copies(*core);
+  if (XBANG_CHECKED) check_onchip_padding("barrier");
   LaunchState& launch = *core->launch;
   if (!launch.shape.is_union()) return;  // Block tasks do not synchronise
   const CoreSpec spec = launch.core_spec(core->core_index);

@@ -336,6 +336,58 @@ bool check_not_pending(const char* builtin, const void* p,
   return true;
 }
 
+namespace {
+// The bytes between one on-chip object's end and the next object (alignment
+// padding) belong to no variable and stay zero unless plain C++ code writes
+// past the object's end. Returns the first changed byte's distance from the
+// end of `object`, or -1; clears the gap so the next check starts clean.
+void check_padding_after_objects(const char* builtin,
+                                 const std::vector<OnchipObject>& objects,
+                                 char* section, std::ptrdiff_t section_bytes,
+                                 Space space) {
+  for (size_t i = 0; i < objects.size(); ++i) {
+    const OnchipObject& object = objects[i];
+    const std::ptrdiff_t gap_begin = object.offset + object.size;
+    const std::ptrdiff_t gap_end =
+        i + 1 < objects.size() ? objects[i + 1].offset : section_bytes;
+    if (gap_begin >= gap_end || gap_end > section_bytes) continue;
+    char* gap = section + gap_begin;
+    const std::ptrdiff_t bytes = gap_end - gap_begin;
+    std::ptrdiff_t changed = -1;
+    for (std::ptrdiff_t b = 0; b < bytes; ++b) {
+      if (gap[b] != 0) {
+        changed = b;
+        break;
+      }
+    }
+    if (changed < 0) continue;
+    std::memset(gap, 0, size_t(bytes));
+    report(builtin,
+           std::string("a write ran past the end of ") + space_name(space) +
+               " variable `" + demangle(object.name) + "` (" +
+               std::to_string(object.size) + " bytes" +
+               (object.file.empty() ? "" : ", " + object.file) + "): byte " +
+               std::to_string(object.size + changed) +
+               " of it was written (plain C++ overflow, not a built-in)");
+  }
+}
+}  // namespace
+
+void check_onchip_padding(const char* where) {
+  CoreContext* core = tls_core;
+  if (core == nullptr || core->is_mpu || !checked_flag.load()) return;
+  if (core->nram_begin != nullptr) {
+    check_padding_after_objects(
+        where, nram_objects(), const_cast<char*>(core->nram_begin),
+        core->nram_end - core->nram_begin, Space::kNram);
+  }
+  if (core->wram_begin != nullptr) {
+    check_padding_after_objects(
+        where, wram_objects(), const_cast<char*>(core->wram_begin),
+        core->wram_end - core->wram_begin, Space::kWram);
+  }
+}
+
 void flush_pending_copies(CoreContext& core) {
   for (const PendingCopy& copy : core.pending_copies) copy.perform();
   core.pending_copies.clear();

@@ -239,6 +239,7 @@ void run_core(const std::shared_ptr<LaunchState>& launch, int index) {
   }
   // The end of a kernel waits for its outstanding async copies.
   if (!core.pending_copies.empty()) flush_pending_copies(core);
+  if (XBANG_CHECKED) check_onchip_padding("end of kernel");
   tls_core = nullptr;
   finish_core(*launch, spec, core, failure);
 }

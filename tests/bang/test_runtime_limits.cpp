@@ -14,6 +14,12 @@
 
 #include "harness.h"
 
+namespace {
+// 100 bytes: the 28 bytes after it up to the next 64-byte boundary are
+// padding that checked mode watches.
+__nram__ int8_t odd_sized_buffer[100];
+}  // namespace
+
 namespace bang_test {
 namespace {
 
@@ -334,6 +340,32 @@ TEST(BangCheckedOutput, RepeatedFindingIsPrintedWithCounts) {
   EXPECT_LT(std::count(log.begin(), log.end(), '\n'), 10) << log;
   EXPECT_NE(log.find("seen 10000 times"), std::string::npos) << log;
   xbang::checked::clear_reports();
+}
+
+// A plain C++ write (no built-in) past the end of a __nram__ variable.
+TEST(BangCheckedOutput, RawWritePastAnNramVariableIsReported) {
+  xbang::checked::clear_reports();
+  std::atomic<int> overrun_at{100};
+  const cnrtRet_t ret = launch_checked(
+      {4, 1, 1}, cnrtFuncTypeBlock,
+      [&] {
+        int8_t* p = odd_sized_buffer;
+        for (int i = 0; i < 100; ++i) p[i] = 1;
+        if (taskId == 2) p[overrun_at.load() + 3] = 7;
+      },
+      "raw_overrun", 30);
+  EXPECT_EQ(ret, cnrtErrorLaunchFailed);
+  const auto reports = xbang::checked::reports();
+  ASSERT_EQ(reports.size(), 1u) << reports_text();
+  EXPECT_EQ(reports[0].task_id, 2);
+  EXPECT_NE(reports[0].message.find("odd_sized_buffer"), std::string::npos)
+      << reports[0].message;
+  xbang::checked::clear_reports();
+  // The padding was cleared: the next clean launch passes.
+  EXPECT_EQ(launch_checked(
+                {4, 1, 1}, cnrtFuncTypeBlock, [] { odd_sized_buffer[0] = 1; },
+                "after_overrun", 30),
+            cnrtSuccess);
 }
 
 }  // namespace
