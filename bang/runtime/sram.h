@@ -30,7 +30,7 @@ void release_sram();
 // active one, then counts it as live.
 void sram_wait_to_start(SyncGroup& group, const CoreSpec& spec,
                         std::unique_lock<std::mutex>& lock);
-// A core waiting at a group-wide barrier no longer runs.
+// A core waiting at a group-wide barrier stops counting as running.
 void sram_park(SyncGroup& group, const CoreSpec& spec);
 // A group-wide barrier completed: its parked cores may run again.
 void sram_unpark_all(SyncGroup& group);
