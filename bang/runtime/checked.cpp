@@ -4,6 +4,7 @@
 #include <cxxabi.h>
 
 #include <atomic>
+#include <cctype>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -11,7 +12,9 @@
 #include <mutex>
 #include <set>
 #include <utility>
+#include <unordered_map>
 
+#include "launch_state.h"
 #include "onchip_objects.h"
 #include "runtime_internal.h"
 #include "xbang/core/arch.h"
@@ -42,7 +45,40 @@ bool env_enabled() {
 
 std::mutex reports_mutex;
 std::vector<xbang::checked::Report> all_reports;
-std::atomic<size_t> report_counter{0};
+// Kept reports and printed findings are bounded: a kernel that reports in a
+// loop, or a bad kernel launched a million times, prints each finding (one
+// kernel, one built-in, one message up to its numbers) on its 1st, 10th,
+// 100th... occurrence, with the count.
+constexpr size_t kMaxKeptReports = 10000;
+constexpr size_t kMaxDistinctFindings = 10000;
+std::unordered_map<std::string, uint64_t> finding_counts;
+uint64_t findings_beyond_table = 0;
+
+// A finding's site: kernel, built-in and message with its numbers (addresses,
+// sizes, task ids) blanked, so repeats in other cores and launches match.
+std::string finding_key(const xbang::checked::Report& r) {
+  std::string key = r.kernel + '\x1f' + r.builtin + '\x1f';
+  bool in_number = false;
+  for (char c : r.message) {
+    const bool digit =
+        (c >= '0' && c <= '9') ||
+        (in_number && std::isxdigit(static_cast<unsigned char>(c))) ||
+        (in_number && c == 'x');
+    if (digit) {
+      if (!in_number) key += '#';
+      in_number = true;
+    } else {
+      in_number = false;
+      key += c;
+    }
+  }
+  return key;
+}
+
+bool is_power_of_ten(uint64_t n) {
+  while (n % 10 == 0 && n >= 10) n /= 10;
+  return n == 1;
+}
 
 bool ranges_overlap(const char* a, std::ptrdiff_t an, const char* b,
                     std::ptrdiff_t bn) {
@@ -90,6 +126,8 @@ std::vector<Report> reports() {
 void clear_reports() {
   std::lock_guard<std::mutex> lock(reports_mutex);
   all_reports.clear();
+  finding_counts.clear();
+  findings_beyond_table = 0;
 }
 
 }  // namespace checked
@@ -110,8 +148,6 @@ const char* space_name(Space s) {
   return "?";
 }
 
-size_t report_count() { return report_counter.load(); }
-
 void report(const char* builtin, const std::string& message) {
   checked::Report r;
   r.builtin = builtin;
@@ -120,11 +156,29 @@ void report(const char* builtin, const std::string& message) {
   r.kernel = core != nullptr && core->kernel != nullptr ? core->kernel : "-";
   r.task_id = core != nullptr ? taskId : -1;
   r.on_mpu = core != nullptr && core->is_mpu;
-  std::fprintf(stderr, "%s\n", r.text().c_str());
+  if (core != nullptr && core->launch != nullptr) {
+    core->launch->reports.fetch_add(1, std::memory_order_relaxed);
+  }
+  std::string key = finding_key(r);
   std::lock_guard<std::mutex> lock(reports_mutex);
-  // Keep memory bounded when a kernel reports in a loop.
-  if (all_reports.size() < 10000) all_reports.push_back(std::move(r));
-  report_counter.fetch_add(1);
+  uint64_t count = 0;
+  auto it = finding_counts.find(key);
+  if (it != finding_counts.end()) {
+    count = ++it->second;
+  } else if (finding_counts.size() < kMaxDistinctFindings) {
+    count = finding_counts[std::move(key)] = 1;
+  } else {
+    count = ++findings_beyond_table;
+  }
+  if (is_power_of_ten(count)) {
+    if (count == 1) {
+      std::fprintf(stderr, "%s\n", r.text().c_str());
+    } else {
+      std::fprintf(stderr, "%s [seen %llu times]\n", r.text().c_str(),
+                   static_cast<unsigned long long>(count));
+    }
+  }
+  if (all_reports.size() < kMaxKeptReports) all_reports.push_back(std::move(r));
 }
 
 const char* sram_begin() { return __start_xbang_sram; }
@@ -282,6 +336,58 @@ bool check_not_pending(const char* builtin, const void* p,
     }
   }
   return true;
+}
+
+namespace {
+// The bytes between one on-chip object's end and the next object (alignment
+// padding) belong to no variable and stay zero unless plain C++ code writes
+// past the object's end. Returns the first changed byte's distance from the
+// end of `object`, or -1; clears the gap so the next check starts clean.
+void check_padding_after_objects(const char* builtin,
+                                 const std::vector<OnchipObject>& objects,
+                                 char* section, std::ptrdiff_t section_bytes,
+                                 Space space) {
+  for (size_t i = 0; i < objects.size(); ++i) {
+    const OnchipObject& object = objects[i];
+    const std::ptrdiff_t gap_begin = object.offset + object.size;
+    const std::ptrdiff_t gap_end =
+        i + 1 < objects.size() ? objects[i + 1].offset : section_bytes;
+    if (gap_begin >= gap_end || gap_end > section_bytes) continue;
+    char* gap = section + gap_begin;
+    const std::ptrdiff_t bytes = gap_end - gap_begin;
+    std::ptrdiff_t changed = -1;
+    for (std::ptrdiff_t b = 0; b < bytes; ++b) {
+      if (gap[b] != 0) {
+        changed = b;
+        break;
+      }
+    }
+    if (changed < 0) continue;
+    std::memset(gap, 0, size_t(bytes));
+    report(builtin,
+           std::string("a write ran past the end of ") + space_name(space) +
+               " variable `" + demangle(object.name) + "` (" +
+               std::to_string(object.size) + " bytes" +
+               (object.file.empty() ? "" : ", " + object.file) + "): byte " +
+               std::to_string(object.size + changed) +
+               " of it was written (plain C++ overflow, not a built-in)");
+  }
+}
+}  // namespace
+
+void check_onchip_padding(const char* where) {
+  CoreContext* core = tls_core;
+  if (core == nullptr || core->is_mpu || !checked_flag.load()) return;
+  if (core->nram_begin != nullptr) {
+    check_padding_after_objects(
+        where, nram_objects(), const_cast<char*>(core->nram_begin),
+        core->nram_end - core->nram_begin, Space::kNram);
+  }
+  if (core->wram_begin != nullptr) {
+    check_padding_after_objects(
+        where, wram_objects(), const_cast<char*>(core->wram_begin),
+        core->wram_end - core->wram_begin, Space::kWram);
+  }
 }
 
 void flush_pending_copies(CoreContext& core) {

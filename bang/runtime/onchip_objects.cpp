@@ -75,12 +75,14 @@ Tables read_tables() {
   const size_t count = symtab->sh_size / sizeof(Elf64_Sym);
   const char* strings = image.data() + strtab.sh_offset;
   std::string file;
+  int file_index = -1;  // global symbols: the program as a whole
   for (size_t i = 0; i < count; ++i) {
     const Elf64_Sym& sym = symbols[i];
     const char* name =
         sym.st_name < strtab.sh_size ? strings + sym.st_name : "";
     if (ELF64_ST_TYPE(sym.st_info) == STT_FILE) {
       file = name;
+      ++file_index;
       continue;
     }
     if (ELF64_ST_TYPE(sym.st_info) != STT_TLS || sym.st_size == 0) continue;
@@ -89,9 +91,13 @@ Tables read_tables() {
     // A TLS symbol's value is its offset in the TLS template.
     const auto section_offset =
         std::ptrdiff_t(sections[index].sh_addr - tls_vaddr);
+    const bool local = ELF64_ST_BIND(sym.st_info) == STB_LOCAL;
     OnchipObject object{std::ptrdiff_t(sym.st_value) - section_offset,
-                        std::ptrdiff_t(sym.st_size), name,
-                        ELF64_ST_BIND(sym.st_info) == STB_LOCAL ? file : "", 0};
+                        std::ptrdiff_t(sym.st_size),
+                        name,
+                        local ? file : "",
+                        local ? file_index : -1,
+                        0};
     (index == nram_index ? tables.nram : tables.wram).push_back(object);
   }
   for (auto* objects : {&tables.nram, &tables.wram}) {
@@ -99,9 +105,9 @@ Tables read_tables() {
               [](const OnchipObject& a, const OnchipObject& b) {
                 return a.offset < b.offset;
               });
-    std::map<std::string, std::ptrdiff_t> per_file;
-    for (const auto& o : *objects) per_file[o.file] += o.size;
-    for (auto& o : *objects) o.file_total = per_file[o.file];
+    std::map<int, std::ptrdiff_t> per_file;
+    for (const auto& o : *objects) per_file[o.file_index] += o.size;
+    for (auto& o : *objects) o.file_total = per_file[o.file_index];
   }
   return tables;
 }

@@ -15,7 +15,10 @@ struct OnchipObject {
   std::ptrdiff_t offset;  // from the start of its section
   std::ptrdiff_t size;
   std::string name;
-  std::string file;
+  std::string file;  // as the compiler named it (may be a base name)
+  // Which object file declares it: two files of the same name in different
+  // folders are different translation units with their own budgets.
+  int file_index;
   std::ptrdiff_t file_total;  // bytes of this section the file declares
 };
 

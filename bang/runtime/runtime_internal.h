@@ -25,14 +25,17 @@ const char* sram_end();
 // the xbang_nram / xbang_wram sections).
 void bind_onchip_windows(CoreContext& core);
 
+// Checked mode: reports a plain C++ write past the end of one of this core's
+// __nram__ / __wram__ variables that landed in the alignment padding after
+// it (a variable whose size is a multiple of 64 bytes has none, so a write
+// past it reaches the next variable unseen). `where` names the check point.
+void check_onchip_padding(const char* where);
+
 // Merge a finished core's counts into the launch totals.
 void record_launch_counters(const Counters& launch);
 
 // Launch failure messages: printed and remembered for cnrtGetLastError.
 void set_last_error(cnrtRet_t ret);
-
-// Reports made since the launch began (to fail it).
-size_t report_count();
 
 }  // namespace detail
 }  // namespace xbang

@@ -18,10 +18,22 @@
 
 namespace xbang_bench {
 
+// Bumped by stop_polling(); a HostTeam worker polling for its next job sees
+// it change and blocks.
+inline std::atomic<uint64_t> team_park_epoch{0};
+
+// Ends every poll in progress, the emulator's idle workers' and the host
+// team's: call it before timing host code alone (a thread spinning on the
+// other vCPU of the shared VM slowed a single-threaded reference 20-55%).
+inline void stop_polling() {
+  xbang::park_idle_workers();
+  team_park_epoch.fetch_add(1, std::memory_order_relaxed);
+}
+
 template <class Fn>
 double median_seconds(Fn &&fn, int reps) {
   // Threads still polling after an earlier launch would slow a host-only fn.
-  xbang::stop_polling();
+  stop_polling();
   fn();
   std::vector<double> times;
   for (int r = 0; r < reps; ++r) {
@@ -35,7 +47,7 @@ double median_seconds(Fn &&fn, int reps) {
 }
 
 inline double memcpy_seconds(size_t bytes) {
-  xbang::stop_polling();
+  stop_polling();
   std::vector<char> src(bytes, 1), dst(bytes, 0);
   double best = 1e30;
   for (int r = 0; r < 7; ++r) {
@@ -78,7 +90,7 @@ inline double fma_peak_gflops() {
   constexpr long kIters = 4'000'000;
   constexpr int kSamples = 7;
   const int threads = std::max(1, xbang::host_parallelism());
-  xbang::stop_polling();
+  stop_polling();
   const double flops =
       2.0 * xsimd::batch<float>::size * 10 * double(kIters) * threads;
   double best = 0;
@@ -164,8 +176,12 @@ class HostTeam {
   void serve(int index) {
     uint64_t seen = 0;
     for (;;) {
+      const uint64_t park = team_park_epoch.load(std::memory_order_relaxed);
       xbang::poll_until(
-          [&] { return generation_.load(std::memory_order_acquire) != seen; },
+          [&] {
+            return generation_.load(std::memory_order_acquire) != seen ||
+                   team_park_epoch.load(std::memory_order_relaxed) != park;
+          },
           xbang::poll_budget_for(host_threads()));
       std::unique_lock<std::mutex> lock(mutex_);
       start_.wait(lock, [&] { return generation_.load() != seen; });

@@ -14,7 +14,6 @@
 #include <thread>
 
 #include "harness.h"
-#include "xbang/runtime/spin_wait.h"
 
 namespace bang_test {
 namespace {
@@ -210,24 +209,14 @@ TEST(BangLaunch, BackToBackLaunchesDoNotGrowThePool) {
   EXPECT_LE(host_thread_count(), before);
 }
 
-// stop_polling() ends a poll long before its budget: the benchmarks call it
-// before timing host code alone.
-TEST(BangLaunch, StopPollingEndsAPollEarly) {
-  const auto start = std::chrono::steady_clock::now();
-  std::atomic<bool> returned{false};
-  std::thread poller([&] {
-    xbang::poll_until([] { return false; }, std::chrono::seconds(30));
-    returned = true;
-  });
-  // Repeated, since a call before the poll has started does not count.
-  while (!returned) {
-    xbang::stop_polling();
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  poller.join();
-  const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
-      std::chrono::steady_clock::now() - start);
-  EXPECT_LT(waited.count(), 10000) << "the poll ran out its 30 s budget";
+// park_idle_workers() is safe at any time and the next launch runs as usual.
+TEST(BangLaunch, ParkIdleWorkersThenLaunch) {
+  xbang::park_idle_workers();
+  std::atomic<int> runs{0};
+  EXPECT_EQ(launch_checked(
+                {8, 1, 1}, cnrtFuncTypeUnion1, [&] { ++runs; }, "after_park"),
+            cnrtSuccess);
+  EXPECT_EQ(runs.load(), 10);
 }
 
 // ---------------------------------------------------------------------------
@@ -437,9 +426,10 @@ TEST(BangLaunch, BadArgumentsFailWithoutRunning) {
       {{0, 1, 1}, cnrtFuncTypeBlock, "dim.x = 0"},
       {{4, 0, 1}, cnrtFuncTypeUnion1, "dim.y = 0"},
       {{4, 1, 0}, cnrtFuncTypeUnion1, "dim.z = 0"},
+      // Values inside the enum's range (0..127) that name no type.
       {{4, 1, 1}, cnrtFunctionType_t(3), "type 3"},
       {{4, 1, 1}, cnrtFunctionType_t(0), "type 0"},
-      {{4, 1, 1}, cnrtFunctionType_t(-1), "type -1"},
+      {{4, 1, 1}, cnrtFunctionType_t(127), "type 127"},
       {{6, 1, 1}, cnrtFuncTypeUnion1, "Union1 taskDim 6"},
       {{2, 1, 1}, cnrtFuncTypeUnion1, "Union1 taskDim 2"},
       {{4, 1, 1}, cnrtFuncTypeUnion2, "Union2 taskDim 4"},

@@ -5,9 +5,19 @@
 //
 // `kernel<<<dim, type, queue>>>(args)` in a .mlu file is rewritten into the
 // first form by xbang_add_mlu_sources. The call returns when every core has
-// finished (queues are synchronous). A bad dim or type fails with a message on
-// stderr and cnrtErrorArgsInvalid; a checked-mode report makes it return
-// cnrtErrorLaunchFailed.
+// finished (queues are synchronous). Launches from several host threads run
+// concurrently and independently (each has its own barriers, SRAM, counters
+// and failure state); Union launches of a program that declares
+// __mlu_shared__ variables take the program's one SRAM copy in turn.
+//
+// Errors, each with a line on stderr saying which check failed:
+// - cnrtErrorArgsInvalid: an unknown type, a dim of 0, a taskDim over 2^20
+//   (the product is checked before it can wrap), a Union taskDim that is not
+//   a multiple of 4*N, an empty body, or a launch from inside a kernel;
+// - cnrtErrorLaunchFailed: the kernel threw, ended its host thread
+//   (pthread_exit, cancellation), took barriers that can never complete
+//   (the message lists which cores waited where), or made a checked-mode
+//   report.
 #pragma once
 
 #include <cnrt.h>
@@ -33,7 +43,29 @@ cnrtRet_t launch(void (*kernel)(Params...), cnrtDim3_t dim,
 void set_deterministic(bool on);
 bool deterministic();
 
-// Host threads the runtime runs cores on at once (default: the host's).
+// Host threads the runtime runs cores on at once (default: the host's
+// cores; XBANG_THREADS in the environment).
 int host_parallelism();
+
+// The ceiling on the runtime's own host threads (default 256; at least 96,
+// which fits the largest sync group of 16 clusters x 5 cores; the
+// environment's XBANG_MAX_THREADS sets it at start-up). A Union launch runs
+// its waves of up to 16 clusters as the ceiling admits them, so any legal
+// launch completes within it; threads idle for 2 s exit.
+int max_host_threads();
+// cnrtErrorArgsInvalid (and the ceiling unchanged) outside [96, 16384].
+cnrtRet_t set_max_host_threads(int threads);
+
+struct HostThreads {
+  int alive = 0;    // runtime threads now
+  int peak = 0;     // most runtime threads alive at once so far
+  int ceiling = 0;  // max_host_threads()
+};
+HostThreads host_threads();
+
+// Idle runtime threads stop polling for the next launch and block until it
+// comes (they otherwise poll for about 1 ms): call it before timing or
+// running host code that needs every host core.
+void park_idle_workers();
 
 }  // namespace xbang

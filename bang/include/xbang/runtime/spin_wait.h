@@ -1,5 +1,5 @@
 // Polling before blocking, for host threads that hand work to each other (the
-// launch runtime's pool, the benchmarks' host team).
+// launch runtime's pool and its callers).
 //
 // A thread blocked on a condition variable takes about 0.1 ms to wake on a
 // virtual machine (its idle vCPU halts; the wake-up is an interrupt through
@@ -42,32 +42,17 @@ inline std::chrono::microseconds poll_budget_for(int threads) {
                                              : std::chrono::microseconds(0);
 }
 
-// Bumped by stop_polling(); a poll that sees it change ends early.
-inline std::atomic<uint64_t> poll_epoch{0};
-
-// Ends every poll in progress: its thread blocks as it would have after its
-// budget. Call it before timing host code alone (a scalar reference,
-// memcpy): on the shared VM a thread spinning on the other vCPU made the
-// single-threaded dynamic_scatter_backward reference 20-55% slower (the host
-// may run the two vCPUs on one core's hyperthreads). The next launch polls
-// again as usual.
-inline void stop_polling() {
-  poll_epoch.fetch_add(1, std::memory_order_relaxed);
-}
-
-// Polls `ready()` (which must not need a lock) until it holds, `budget` has
-// passed or stop_polling() is called; returns its last value. The caller
-// then blocks as before if it is still false.
+// Polls `ready()` (which must not need a lock) until it holds or `budget`
+// has passed; returns its last value. The caller then blocks as before if it
+// is still false.
 template <class Ready>
 bool poll_until(Ready ready,
                 std::chrono::microseconds budget = kPollBeforeBlocking) {
-  const uint64_t epoch = poll_epoch.load(std::memory_order_relaxed);
   const auto deadline = std::chrono::steady_clock::now() + budget;
   for (unsigned i = 1;; ++i) {
     if (ready()) return true;
     cpu_relax();
-    if (i % 64 == 0 && (std::chrono::steady_clock::now() >= deadline ||
-                        poll_epoch.load(std::memory_order_relaxed) != epoch)) {
+    if (i % 64 == 0 && std::chrono::steady_clock::now() >= deadline) {
       return ready();
     }
   }

@@ -22,6 +22,7 @@ struct LaunchState;  // runtime-private
 // State of the emulated core running on this host thread.
 struct CoreContext {
   LaunchState* launch = nullptr;
+  int core_index = 0;  // in the launch's core order (runtime-private)
   const char* kernel = "";
   bool is_mpu = false;
   std::array<uint64_t, kNumDirections> copy_bytes{};

@@ -1,0 +1,44 @@
+// What a launch's dim and type mean, checked before anything runs: every rule
+// about legal task dimensions and function types lives here.
+#pragma once
+
+#include <cnrt.h>
+
+#include <string>
+
+namespace xbang {
+namespace detail {
+
+// The most tasks one launch may have (the largest taskDim a CNRT launch
+// accepts on the emulated profiles).
+inline constexpr long kMaxTaskDim = long(1) << 20;
+
+// The most clusters that run at once: a device has at most 16, and Union16,
+// the largest union job, takes all of them. A Union launch with more
+// clusters runs in waves of this many (rounded down to whole UnionN jobs),
+// and __sync_all / __sync_all_ipu / __sync_all_mpu span one wave, the sync
+// group; a smaller launch is one group.
+inline constexpr int kMaxGroupClusters = 16;
+// Cores of the largest sync group: 4 compute cores and a memory core each.
+inline constexpr int kMaxGroupCores = kMaxGroupClusters * 5;
+
+struct LaunchShape {
+  unsigned dim_x = 1, dim_y = 1, dim_z = 1;
+  int union_n = 0;  // 0 for Block
+  int task_dim = 0;
+  int clusters = 0;        // Union: task_dim / 4; Block: 0
+  int group_clusters = 0;  // Union: clusters per sync group
+  int groups = 0;          // Union: number of sync groups; Block: 0
+  bool is_union() const { return union_n > 0; }
+  int total_cores() const { return is_union() ? clusters * 5 : task_dim; }
+  int group_cores() const { return group_clusters * 5; }
+};
+
+// Fills `shape` and returns an empty string, or returns why the launch is
+// illegal (zero, overflowing or too large dimensions, an unknown type, a
+// Union taskDim that is not a multiple of 4*N).
+std::string plan_launch(cnrtDim3_t dim, cnrtFunctionType_t type,
+                        LaunchShape* shape);
+
+}  // namespace detail
+}  // namespace xbang

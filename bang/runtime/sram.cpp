@@ -1,0 +1,100 @@
+#include "sram.h"
+
+#include <condition_variable>
+#include <cstring>
+
+#include "runtime_internal.h"
+#include "thread_pool.h"
+
+namespace xbang {
+namespace detail {
+namespace {
+
+std::mutex owner_mutex;
+std::condition_variable owner_cv;
+bool owned = false;
+
+// Once the active cluster has no running core and none ready, save its SRAM
+// and switch in the next cluster of the group that has work.
+void maybe_switch_cluster(SyncGroup& group) {
+  const int current = group.active_cluster - group.first_cluster;
+  if (group.live[current] > 0 || group.ready[current] > 0) return;
+  const char* begin = sram_begin();
+  const size_t bytes = size_t(sram_end() - begin);
+  for (int step = 1; step <= group.clusters; ++step) {
+    const int next = (current + step) % group.clusters;
+    if (group.ready[next] == 0) continue;
+    if (next != current) {
+      group.sram_images[current].assign(begin, begin + bytes);
+      const auto& image = group.sram_images[next];
+      if (!image.empty()) {
+        std::memcpy(const_cast<char*>(begin), image.data(), bytes);
+      }
+      group.active_cluster = group.first_cluster + next;
+      group.cv.notify_all();
+    }
+    return;
+  }
+}
+
+}  // namespace
+
+bool program_has_sram() { return sram_begin() != sram_end(); }
+
+void acquire_sram() {
+  std::unique_lock<std::mutex> lock(owner_mutex);
+  owner_cv.wait(lock, [] { return !owned; });
+  owned = true;
+}
+
+void release_sram() {
+  {
+    std::lock_guard<std::mutex> lock(owner_mutex);
+    owned = false;
+  }
+  owner_cv.notify_one();
+}
+
+void sram_wait_to_start(SyncGroup& group, const CoreSpec& spec,
+                        std::unique_lock<std::mutex>& lock) {
+  if (group.active_cluster != spec.cluster) {
+    lock.unlock();
+    pool().permits().release();
+    lock.lock();
+    group.cv.wait(lock, [&] { return group.active_cluster == spec.cluster; });
+    lock.unlock();
+    pool().permits().acquire();
+    lock.lock();
+  }
+  const int c = spec.cluster - group.first_cluster;
+  --group.ready[c];
+  ++group.live[c];
+}
+
+void sram_park(SyncGroup& group, const CoreSpec& spec) {
+  const int c = spec.cluster - group.first_cluster;
+  --group.live[c];
+  ++group.parked[c];
+  maybe_switch_cluster(group);
+}
+
+void sram_unpark_all(SyncGroup& group) {
+  for (int c = 0; c < group.clusters; ++c) {
+    group.ready[c] += group.parked[c];
+    group.parked[c] = 0;
+  }
+}
+
+void sram_resume(SyncGroup& group, const CoreSpec& spec) {
+  const int c = spec.cluster - group.first_cluster;
+  --group.ready[c];
+  ++group.live[c];
+}
+
+void sram_core_finished(SyncGroup& group, const CoreSpec& spec) {
+  --group.live[spec.cluster - group.first_cluster];
+  maybe_switch_cluster(group);
+}
+
+}  // namespace detail
+}  // namespace xbang
