@@ -58,7 +58,7 @@ typedef struct {
   uint64_t int16Vector;
 } cndevDeviceMaxPerformance_t;
 
-// Global memory: bandWidth.bandWidthDecimal GB/s.
+// Global memory bandwidth: bandWidth GB/s plus bandWidthDecimal tenths.
 typedef struct {
   int version;
   uint32_t dataWidth;

@@ -151,9 +151,8 @@ cndevRet_t cndevGetDDRInfo(cndevDDRInfo_t* ddr_info, int device) {
   const double gbps = xbang::detail::host_memory_bytes_per_second() / 1e9;
   ddr_info->dataWidth = uint32_t(bus_bits);
   ddr_info->bandWidth = uint32_t(gbps);
-  // Hundredths of a GB/s.
-  ddr_info->bandWidthDecimal =
-      uint32_t(std::lround((gbps - std::floor(gbps)) * 100)) % 100;
+  // The first decimal digit: samples add it as bandWidthDecimal / 10.
+  ddr_info->bandWidthDecimal = uint32_t(gbps * 10) % 10;
   return CNDEV_SUCCESS;
 }
 
