@@ -88,6 +88,18 @@ int union_clusters(KernelClass kernel_class) {
   }
 }
 
+// The checks every CNDrv device query makes: an output and device 0.
+CNresult check_device_query(const char* api, const void* out, CNdev device) {
+  if (out == nullptr) {
+    return cndrv_fail(api, CN_ERROR_INVALID_VALUE, "the output is NULL");
+  }
+  if (device != 0) {
+    return cndrv_fail(api, CN_ERROR_INVALID_DEVICE,
+                      "the emulated device is ordinal 0");
+  }
+  return CN_SUCCESS;
+}
+
 bool valid_context(CNcontext context) {
   return context == xbang::detail::device_context();
 }
@@ -138,13 +150,8 @@ CNresult cnDeviceGetCount(int* count) {
 }
 
 CNresult cnDeviceGet(CNdev* device, int ordinal) {
-  if (device == nullptr) {
-    return cndrv_fail("cnDeviceGet", CN_ERROR_INVALID_VALUE, "device is NULL");
-  }
-  if (ordinal != 0) {
-    return cndrv_fail("cnDeviceGet", CN_ERROR_INVALID_DEVICE,
-                      "the emulated device is ordinal 0");
-  }
+  const CNresult checked = check_device_query("cnDeviceGet", device, ordinal);
+  if (checked != CN_SUCCESS) return checked;
   *device = 0;
   return CN_SUCCESS;
 }
@@ -152,13 +159,8 @@ CNresult cnDeviceGet(CNdev* device, int ordinal) {
 CNresult cnDeviceGetAttribute(int* value, CNdevice_attribute attribute,
                               CNdev device) {
   constexpr const char* kApi = "cnDeviceGetAttribute";
-  if (value == nullptr) {
-    return cndrv_fail(kApi, CN_ERROR_INVALID_VALUE, "value is NULL");
-  }
-  if (device != 0) {
-    return cndrv_fail(kApi, CN_ERROR_INVALID_DEVICE,
-                      "the emulated device is ordinal 0");
-  }
+  const CNresult checked = check_device_query(kApi, value, device);
+  if (checked != CN_SUCCESS) return checked;
   if (!xbang::detail::device_attribute(int(attribute), value)) {
     return cndrv_fail(kApi, CN_ERROR_INVALID_VALUE,
                       "unknown CNdevice_attribute");
@@ -168,13 +170,8 @@ CNresult cnDeviceGetAttribute(int* value, CNdevice_attribute attribute,
 
 CNresult cnDeviceGetName(char* name, unsigned int length, CNdev device) {
   constexpr const char* kApi = "cnDeviceGetName";
-  if (name == nullptr) {
-    return cndrv_fail(kApi, CN_ERROR_INVALID_VALUE, "name is NULL");
-  }
-  if (device != 0) {
-    return cndrv_fail(kApi, CN_ERROR_INVALID_DEVICE,
-                      "the emulated device is ordinal 0");
-  }
+  const CNresult checked = check_device_query(kApi, name, device);
+  if (checked != CN_SUCCESS) return checked;
   char full[64];
   std::snprintf(full, sizeof(full), "xbang emulated MLU (mtp_%d)",
                 xbang::kArch);
@@ -242,24 +239,15 @@ CNresult cnCtxSync(void) {
 }
 
 CNresult cnSharedContextAcquire(CNcontext* context, CNdev device) {
-  if (context == nullptr) {
-    return cndrv_fail("cnSharedContextAcquire", CN_ERROR_INVALID_VALUE,
-                      "context is NULL");
-  }
-  if (device != 0) {
-    return cndrv_fail("cnSharedContextAcquire", CN_ERROR_INVALID_DEVICE,
-                      "the emulated device is ordinal 0");
-  }
+  const CNresult checked =
+      check_device_query("cnSharedContextAcquire", context, device);
+  if (checked != CN_SUCCESS) return checked;
   *context = xbang::detail::device_context();
   return CN_SUCCESS;
 }
 
 CNresult cnSharedContextRelease(CNdev device) {
-  if (device != 0) {
-    return cndrv_fail("cnSharedContextRelease", CN_ERROR_INVALID_DEVICE,
-                      "the emulated device is ordinal 0");
-  }
-  return CN_SUCCESS;
+  return check_device_query("cnSharedContextRelease", &device, device);
 }
 
 CNresult cnGetCtxConfigParam(CNcontext context, CNctxConfigParamType type,

@@ -263,9 +263,22 @@ bool device_attribute(int code, int* value) {
   return false;
 }
 
+// The checks every CNRT device query makes: an output and device 0.
+cnrtRet_t check_device_query(const char* api, const void* out, int device) {
+  if (out == nullptr) {
+    return cnrt_fail(api, cnrtErrorArgsInvalid, "the output is NULL");
+  }
+  if (device != 0) {
+    return cnrt_fail(api, cnrtErrorDeviceInvalid,
+                     "the emulated device is ordinal 0");
+  }
+  return cnrtSuccess;
+}
+
 }  // namespace detail
 }  // namespace xbang
 
+using xbang::detail::check_device_query;
 using xbang::detail::cnrt_fail;
 
 extern "C" {
@@ -299,13 +312,8 @@ cnrtRet_t cnrtGetDevice(int* device) {
 cnrtRet_t cnrtDeviceGetAttribute(int* value, cnrtDeviceAttr_t attr,
                                  int device) {
   constexpr const char* kApi = "cnrtDeviceGetAttribute";
-  if (value == nullptr) {
-    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "value is NULL");
-  }
-  if (device != 0) {
-    return cnrt_fail(kApi, cnrtErrorDeviceInvalid,
-                     "the emulated device is ordinal 0");
-  }
+  const cnrtRet_t checked = check_device_query(kApi, value, device);
+  if (checked != cnrtSuccess) return checked;
   // CNRT's attributes past cnrtAttrUnsupportedFlag have no CNDrv twin.
   switch (int(attr)) {
     case cnrtAttrConcurrentKernels:
@@ -336,14 +344,9 @@ cnrtRet_t cnrtDeviceGetAttribute(int* value, cnrtDeviceAttr_t attr,
 }
 
 cnrtRet_t cnrtGetDeviceProperties_V3(cnrtDeviceProp_t* prop, int device) {
-  constexpr const char* kApi = "cnrtGetDeviceProperties";
-  if (prop == nullptr) {
-    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "prop is NULL");
-  }
-  if (device != 0) {
-    return cnrt_fail(kApi, cnrtErrorDeviceInvalid,
-                     "the emulated device is ordinal 0");
-  }
+  const cnrtRet_t checked =
+      check_device_query("cnrtGetDeviceProperties", prop, device);
+  if (checked != cnrtSuccess) return checked;
   std::memset(prop, 0, sizeof(*prop));
   cnDeviceGetName(prop->name, sizeof(prop->name), 0);
   auto attr = [](int code) {

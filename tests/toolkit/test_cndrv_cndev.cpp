@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 
+#include "bad_call_table.h"
 #include "xbang/core/arch.h"
 #include "xbang/runtime/device.h"
 #include "xbang/runtime/launch.h"
@@ -197,15 +198,7 @@ TEST(ToolkitCndevDeathTest, CheckErrorsExitsOnFailure) {
               testing::ExitedWithCode(1), "cndevCheckErrors\\([0-9]+\\)");
 }
 
-struct BadCndrvCall {
-  const char* name;
-  std::function<CNresult()> call;
-  CNresult expected;
-};
-
-std::ostream& operator<<(std::ostream& os, const BadCndrvCall& c) {
-  return os << c.name;
-}
+using BadCndrvCall = BadCall<CNresult>;
 
 CNcontext context() {
   CNcontext ctx = nullptr;
@@ -327,20 +320,9 @@ TEST_P(ToolkitCndrvBadInput, ReturnsTheCndrvCode) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, ToolkitCndrvBadInput,
-                         testing::ValuesIn(kBadCndrvCalls),
-                         [](const testing::TestParamInfo<BadCndrvCall>& info) {
-                           return std::string(info.param.name);
-                         });
+                         testing::ValuesIn(kBadCndrvCalls), BadCallName());
 
-struct BadCndevCall {
-  const char* name;
-  std::function<cndevRet_t()> call;
-  cndevRet_t expected;
-};
-
-std::ostream& operator<<(std::ostream& os, const BadCndevCall& c) {
-  return os << c.name;
-}
+using BadCndevCall = BadCall<cndevRet_t>;
 
 const BadCndevCall kBadCndevCalls[] = {
     {"InitReservedNonZero", [] { return cndevInit(1); },
@@ -383,9 +365,6 @@ TEST_P(ToolkitCndevBadInput, ReturnsTheCndevCode) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, ToolkitCndevBadInput,
-                         testing::ValuesIn(kBadCndevCalls),
-                         [](const testing::TestParamInfo<BadCndevCall>& info) {
-                           return std::string(info.param.name);
-                         });
+                         testing::ValuesIn(kBadCndevCalls), BadCallName());
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "bad_call_table.h"
 #include "headers_cxx11.h"
 #include "xbang/core/arch.h"
 #include "xbang/runtime/device.h"
@@ -345,21 +346,13 @@ Handles& handles() {
   return *h;
 }
 
-struct BadCall {
-  const char* name;
-  std::function<cnrtRet_t(Handles&)> call;
-  cnrtRet_t expected;
-};
-
-std::ostream& operator<<(std::ostream& os, const BadCall& c) {
-  return os << c.name;
-}
+using BadCnrtCall = BadCall<cnrtRet_t, Handles&>;
 
 cnrtQueue_t foreign_queue(Handles& h) {
   return reinterpret_cast<cnrtQueue_t>(&h.not_a_handle);
 }
 
-const BadCall kBadCalls[] = {
+const BadCnrtCall kBadCalls[] = {
     // Memory.
     {"MallocNullOut", [](Handles&) { return cnrtMalloc(nullptr, 16); },
      cnrtErrorArgsInvalid},
@@ -599,7 +592,7 @@ const BadCall kBadCalls[] = {
      cnrtErrorArgsInvalid},
 };
 
-class ToolkitCnrtBadInput : public testing::TestWithParam<BadCall> {};
+class ToolkitCnrtBadInput : public testing::TestWithParam<BadCnrtCall> {};
 
 TEST_P(ToolkitCnrtBadInput, ReturnsTheCnrtCode) {
   Handles& h = handles();
@@ -613,9 +606,6 @@ TEST_P(ToolkitCnrtBadInput, ReturnsTheCnrtCode) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, ToolkitCnrtBadInput,
-                         testing::ValuesIn(kBadCalls),
-                         [](const testing::TestParamInfo<BadCall>& info) {
-                           return std::string(info.param.name);
-                         });
+                         testing::ValuesIn(kBadCalls), BadCallName());
 
 }  // namespace
