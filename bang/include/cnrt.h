@@ -11,8 +11,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 #if defined(__cplusplus)
 extern "C" {

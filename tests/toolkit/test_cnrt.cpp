@@ -5,6 +5,8 @@
 #include <cnrt.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <cstdint>
@@ -309,6 +311,40 @@ TEST(ToolkitCnrt, DeviceResetFreesEveryAllocation) {
   ASSERT_EQ(cnrtDeviceReset(), cnrtSuccess);
   EXPECT_EQ(cnrtFree(dev), cnrtErrorArgsInvalid) << "already freed by reset";
   EXPECT_EQ(cnrtSyncDevice(), cnrtSuccess);
+  cnrtGetLastError();
+}
+
+TEST(ToolkitCnrt, QueuesAndNotifiersFromManyThreadsAtOnce) {
+  constexpr int kThreads = 8, kEach = 50;
+  std::vector<std::vector<cnrtQueue_t>> made(kThreads);
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kEach; ++i) {
+        cnrtQueue_t q = nullptr;
+        cnrtNotifier_t n = nullptr;
+        if (cnrtQueueCreate(&q) != cnrtSuccess ||
+            cnrtNotifierCreate(&n) != cnrtSuccess ||
+            cnrtPlaceNotifier(n, q) != cnrtSuccess ||
+            cnrtNotifierDestroy(n) != cnrtSuccess) {
+          ++failures;
+        }
+        made[t].push_back(q);
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(failures.load(), 0);
+  std::vector<cnrtQueue_t> all;
+  for (auto& v : made) all.insert(all.end(), v.begin(), v.end());
+  std::sort(all.begin(), all.end());
+  EXPECT_EQ(std::unique(all.begin(), all.end()), all.end())
+      << "every live queue is its own";
+  for (cnrtQueue_t q : all) ASSERT_EQ(cnrtQueueDestroy(q), cnrtSuccess);
+  for (cnrtQueue_t q : all) {
+    ASSERT_EQ(cnrtQueueDestroy(q), cnrtErrorInvalidResourceHandle);
+  }
   cnrtGetLastError();
 }
 
