@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "runtime_internal.h"
+#include "toolkit_internal.h"
 #include "xbang/core/arch.h"
 #include "xbang/runtime/spin_wait.h"
 
@@ -481,9 +482,13 @@ void barrier(BarrierScope scope) {
 
 using detail::LaunchState;
 
-cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t,
+cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
                  std::function<void()> body, const char* kernel_name) {
   const std::string name = kernel_name != nullptr ? kernel_name : "<kernel>";
+  if (!detail::queue_is_live(queue)) {
+    return detail::cnrt_fail(name.c_str(), cnrtErrorInvalidResourceHandle,
+                             "launched on a queue that is not live");
+  }
   int union_n = 0;
   if (!detail::valid_type(type, &union_n)) {
     return detail::fail_launch(
@@ -580,10 +585,12 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t,
     std::fprintf(stderr, "[xbang] kernel %s failed: %s\n", name.c_str(),
                  state->failure.c_str());
     detail::set_last_error(cnrtErrorLaunchFailed);
+    detail::record_queue_failure(queue, cnrtErrorLaunchFailed);
     return cnrtErrorLaunchFailed;
   }
   if (detail::report_count() != reports_before) {
     detail::set_last_error(cnrtErrorLaunchFailed);
+    detail::record_queue_failure(queue, cnrtErrorLaunchFailed);
     return cnrtErrorLaunchFailed;
   }
   return cnrtSuccess;

@@ -14,6 +14,7 @@
 
 struct CNqueue_st {
   uint64_t id;
+  cnrtRet_t failure;  // of a kernel since the last cnrtQueueSync
 };
 
 struct CNnotifier_st {
@@ -70,9 +71,20 @@ class HandleRegistry {
   std::deque<Object*> quarantine_;
 };
 
-HandleRegistry<CNqueue_st> queues;
+// Never destroyed: calls made while the process exits find them intact,
+// and the handles they hold stay reachable.
+HandleRegistry<CNqueue_st>& queues() {
+  static auto* registry = new HandleRegistry<CNqueue_st>;
+  return *registry;
+}
 std::atomic<uint64_t> next_queue_id{0};
-HandleRegistry<CNnotifier_st> notifiers;
+// Kernel failures not yet reported: on the implicit queues, on the device.
+std::atomic<cnrtRet_t> implicit_queue_failure{cnrtSuccess};
+std::atomic<cnrtRet_t> device_failure{cnrtSuccess};
+HandleRegistry<CNnotifier_st>& notifiers() {
+  static auto* registry = new HandleRegistry<CNnotifier_st>;
+  return *registry;
+}
 
 constexpr unsigned kNotifierFlags = CNRT_NOTIFIER_DISABLE_TIMING_SW |
                                     CNRT_NOTIFIER_DISABLE_TIMING_ALL |
@@ -81,6 +93,27 @@ constexpr unsigned kNotifierFlags = CNRT_NOTIFIER_DISABLE_TIMING_SW |
 bool implicit_queue(cnrtQueue_t queue) {
   return queue == nullptr || queue == cnrtQueuePerThread ||
          queue == cnrtQueueLegacy;
+}
+
+// The queue's unreported kernel failure (cleared when `take`), or
+// cnrtSuccess.
+cnrtRet_t queue_failure(cnrtQueue_t queue, bool take) {
+  if (implicit_queue(queue)) {
+    return take ? implicit_queue_failure.exchange(cnrtSuccess)
+                : implicit_queue_failure.load();
+  }
+  cnrtRet_t failure = cnrtSuccess;
+  queues().with(queue, [&](CNqueue_st& q) {
+    failure = q.failure;
+    if (take) q.failure = cnrtSuccess;
+  });
+  return failure;
+}
+
+cnrtRet_t report_failure(const char* api, cnrtRet_t failure) {
+  if (failure == cnrtSuccess) return cnrtSuccess;
+  return cnrt_fail(api, failure,
+                   "a kernel failed (see the checked-mode report above)");
 }
 
 cnrtRet_t check_queue(const char* api, cnrtQueue_t queue) {
@@ -94,7 +127,7 @@ cnrtRet_t check_queue(const char* api, cnrtQueue_t queue) {
 template <class Use>
 cnrtRet_t with_notifier(const char* api, cnrtNotifier_t notifier, Use use) {
   cnrtRet_t ret = cnrtSuccess;
-  if (!notifiers.with(notifier, [&](CNnotifier_st& n) { ret = use(n); })) {
+  if (!notifiers().with(notifier, [&](CNnotifier_st& n) { ret = use(n); })) {
     return cnrt_fail(api, cnrtErrorInvalidResourceHandle,
                      "the notifier was not created by cnrtNotifierCreate or "
                      "is already destroyed");
@@ -129,7 +162,16 @@ cnrtRet_t elapsed_seconds(const char* api, cnrtNotifier_t start,
 }  // namespace
 
 bool queue_is_live(cnrtQueue_t queue) {
-  return implicit_queue(queue) || queues.live(queue);
+  return implicit_queue(queue) || queues().live(queue);
+}
+
+void record_queue_failure(cnrtQueue_t queue, cnrtRet_t code) {
+  device_failure.store(code);
+  if (implicit_queue(queue)) {
+    implicit_queue_failure.store(code);
+  } else {
+    queues().with(queue, [&](CNqueue_st& q) { q.failure = code; });
+  }
 }
 
 }  // namespace detail
@@ -145,7 +187,8 @@ cnrtRet_t cnrtQueueCreate(cnrtQueue_t* queue) {
   if (queue == nullptr) {
     return cnrt_fail("cnrtQueueCreate", cnrtErrorArgsInvalid, "queue is NULL");
   }
-  *queue = xbang::detail::queues.create(++xbang::detail::next_queue_id);
+  *queue = xbang::detail::queues().create(++xbang::detail::next_queue_id,
+                                          cnrtSuccess);
   xbang::detail::bind_device_context();
   return cnrtSuccess;
 }
@@ -154,7 +197,7 @@ cnrtRet_t cnrtQueueDestroy(cnrtQueue_t queue) {
   if (queue == nullptr) {
     return cnrt_fail("cnrtQueueDestroy", cnrtErrorArgsInvalid, "queue is NULL");
   }
-  if (!xbang::detail::queues.destroy(queue)) {
+  if (!xbang::detail::queues().destroy(queue)) {
     return cnrt_fail("cnrtQueueDestroy", cnrtErrorInvalidResourceHandle,
                      "the queue was not created by cnrtQueueCreate or is "
                      "already destroyed");
@@ -163,14 +206,23 @@ cnrtRet_t cnrtQueueDestroy(cnrtQueue_t queue) {
 }
 
 cnrtRet_t cnrtQueueSync(cnrtQueue_t queue) {
-  return check_queue("cnrtQueueSync", queue);
+  const cnrtRet_t ret = check_queue("cnrtQueueSync", queue);
+  if (ret != cnrtSuccess) return ret;
+  return xbang::detail::report_failure(
+      "cnrtQueueSync", xbang::detail::queue_failure(queue, true));
 }
 
 cnrtRet_t cnrtQueueQuery(cnrtQueue_t queue) {
-  return check_queue("cnrtQueueQuery", queue);
+  const cnrtRet_t ret = check_queue("cnrtQueueQuery", queue);
+  if (ret != cnrtSuccess) return ret;
+  return xbang::detail::report_failure(
+      "cnrtQueueQuery", xbang::detail::queue_failure(queue, false));
 }
 
-cnrtRet_t cnrtSyncDevice(void) { return cnrtSuccess; }
+cnrtRet_t cnrtSyncDevice(void) {
+  return xbang::detail::report_failure(
+      "cnrtSyncDevice", xbang::detail::device_failure.exchange(cnrtSuccess));
+}
 
 cnrtRet_t cnrtQueueWaitNotifier(cnrtNotifier_t notifier, cnrtQueue_t queue,
                                 unsigned int flag) {
@@ -192,7 +244,7 @@ cnrtRet_t cnrtNotifierCreateWithFlags(cnrtNotifier_t* notifier,
   if ((flags & ~xbang::detail::kNotifierFlags) != 0) {
     return cnrt_fail(kApi, cnrtErrorArgsInvalid, "unknown notifier flags");
   }
-  *notifier = xbang::detail::notifiers.create(
+  *notifier = xbang::detail::notifiers().create(
       flags, false, std::chrono::steady_clock::time_point{});
   xbang::detail::bind_device_context();
   return cnrtSuccess;
@@ -203,7 +255,7 @@ cnrtRet_t cnrtNotifierCreate(cnrtNotifier_t* notifier) {
 }
 
 cnrtRet_t cnrtNotifierDestroy(cnrtNotifier_t notifier) {
-  if (!xbang::detail::notifiers.destroy(notifier)) {
+  if (!xbang::detail::notifiers().destroy(notifier)) {
     return cnrt_fail("cnrtNotifierDestroy", cnrtErrorInvalidResourceHandle,
                      "the notifier was not created by cnrtNotifierCreate or "
                      "is already destroyed");

@@ -29,6 +29,9 @@ void set_device_context_bound(bool bound);
 
 // Live queues (NULL and the implicit queues count as live).
 bool queue_is_live(cnrtQueue_t queue);
+// A kernel on `queue` failed: the next cnrtQueueSync of that queue and the
+// next cnrtSyncDevice return `code`, as they report a device-side failure.
+void record_queue_failure(cnrtQueue_t queue, cnrtRet_t code);
 
 // Host figures the emulated device reports (docs/host-toolkit.md).
 int host_clock_khz();

@@ -2,6 +2,7 @@
 // slot and CNRT_CHECK, devices and their attributes, queues, notifiers that
 // measure time, memory and copies ordered on their queue, and every bad
 // input returning its CNRT code (tables at the end).
+#include <bang.h>
 #include <cnrt.h>
 #include <gtest/gtest.h>
 
@@ -261,6 +262,41 @@ TEST(ToolkitCnrt, AsyncWorkKeepsItsQueueOrder) {
   }
   EXPECT_EQ(cnrtFree(dev), cnrtSuccess);
   EXPECT_EQ(cnrtQueueDestroy(queue), cnrtSuccess);
+}
+
+__nram__ float toolkit_nram[64];
+
+TEST(ToolkitCnrt, AKernelFailureIsReportedBySyncAsOnTheDevice) {
+  cnrtQueue_t queue = nullptr;
+  ASSERT_EQ(cnrtQueueCreate(&queue), cnrtSuccess);
+  std::vector<float> host(64, 1.0f);
+  // Host memory is not GDRAM: checked mode stops the copy and the launch.
+  auto failing = [&host] {
+    __memcpy(toolkit_nram, host.data(), 64 * sizeof(float), GDRAM2NRAM);
+  };
+  EXPECT_EQ(xbang::launch({1, 1, 1}, cnrtFuncTypeBlock, queue, failing,
+                          "reads_host_memory"),
+            cnrtErrorLaunchFailed);
+  EXPECT_EQ(cnrtQueueQuery(queue), cnrtErrorLaunchFailed);
+  EXPECT_EQ(cnrtQueueSync(queue), cnrtErrorLaunchFailed);
+  EXPECT_EQ(cnrtQueueSync(queue), cnrtSuccess) << "reported once";
+  EXPECT_EQ(cnrtQueueQuery(queue), cnrtSuccess);
+  EXPECT_EQ(cnrtSyncDevice(), cnrtErrorLaunchFailed);
+  EXPECT_EQ(cnrtSyncDevice(), cnrtSuccess);
+  // Another queue saw no failure.
+  cnrtQueue_t other = nullptr;
+  ASSERT_EQ(cnrtQueueCreate(&other), cnrtSuccess);
+  EXPECT_EQ(cnrtQueueSync(other), cnrtSuccess);
+  // A launch on a destroyed queue does not run.
+  ASSERT_EQ(cnrtQueueDestroy(other), cnrtSuccess);
+  bool ran = false;
+  EXPECT_EQ(xbang::launch(
+                {1, 1, 1}, cnrtFuncTypeBlock, other, [&ran] { ran = true; },
+                "on_destroyed_queue"),
+            cnrtErrorInvalidResourceHandle);
+  EXPECT_FALSE(ran);
+  EXPECT_EQ(cnrtQueueDestroy(queue), cnrtSuccess);
+  cnrtGetLastError();
 }
 
 TEST(ToolkitCnrt, CopiesInEveryDirectionAndPointerAttributes) {
