@@ -9,7 +9,9 @@
 #                            operators do)
 #   bin/xbang-mlu-rewrite
 #   lib/libxbang_bang.a, lib/libxbang_ops.a
-#   lib/cmake/xbang/         xbangConfig.cmake, version, targets, XbangMlu.cmake
+#   lib/cmake/xbang/         xbangConfig.cmake, version, targets, XbangMlu.cmake,
+#                            FindBANG.cmake (find_package(BANG))
+#   share/xbang/neuware/cmake/modules/FindBANG.cmake   (NEUWARE_HOME layout)
 include_guard(GLOBAL)
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -58,4 +60,16 @@ write_basic_package_version_file(
 install(FILES ${PROJECT_BINARY_DIR}/xbangConfig.cmake
               ${PROJECT_BINARY_DIR}/xbangConfigVersion.cmake
               ${CMAKE_CURRENT_LIST_DIR}/XbangMlu.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/FindBANG.cmake
         DESTINATION ${xbang_config_dir})
+
+# Neuware's layout for projects that find BANG through
+# ${NEUWARE_HOME}/cmake/modules: NEUWARE_HOME=<prefix>/share/xbang/neuware.
+set(xbang_neuware_modules_dir ${CMAKE_INSTALL_DATADIR}/xbang/neuware/cmake/modules)
+file(RELATIVE_PATH xbang_modules_to_config /${xbang_neuware_modules_dir}
+     /${xbang_config_dir})
+file(WRITE ${PROJECT_BINARY_DIR}/neuware/FindBANG.cmake
+  "# Neuware layout: the module lives with the xbang package.\n"
+  "include(\"\${CMAKE_CURRENT_LIST_DIR}/${xbang_modules_to_config}/FindBANG.cmake\")\n")
+install(FILES ${PROJECT_BINARY_DIR}/neuware/FindBANG.cmake
+        DESTINATION ${xbang_neuware_modules_dir})

@@ -1,10 +1,13 @@
-// The CNRT subset: device memory (host memory the runtime has registered),
-// queues (synchronous), copies and the last-error slot.
+// CNRT memory, errors and versions. Device memory is host memory the
+// runtime has registered (checked mode asks the registry whether a pointer
+// is GDRAM); every size and range is checked before use, without pointer or
+// size overflow.
 #include <cnrt.h>
 #include <sys/mman.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -13,10 +16,7 @@
 #include <shared_mutex>
 
 #include "runtime_internal.h"
-
-struct cnrtQueue {
-  int id;
-};
+#include "toolkit_internal.h"
 
 namespace xbang {
 namespace detail {
@@ -31,6 +31,9 @@ std::atomic<uint64_t> registry_generation{0};
 thread_local cnrtRet_t last_error = cnrtSuccess;
 constexpr size_t kHugePageBytes = size_t(2) << 20;
 
+std::mutex host_mutex;
+std::map<const char*, size_t> host_allocations;  // cnrtHostMalloc
+
 struct RecentAllocations {
   static constexpr int kSize = 8;
   uint64_t generation = ~uint64_t(0);
@@ -40,15 +43,41 @@ struct RecentAllocations {
 };
 thread_local RecentAllocations recent;
 
+// [p, p + bytes) inside [begin, end), computed without forming p + bytes.
+bool range_inside(const char* p, size_t bytes, const char* begin,
+                  const char* end) {
+  return p >= begin && p <= end && bytes <= size_t(end - p);
+}
+
+// The allocation of `registry` holding p (begin, bytes), if any.
+const std::pair<const char* const, size_t>* find_holder(
+    const std::map<const char*, size_t>& registry, const char* p) {
+  auto it = registry.upper_bound(p);
+  if (it == registry.begin()) return nullptr;
+  --it;
+  if (p >= it->first + std::max<size_t>(it->second, 1)) return nullptr;
+  return &*it;
+}
+
+// A host range must not wrap around the address space.
+bool host_range_valid(const void* p, size_t bytes) {
+  return p != nullptr && bytes <= UINTPTR_MAX - uintptr_t(p);
+}
+
+void free_device_block(const char* p) { std::free(const_cast<char*>(p)); }
+
 }  // namespace
 
 bool gdram_contains(const void* p, std::ptrdiff_t bytes) {
+  if (bytes < 0 || p == nullptr) return false;
   const char* b = static_cast<const char*>(p);
   const uint64_t generation =
       registry_generation.load(std::memory_order_acquire);
   if (recent.generation == generation) {
     for (int i = 0; i < RecentAllocations::kSize; ++i) {
-      if (b >= recent.begin[i] && b + bytes <= recent.end[i]) return true;
+      if (range_inside(b, size_t(bytes), recent.begin[i], recent.end[i])) {
+        return true;
+      }
     }
   } else {
     recent = RecentAllocations{};
@@ -59,7 +88,7 @@ bool gdram_contains(const void* p, std::ptrdiff_t bytes) {
   if (it == allocations.begin()) return false;
   --it;
   const char* end = it->first + it->second;
-  if (b < it->first || b + bytes > end) return false;
+  if (!range_inside(b, size_t(bytes), it->first, end)) return false;
   recent.begin[recent.next] = it->first;
   recent.end[recent.next] = end;
   recent.next = (recent.next + 1) % RecentAllocations::kSize;
@@ -74,42 +103,151 @@ cnrtRet_t take_last_error() {
   return ret;
 }
 
+namespace {
+
+struct ErrorText {
+  cnrtRet_t code;
+  const char* name;
+  const char* message;
+};
+
+constexpr ErrorText kErrors[] = {
+    {cnrtSuccess, "cnrtSuccess", "no error"},
+    {cnrtErrorNotReady, "cnrtErrorNotReady", "work is still in progress"},
+    {cnrtErrorInit, "cnrtErrorInit", "initialization failed"},
+    {cnrtErrorNoDevice, "cnrtErrorNoDevice", "no MLU device"},
+    {cnrtErrorDeviceInvalid, "cnrtErrorDeviceInvalid",
+     "invalid device ordinal"},
+    {cnrtErrorArgsInvalid, "cnrtErrorArgsInvalid", "invalid argument"},
+    {cnrtErrorSys, "cnrtErrorSys", "a system call failed"},
+    {cnrtErrorSysNoMem, "cnrtErrorSysNoMem", "out of host memory"},
+    {cnrtErrorInvalidResourceHandle, "cnrtErrorInvalidResourceHandle",
+     "invalid resource handle"},
+    {cnrtErrorIllegalState, "cnrtErrorIllegalState",
+     "resource in an illegal state"},
+    {cnrtErrorNotSupport, "cnrtErrorNotSupport", "not supported"},
+    {cnrtErrorOpsNotPermitted, "cnrtErrorOpsNotPermitted",
+     "operation not permitted"},
+    {cnrtErrorQueue, "cnrtErrorQueue", "queue error"},
+    {cnrtErrorNoMem, "cnrtErrorNoMem", "out of MLU memory"},
+    {cnrtErrorAssert, "cnrtErrorAssert", "device-side assert triggered"},
+    {cnrtErrorKernelTrap, "cnrtErrorKernelTrap",
+     "kernel stopped by a trap (xbang: see the checked-mode report)"},
+    {cnrtErrorKernelUserTrap, "cnrtErrorKernelUserTrap",
+     "kernel stopped by a user trap"},
+    {cnrtErrorNotFound, "cnrtErrorNotFound", "not found"},
+    {cnrtErrorInvalidKernel, "cnrtErrorInvalidKernel", "invalid kernel"},
+    {cnrtErrorUnsupportedKernelVersion, "cnrtErrorUnsupportedKernelVersion",
+     "kernel compiled by an unsupported toolchain"},
+    {cnrtErrorNoKernel, "cnrtErrorNoKernel", "kernel not registered"},
+    {cnrtErrorNoModule, "cnrtErrorNoModule", "module not registered"},
+    {cnrtErrorSetOnActiveProcess, "cnrtErrorSetOnActiveProcess",
+     "device flags cannot change in an active process"},
+    {cnrtErrorDevice, "cnrtErrorDevice", "resource belongs to another device"},
+    {cnrtErrorNoAttribute, "cnrtErrorNoAttribute", "no such attribute"},
+    {cnrtErrorMemcpyDirectionInvalid, "cnrtErrorMemcpyDirectionInvalid",
+     "invalid copy direction"},
+    {cnrtErrorBusy, "cnrtErrorBusy", "device busy"},
+    {cnrtErrorCndrvFuncCall, "cnrtErrorCndrvFuncCall", "a CNDrv call failed"},
+    {cnrtErrorCndevFuncCall, "cnrtErrorCndevFuncCall", "a CNDev call failed"},
+    {cnrtErrorNoCnrtContext, "cnrtErrorNoCnrtContext", "no CNRT context"},
+    {cnrtErrorCndrvFuncNotFound, "cnrtErrorCndrvFuncNotFound",
+     "CNDrv function not found"},
+    {cnrtErrorInvalidSymbol, "cnrtErrorInvalidSymbol", "invalid symbol"},
+    {cnrtErrorUnknown, "cnrtErrorUnknown", "unknown error"},
+};
+
+const ErrorText* find_error(cnrtRet_t code) {
+  for (const ErrorText& e : kErrors) {
+    if (e.code == code) return &e;
+  }
+  return nullptr;
+}
+
+// Whether the device side(s) of a copy in direction `dir` are GDRAM and the
+// host side(s) valid ranges; NoDirection infers each side from the pointer.
+cnrtRet_t check_copy(const char* api, void* dst, void* src, size_t bytes,
+                     cnrtMemTransDir_t dir) {
+  if (dst == nullptr || src == nullptr) {
+    return cnrt_fail(api, cnrtErrorArgsInvalid, "dst or src is NULL");
+  }
+  bool dst_dev = false, src_dev = false;
+  switch (dir) {
+    case cnrtMemcpyHostToDev:
+      dst_dev = true;
+      break;
+    case cnrtMemcpyDevToDev:
+      dst_dev = src_dev = true;
+      break;
+    case cnrtMemcpyDevToHost:
+      src_dev = true;
+      break;
+    case cnrtMemcpyHostToHost:
+      break;
+    case cnrtMemcpyNoDirection:
+      dst_dev = gdram_contains(dst, 1);
+      src_dev = gdram_contains(src, 1);
+      break;
+    case cnrtMemcpyPeerToPeer:
+    default:
+      return cnrt_fail(api, cnrtErrorMemcpyDirectionInvalid,
+                       "direction is not one of cnrtMemcpyHostToDev, "
+                       "DevToDev, DevToHost, HostToHost, NoDirection");
+  }
+  const bool bytes_fit = bytes <= size_t(PTRDIFF_MAX);
+  if ((dst_dev && !(bytes_fit && gdram_contains(dst, std::ptrdiff_t(bytes)))) ||
+      (src_dev && !(bytes_fit && gdram_contains(src, std::ptrdiff_t(bytes))))) {
+    return cnrt_fail(api, cnrtErrorArgsInvalid,
+                     "the device side is not inside one cnrtMalloc "
+                     "allocation");
+  }
+  if (!host_range_valid(dst, bytes) || !host_range_valid(src, bytes)) {
+    return cnrt_fail(api, cnrtErrorArgsInvalid,
+                     "the range wraps around the address space");
+  }
+  return cnrtSuccess;
+}
+
+cnrtRet_t check_set(const char* api, void* ptr, size_t bytes) {
+  if (ptr == nullptr) return cnrt_fail(api, cnrtErrorArgsInvalid, "NULL ptr");
+  if (bytes > size_t(PTRDIFF_MAX) ||
+      !gdram_contains(ptr, std::ptrdiff_t(bytes))) {
+    return cnrt_fail(api, cnrtErrorArgsInvalid,
+                     "the range is not inside one cnrtMalloc allocation");
+  }
+  return cnrtSuccess;
+}
+
+}  // namespace
 }  // namespace detail
 }  // namespace xbang
 
 using xbang::detail::allocations;
+using xbang::detail::cnrt_fail;
 using xbang::detail::registry_generation;
 using xbang::detail::registry_mutex;
 
 extern "C" {
 
-cnrtRet_t cnrtQueueCreate(cnrtQueue_t* queue) {
-  if (queue == nullptr) return cnrtErrorArgsInvalid;
-  static int next_id = 0;
-  *queue = new cnrtQueue{++next_id};
-  return cnrtSuccess;
-}
-
-// Launches finish before they return, so a queue has nothing to wait for.
-cnrtRet_t cnrtQueueSync(cnrtQueue_t) { return cnrtSuccess; }
-cnrtRet_t cnrtSyncDevice(void) { return cnrtSuccess; }
-
-cnrtRet_t cnrtQueueDestroy(cnrtQueue_t queue) {
-  delete queue;
-  return cnrtSuccess;
-}
-
 cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
-  if (ptr == nullptr) return cnrtErrorArgsInvalid;
+  if (ptr == nullptr) {
+    return cnrt_fail("cnrtMalloc", cnrtErrorArgsInvalid, "ptr is NULL");
+  }
   // Big allocations on 2 MB pages, as device memory is mapped: random rows
   // (gathers, scatters, atomics) then rarely miss the host's TLB.
   const bool huge = bytes >= xbang::detail::kHugePageBytes;
   const size_t alignment = huge ? xbang::detail::kHugePageBytes : 64;
+  if (bytes > SIZE_MAX - alignment) {
+    return cnrt_fail("cnrtMalloc", cnrtErrorNoMem,
+                     "size beyond the address space");
+  }
   const size_t rounded =
       std::max(alignment, (bytes + alignment - 1) / alignment * alignment);
   void* p = std::aligned_alloc(alignment, rounded);
-  if (p != nullptr && huge) madvise(p, rounded, MADV_HUGEPAGE);
-  if (p == nullptr) return cnrtErrorNoMem;
+  if (p == nullptr) {
+    return cnrt_fail("cnrtMalloc", cnrtErrorNoMem, "out of memory");
+  }
+  if (huge) madvise(p, rounded, MADV_HUGEPAGE);
   // Fresh device memory holds garbage on hardware; checked mode makes it
   // NaN / -1 so that a kernel reading what nobody wrote shows it.
   if (xbang::checked::enabled()) std::memset(p, 0xff, rounded);
@@ -117,6 +255,7 @@ cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
     std::unique_lock<std::shared_mutex> lock(registry_mutex);
     allocations[static_cast<const char*>(p)] = bytes;
   }
+  xbang::detail::bind_device_context();
   *ptr = p;
   return cnrtSuccess;
 }
@@ -126,9 +265,62 @@ cnrtRet_t cnrtFree(void* ptr) {
   {
     std::unique_lock<std::shared_mutex> lock(registry_mutex);
     auto it = allocations.find(static_cast<const char*>(ptr));
-    if (it == allocations.end()) return cnrtErrorArgsInvalid;
+    if (it == allocations.end()) {
+      return cnrt_fail("cnrtFree", cnrtErrorArgsInvalid,
+                       "not the start of a live cnrtMalloc allocation");
+    }
     allocations.erase(it);
     registry_generation.fetch_add(1, std::memory_order_acq_rel);
+  }
+  xbang::detail::free_device_block(static_cast<const char*>(ptr));
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtDeviceReset(void) {
+  std::map<const char*, size_t> freed;
+  {
+    std::unique_lock<std::shared_mutex> lock(registry_mutex);
+    freed.swap(allocations);
+    registry_generation.fetch_add(1, std::memory_order_acq_rel);
+  }
+  for (const auto& block : freed) {
+    xbang::detail::free_device_block(block.first);
+  }
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtHostMalloc(void** ptr, size_t bytes) {
+  if (ptr == nullptr) {
+    return cnrt_fail("cnrtHostMalloc", cnrtErrorArgsInvalid, "ptr is NULL");
+  }
+  constexpr size_t kAlignment = 64;
+  if (bytes > SIZE_MAX - kAlignment) {
+    return cnrt_fail("cnrtHostMalloc", cnrtErrorSysNoMem,
+                     "size beyond the address space");
+  }
+  const size_t rounded =
+      std::max(kAlignment, (bytes + kAlignment - 1) / kAlignment * kAlignment);
+  void* p = std::aligned_alloc(kAlignment, rounded);
+  if (p == nullptr) {
+    return cnrt_fail("cnrtHostMalloc", cnrtErrorSysNoMem, "out of memory");
+  }
+  {
+    std::lock_guard<std::mutex> lock(xbang::detail::host_mutex);
+    xbang::detail::host_allocations[static_cast<const char*>(p)] = bytes;
+  }
+  *ptr = p;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtFreeHost(void* ptr) {
+  if (ptr == nullptr) return cnrtSuccess;
+  {
+    std::lock_guard<std::mutex> lock(xbang::detail::host_mutex);
+    if (xbang::detail::host_allocations.erase(static_cast<const char*>(ptr)) ==
+        0) {
+      return cnrt_fail("cnrtFreeHost", cnrtErrorArgsInvalid,
+                       "not the start of a live cnrtHostMalloc allocation");
+    }
   }
   std::free(ptr);
   return cnrtSuccess;
@@ -137,44 +329,129 @@ cnrtRet_t cnrtFree(void* ptr) {
 cnrtRet_t cnrtMemcpy(void* dst, void* src, size_t bytes,
                      cnrtMemTransDir_t dir) {
   if (bytes == 0) return cnrtSuccess;
-  if (dst == nullptr || src == nullptr) return cnrtErrorArgsInvalid;
-  const bool dst_dev = dir == cnrtMemcpyHostToDev || dir == cnrtMemcpyDevToDev;
-  const bool src_dev = dir == cnrtMemcpyDevToHost || dir == cnrtMemcpyDevToDev;
-  if ((dst_dev && !xbang::detail::gdram_contains(dst, bytes)) ||
-      (src_dev && !xbang::detail::gdram_contains(src, bytes))) {
-    std::fprintf(stderr,
-                 "[xbang] cnrtMemcpy: device side is not inside one "
-                 "cnrtMalloc allocation\n");
-    return cnrtErrorArgsInvalid;
+  const cnrtRet_t ret =
+      xbang::detail::check_copy("cnrtMemcpy", dst, src, bytes, dir);
+  if (ret != cnrtSuccess) return ret;
+  std::memmove(dst, src, bytes);
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtMemcpyAsync(void* dst, void* src, size_t bytes, cnrtQueue_t queue,
+                          cnrtMemTransDir_t dir) {
+  if (!xbang::detail::queue_is_live(queue)) {
+    return cnrt_fail("cnrtMemcpyAsync", cnrtErrorInvalidResourceHandle,
+                     "not a live queue");
   }
+  if (bytes == 0) return cnrtSuccess;
+  const cnrtRet_t ret =
+      xbang::detail::check_copy("cnrtMemcpyAsync", dst, src, bytes, dir);
+  if (ret != cnrtSuccess) return ret;
+  // Everything before it on the queue has finished: copying now keeps the
+  // queue's order.
   std::memmove(dst, src, bytes);
   return cnrtSuccess;
 }
 
 cnrtRet_t cnrtMemset(void* ptr, int value, size_t bytes) {
   if (bytes == 0) return cnrtSuccess;
-  if (!xbang::detail::gdram_contains(ptr, bytes)) return cnrtErrorArgsInvalid;
+  const cnrtRet_t ret = xbang::detail::check_set("cnrtMemset", ptr, bytes);
+  if (ret != cnrtSuccess) return ret;
   std::memset(ptr, value, bytes);
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtMemsetAsync(void* ptr, int value, size_t bytes,
+                          cnrtQueue_t queue) {
+  if (!xbang::detail::queue_is_live(queue)) {
+    return cnrt_fail("cnrtMemsetAsync", cnrtErrorInvalidResourceHandle,
+                     "not a live queue");
+  }
+  if (bytes == 0) return cnrtSuccess;
+  const cnrtRet_t ret = xbang::detail::check_set("cnrtMemsetAsync", ptr, bytes);
+  if (ret != cnrtSuccess) return ret;
+  std::memset(ptr, value, bytes);
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtPointerGetAttributes(cnrtPointerAttributes_t* attr,
+                                   const void* ptr) {
+  if (attr == nullptr || ptr == nullptr) {
+    return cnrt_fail("cnrtPointerGetAttributes", cnrtErrorArgsInvalid,
+                     "attr or ptr is NULL");
+  }
+  std::memset(attr, 0, sizeof(*attr));
+  attr->type = cnrtMemTypeUnregistered;
+  attr->cacheMode = cnrtUvaUnknown;
+  const char* p = static_cast<const char*>(ptr);
+  {
+    std::shared_lock<std::shared_mutex> lock(registry_mutex);
+    if (auto* block = xbang::detail::find_holder(allocations, p)) {
+      attr->type = cnrtMemTypeDevice;
+      attr->size = block->second;
+      attr->devicePointer = const_cast<void*>(ptr);
+      attr->deviceBasePointer = const_cast<char*>(block->first);
+      return cnrtSuccess;
+    }
+  }
+  std::lock_guard<std::mutex> lock(xbang::detail::host_mutex);
+  if (auto* block =
+          xbang::detail::find_holder(xbang::detail::host_allocations, p)) {
+    attr->type = cnrtMemTypeHost;
+    attr->size = block->second;
+    attr->hostPointer = const_cast<void*>(ptr);
+    attr->cacheMode = cnrtUvaCached;
+  }
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtMemGetInfo(size_t* available, size_t* total) {
+  if (available == nullptr || total == nullptr) {
+    return cnrt_fail("cnrtMemGetInfo", cnrtErrorArgsInvalid,
+                     "an output is NULL");
+  }
+  int available_mb = 0, total_mb = 0;
+  xbang::detail::device_attribute(
+      CN_DEVICE_ATTRIBUTE_AVAILABLE_GLOBAL_MEMORY_SIZE, &available_mb);
+  xbang::detail::device_attribute(CN_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_TOTAL_SIZE,
+                                  &total_mb);
+  *available = size_t(available_mb) << 20;
+  *total = size_t(total_mb) << 20;
   return cnrtSuccess;
 }
 
 cnrtRet_t cnrtGetLastError(void) { return xbang::detail::take_last_error(); }
 
-const char* cnrtGetErrorStr(cnrtRet_t ret) {
-  switch (ret) {
-    case cnrtSuccess:
-      return "cnrtSuccess";
-    case cnrtErrorArgsInvalid:
-      return "cnrtErrorArgsInvalid: invalid argument";
-    case cnrtErrorNoMem:
-      return "cnrtErrorNoMem: out of memory";
-    case cnrtErrorInvalidKernel:
-      return "cnrtErrorInvalidKernel";
-    case cnrtErrorLaunchFailed:
-      return "cnrtErrorLaunchFailed: kernel failed (see the checked-mode "
-             "report)";
+cnrtRet_t cnrtPeekAtLastError(void) { return xbang::detail::last_error; }
+
+const char* cnrtGetErrorStr(cnrtRet_t error) {
+  const auto* e = xbang::detail::find_error(error);
+  return e != nullptr ? e->message : "unknown cnrtRet_t";
+}
+
+const char* cnrtGetErrorName(cnrtRet_t error) {
+  const auto* e = xbang::detail::find_error(error);
+  return e != nullptr ? e->name : "cnrtErrorUnrecognized";
+}
+
+void cnrtCheck(cnrtRet_t result, const char* const expression,
+               const char* const file, int const line) {
+  if (result == cnrtSuccess) return;
+  std::fprintf(stderr, "CNRT error at %s:%d code=%d (%s) \"%s\": %s\n", file,
+               line, int(result), cnrtGetErrorName(result),
+               expression != nullptr ? expression : "",
+               cnrtGetErrorStr(result));
+  std::exit(1);
+}
+
+cnrtRet_t cnrtGetLibVersion(int* major, int* minor, int* patch) {
+  if (major == nullptr || minor == nullptr || patch == nullptr) {
+    return cnrt_fail("cnrtGetLibVersion", cnrtErrorArgsInvalid,
+                     "an output is NULL");
   }
-  return "unknown cnrtRet_t";
+  *major = CNRT_MAJOR_VERSION;
+  *minor = CNRT_MINOR_VERSION;
+  *patch = CNRT_PATCH_VERSION;
+  return cnrtSuccess;
 }
 
 }  // extern "C"

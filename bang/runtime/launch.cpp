@@ -24,6 +24,7 @@
 #include "runtime_internal.h"
 #include "sram.h"
 #include "thread_pool.h"
+#include "toolkit_internal.h"
 #include "xbang/core/arch.h"
 #include "xbang/runtime/spin_wait.h"
 
@@ -277,7 +278,7 @@ void run_cores(const std::shared_ptr<LaunchState>& launch) {
 
 using detail::LaunchState;
 
-cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t,
+cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
                  std::function<void()> body, const char* kernel_name) {
   const std::string name = kernel_name != nullptr ? kernel_name : "<kernel>";
   if (const detail::CoreContext* core = detail::tls_core) {
@@ -285,6 +286,10 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t,
         name, std::string("launched from inside kernel ") + core->kernel +
                   " (taskId " + std::to_string(taskId) +
                   "); a kernel cannot launch another");
+  }
+  if (!detail::queue_is_live(queue)) {
+    return detail::cnrt_fail(name.c_str(), cnrtErrorInvalidResourceHandle,
+                             "launched on a queue that is not live");
   }
   detail::LaunchShape shape;
   const std::string illegal = detail::plan_launch(dim, type, &shape);
@@ -356,10 +361,12 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t,
     std::fprintf(stderr, "[xbang] kernel %s failed: %s\n", name.c_str(),
                  failure.c_str());
     detail::set_last_error(cnrtErrorLaunchFailed);
+    detail::record_queue_failure(queue, cnrtErrorLaunchFailed);
     return cnrtErrorLaunchFailed;
   }
   if (state->reports.load() != 0) {
     detail::set_last_error(cnrtErrorLaunchFailed);
+    detail::record_queue_failure(queue, cnrtErrorLaunchFailed);
     return cnrtErrorLaunchFailed;
   }
   return cnrtSuccess;

@@ -5,6 +5,7 @@
 #include <new>
 
 #include "xbang/core/arch.h"
+#include "xbang/runtime/device.h"
 
 namespace mluop {
 namespace {
@@ -89,14 +90,6 @@ constexpr const char* kTensorApi = "[mluOpTensorDescriptor]";
 bool known_layout(mluOpTensorLayout_t layout) {
   return layout >= MLUOP_LAYOUT_NCHW && layout <= MLUOP_LAYOUT_NCDHW;
 }
-
-int default_cluster_num() {
-  if (const char* env = std::getenv("XBANG_CLUSTERS")) {
-    const int n = std::atoi(env);
-    if (n > 0) return n;
-  }
-  return 8;
-}
 }  // namespace
 
 extern "C" {
@@ -129,7 +122,7 @@ mluOpStatus_t mluOpCreate(mluOpHandle_t* handle) {
   MLUOP_CHECK(kHandleApi, ctx != nullptr, MLUOP_STATUS_ALLOC_FAILED,
               "out of host memory");
   ctx->arch = xbang::kArch;
-  ctx->cluster_num = default_cluster_num();
+  ctx->cluster_num = xbang::device_cluster_count();
   ctx->core_num_per_cluster = xbang::kCoresPerCluster;
   *handle = ctx;
   return MLUOP_STATUS_SUCCESS;

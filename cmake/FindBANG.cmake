@@ -1,0 +1,208 @@
+# FindBANG: Neuware's find_package(BANG) idiom, served by xbang.
+#
+#   list(APPEND CMAKE_MODULE_PATH <xbang cmake dir>)   # or find_package(xbang)
+#   find_package(BANG REQUIRED)
+#   set(BANG_CNCC_FLAGS "${BANG_CNCC_FLAGS} -O3 --bang-mlu-arch=mtp_372")
+#   bang_add_executable(app main.cpp kernel.mlu)
+#   bang_add_library(kernels STATIC kernel.mlu)
+#   target_link_libraries(app cnrt cndrv cndev)
+#
+# Defines BANG_FOUND, BANG_VERSION (the CNRT version xbang's headers
+# declare), BANG_CNCC_EXECUTABLE (xbang's .mlu rewriter, the tool that
+# stands in for cncc), the functions bang_add_executable / bang_add_library
+# (their .mlu sources go through xbang_add_mlu_sources) and the link names
+# cnrt, cndrv and cndev, which resolve to xbang::bang.
+#
+# BANG_CNCC_FLAGS (a string or a list) applies to the .mlu sources where it
+# means something on a CPU: -O<level>, -g*, -D<macro>[=<value>], -I<dir>,
+# --bang-mlu-arch=mtp_<NNN> (the profile: __BANG_ARCH__=<NNN>; several arch
+# flags name a fat binary, and the one xbang was built for is used). Every
+# other flag is ignored, with one message at the first target.
+
+# In xbang's own build the targets exist; elsewhere the xbang package is
+# next to this file (installed) or on CMAKE_PREFIX_PATH.
+if(NOT TARGET xbang::bang)
+  find_package(xbang CONFIG QUIET HINTS "${CMAKE_CURRENT_LIST_DIR}")
+endif()
+
+if(TARGET xbang::bang)
+  set(BANG_XBANG_TARGET xbang::bang)
+  set(BANG_VERSION 6.14.1)
+  if(TARGET xbang::mlu-rewrite)
+    get_target_property(_bang_rewrite_imported xbang::mlu-rewrite IMPORTED)
+    if(_bang_rewrite_imported)
+      get_target_property(BANG_CNCC_EXECUTABLE xbang::mlu-rewrite LOCATION)
+    endif()
+  endif()
+endif()
+
+include(FindPackageHandleStandardArgs)
+find_package_handle_standard_args(BANG
+  REQUIRED_VARS BANG_XBANG_TARGET
+  VERSION_VAR BANG_VERSION
+  REASON_FAILURE_MESSAGE
+    "xbang is not built or installed: add_subdirectory(<xbang>), or put its install prefix on CMAKE_PREFIX_PATH")
+if(NOT BANG_FOUND)
+  return()
+endif()
+
+# The profile xbang's runtime was built for (checked-mode limits and the
+# attributes CNRT reports follow it).
+if(DEFINED xbang_ARCH)
+  set(_bang_library_arch "${xbang_ARCH}")
+elseif(DEFINED XBANG_ARCH)
+  set(_bang_library_arch "${XBANG_ARCH}")
+else()
+  set(_bang_library_arch 372)
+endif()
+
+foreach(_bang_link_name cnrt cndrv cndev)
+  if(NOT TARGET ${_bang_link_name})
+    add_library(${_bang_link_name} INTERFACE IMPORTED GLOBAL)
+    set_property(TARGET ${_bang_link_name}
+                 PROPERTY INTERFACE_LINK_LIBRARIES xbang::bang)
+  endif()
+endforeach()
+
+# Splits BANG_CNCC_FLAGS into what applies to the .mlu sources of `target`
+# and applies it; reports the ignored flags once per configure.
+function(_bang_apply_cncc_flags target)
+  string(REPLACE ";" " " flags "${BANG_CNCC_FLAGS}")
+  separate_arguments(flags UNIX_COMMAND "${flags}")
+  set(options "")
+  set(definitions "")
+  set(includes "")
+  set(archs "")
+  set(ignored "")
+  set(pending "")
+  foreach(flag IN LISTS flags)
+    if(pending STREQUAL "-D")
+      list(APPEND definitions "${flag}")
+    elseif(pending STREQUAL "-I")
+      list(APPEND includes "${flag}")
+    elseif(pending STREQUAL "--bang-mlu-arch")
+      set(flag "--bang-mlu-arch=${flag}")
+    endif()
+    if(pending STREQUAL "-D" OR pending STREQUAL "-I")
+      set(pending "")
+      continue()
+    endif()
+    set(pending "")
+    if(flag MATCHES "^-O([0-3sgz]|fast)?$" OR flag MATCHES "^-g[0-3]?$")
+      list(APPEND options "${flag}")
+    elseif(flag STREQUAL "-D" OR flag STREQUAL "-I"
+           OR flag STREQUAL "--bang-mlu-arch")
+      set(pending "${flag}")
+    elseif(flag MATCHES "^-D(.+)$")
+      list(APPEND definitions "${CMAKE_MATCH_1}")
+    elseif(flag MATCHES "^-I(.+)$")
+      list(APPEND includes "${CMAKE_MATCH_1}")
+    elseif(flag MATCHES "^--bang-mlu-arch=(mtp_|tp_|compute_)?([0-9]+)$")
+      list(APPEND archs "${CMAKE_MATCH_2}")
+    else()
+      list(APPEND ignored "${flag}")
+    endif()
+  endforeach()
+
+  set(arch "")
+  if(archs)
+    list(FIND archs "${_bang_library_arch}" library_arch_index)
+    if(library_arch_index GREATER_EQUAL 0)
+      set(arch "${_bang_library_arch}")
+    else()
+      list(GET archs 0 arch)
+      if(NOT arch MATCHES "^(290|372|592)$")
+        message(FATAL_ERROR
+          "FindBANG (xbang): --bang-mlu-arch ${arch}: xbang emulates the "
+          "profiles 290, 372 and 592")
+      endif()
+      message(WARNING
+        "FindBANG (xbang): ${target}'s kernels are compiled for "
+        "__BANG_ARCH__=${arch}, but xbang's runtime was built for "
+        "${_bang_library_arch}; configure xbang with -DXBANG_ARCH=${arch} "
+        "for matching checked-mode limits and device attributes")
+    endif()
+  endif()
+
+  get_property(reported GLOBAL PROPERTY _BANG_IGNORED_FLAGS_REPORTED)
+  if(ignored AND NOT reported)
+    set_property(GLOBAL PROPERTY _BANG_IGNORED_FLAGS_REPORTED TRUE)
+    list(REMOVE_DUPLICATES ignored)
+    string(REPLACE ";" " " ignored "${ignored}")
+    message(STATUS "FindBANG (xbang): BANG_CNCC_FLAGS with no meaning on a "
+                   "CPU, ignored: ${ignored}")
+  endif()
+
+  get_target_property(sources ${target} SOURCES)
+  foreach(source IN LISTS sources)
+    if(NOT source MATCHES "\\.mlu\\.cpp$")
+      continue()
+    endif()
+    if(options)
+      set_property(SOURCE "${source}" APPEND PROPERTY COMPILE_OPTIONS
+                   ${options})
+    endif()
+    if(definitions)
+      set_property(SOURCE "${source}" APPEND PROPERTY COMPILE_DEFINITIONS
+                   ${definitions})
+    endif()
+    if(arch AND NOT arch STREQUAL _bang_library_arch)
+      set_property(SOURCE "${source}" APPEND PROPERTY COMPILE_DEFINITIONS
+                   "__BANG_ARCH__=${arch}")
+    endif()
+    foreach(dir IN LISTS includes)
+      get_filename_component(dir "${dir}" ABSOLUTE
+                             BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+      set_property(SOURCE "${source}" APPEND PROPERTY INCLUDE_DIRECTORIES
+                   "${dir}")
+    endforeach()
+  endforeach()
+endfunction()
+
+# Adds the sources of a bang_add_* call to `target`: .mlu files through
+# xbang_add_mlu_sources, the rest as they are.
+function(_bang_add_sources target)
+  set(mlu_sources "")
+  set(other_sources "")
+  foreach(source IN LISTS ARGN)
+    if(source MATCHES "\\.mlu$")
+      list(APPEND mlu_sources "${source}")
+    else()
+      list(APPEND other_sources "${source}")
+    endif()
+  endforeach()
+  if(other_sources)
+    target_sources(${target} PRIVATE ${other_sources})
+  endif()
+  if(mlu_sources)
+    xbang_add_mlu_sources(${target} ${mlu_sources})
+  endif()
+  # Through the properties, so the caller may use either signature of
+  # target_link_libraries afterwards.
+  set_property(TARGET ${target} APPEND PROPERTY LINK_LIBRARIES xbang::bang)
+  set_property(TARGET ${target} APPEND PROPERTY INTERFACE_LINK_LIBRARIES
+                                                xbang::bang)
+  target_compile_features(${target} PUBLIC cxx_std_17)
+  _bang_apply_cncc_flags(${target})
+endfunction()
+
+# bang_add_executable(<name> <sources>...)
+function(bang_add_executable name)
+  add_executable(${name})
+  _bang_add_sources(${name} ${ARGN})
+endfunction()
+
+# bang_add_library(<name> [STATIC|SHARED|MODULE|OBJECT] <sources>...)
+function(bang_add_library name)
+  set(kind "")
+  set(sources ${ARGN})
+  if(sources)
+    list(GET sources 0 first)
+    if(first MATCHES "^(STATIC|SHARED|MODULE|OBJECT)$")
+      set(kind "${first}")
+      list(REMOVE_AT sources 0)
+    endif()
+  endif()
+  add_library(${name} ${kind})
+  _bang_add_sources(${name} ${sources})
+endfunction()

@@ -1,0 +1,33 @@
+# cmake -P script behind `toolkit_cambricon_project`: installs the xbang
+# build tree into a fresh prefix, then configures, builds and runs the
+# Cambricon-style project with NEUWARE_HOME=<prefix>/share/xbang/neuware.
+#   -DXBANG_BUILD_DIR= -DWORK_DIR= -DPROJECT_SOURCE= -DGENERATOR=
+#   -DCXX_COMPILER= -DBUILD_TYPE=
+foreach(var XBANG_BUILD_DIR WORK_DIR PROJECT_SOURCE GENERATOR CXX_COMPILER
+            BUILD_TYPE)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "run_project_test.cmake: -D${var}= is missing")
+  endif()
+endforeach()
+
+set(prefix ${WORK_DIR}/prefix)
+set(project_build ${WORK_DIR}/build)
+file(REMOVE_RECURSE ${prefix} ${project_build})
+
+function(run_step what)
+  message(STATUS "cambricon project: ${what}")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "cambricon project: ${what} failed (${result})")
+  endif()
+endfunction()
+
+run_step("install xbang into ${prefix}"
+  ${CMAKE_COMMAND} --install ${XBANG_BUILD_DIR} --prefix ${prefix}
+  --config ${BUILD_TYPE})
+run_step("configure"
+  ${CMAKE_COMMAND} -S ${PROJECT_SOURCE} -B ${project_build} -G ${GENERATOR}
+  -DNEUWARE_HOME=${prefix}/share/xbang/neuware
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
+run_step("build" ${CMAKE_COMMAND} --build ${project_build} --parallel 2)
+run_step("run" ${project_build}/vector_add)
