@@ -60,7 +60,10 @@ function(xbang_add_mlu_sources target)
     # a/foo.mlu and b/foo.mlu do not collide.
     file(RELATIVE_PATH relative_dir "${CMAKE_CURRENT_SOURCE_DIR}" "${mlu_dir}")
     if(relative_dir MATCHES "^\\.\\.")
-      set(relative_dir "")
+      # Outside the current directory: mirror the absolute path.
+      string(REGEX REPLACE "^[A-Za-z]:" "" relative_dir "${mlu_dir}")
+      string(REGEX REPLACE "^/+" "" relative_dir "${relative_dir}")
+      set(relative_dir "xbang_mlu_external/${relative_dir}")
     endif()
     if(relative_dir STREQUAL "")
       set(generated "${CMAKE_CURRENT_BINARY_DIR}/${mlu_name}.mlu.cpp")

@@ -268,6 +268,13 @@ class Rewriter {
         i = rewrite_launch(i);
         continue;
       }
+      const bool is_asm = is_identifier(i, "__asm__") ||
+                          is_identifier(i, "asm") || is_identifier(i, "__asm");
+      if (is_asm) {
+        i = rewrite_asm(i);
+        continue;
+      }
+      // Scopes and declarations: code outside preprocessor directives.
       if (in_directive_ || i < skip_before_) continue;
       if (is_punct(i, '{')) {
         scopes_.push_back(opens_namespace(i));
@@ -275,10 +282,8 @@ class Rewriter {
         if (!scopes_.empty()) scopes_.pop_back();
       } else if (token.kind == Kind::kIdentifier) {
         const std::string_view word = text(token);
-        if (word == "__asm__" || word == "asm" || word == "__asm") {
-          i = rewrite_asm(i);
-        } else if (word == "__nram__" || word == "__wram__" ||
-                   word == "__mlu_shared__") {
+        if (word == "__nram__" || word == "__wram__" ||
+            word == "__mlu_shared__") {
           place_onchip_declaration(i);
         } else if (word == "inline" || word == "__inline" ||
                    word == "__inline__") {
@@ -420,13 +425,22 @@ class Rewriter {
                        [](bool is_namespace) { return is_namespace; });
   }
 
+  // Token k (before `later`) is on later's line, or on a line that is not a
+  // preprocessor directive.
+  bool same_line_or_code(size_t k, size_t later) const {
+    if (same_line(k, later)) return true;
+    size_t line_start = k;
+    while (line_start > 0 && !tokens_[line_start - 1].has_newline) --line_start;
+    return !is_punct(next_code(line_start), '#');
+  }
+
   // First token of the declaration whose specifiers include token i: the
   // identifiers (static, extern, const...) right before it.
   size_t declaration_start(size_t i) const {
     size_t first = i;
     for (size_t k = prev_code(i - 1);
          k != std::string::npos && is_identifier(k) &&
-         !is_statement_keyword(text(tokens_[k]));
+         !is_statement_keyword(text(tokens_[k])) && same_line_or_code(k, first);
          k = prev_code(k - 1)) {
       first = k;
     }
@@ -483,7 +497,8 @@ class Rewriter {
              is_identifier(k, "__mlu_vector__");
     };
     for (size_t k = prev_code(i - 1);
-         k != std::string::npos && is_identifier(k); k = prev_code(k - 1)) {
+         k != std::string::npos && is_identifier(k) && same_line_or_code(k, i);
+         k = prev_code(k - 1)) {
       if (is_device_qualifier(k)) {
         edits_.push_back({tokens_[i].begin, tokens_[i].end,
                           std::string(tokens_[i].end - tokens_[i].begin, ' ')});
@@ -575,8 +590,11 @@ class Rewriter {
         if (is_punct(k, ')') && --depth == 0) break;
       }
       if (k >= tokens_.size()) break;
-      operand.expression =
-          std::string(text(tokens_[expression_open].end, tokens_[k].begin));
+      // On one line, without comments: the call replaces the statement on
+      // its first line.
+      if (k > expression_open + 1) {
+        operand.expression = spelled_name(expression_open + 1, k - 1);
+      }
       operands.push_back(operand);
       k = next_code(k + 1);
     }
