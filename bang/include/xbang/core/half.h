@@ -139,10 +139,11 @@ struct half {
   }
 };
 
-// Binary arithmetic as the MLU's half unit computes it: half with half (or
-// with an integer, which converts to half first) gives a half rounded after
-// every operation; half with float or double gives float or double, as the
-// usual arithmetic conversions do for a floating type of lower rank.
+// Binary operators as the MLU's half unit computes: half with half (or with
+// an integer, which converts to half first) computes in half, an arithmetic
+// result rounded after every operation; half with float or double computes
+// in float or double, as the usual arithmetic conversions do for a floating
+// type of lower rank. Comparisons compare in the same type.
 namespace detail {
 template <typename T>
 inline constexpr bool kWiderFloat =
@@ -150,60 +151,40 @@ inline constexpr bool kWiderFloat =
     std::is_same_v<T, long double>;
 }  // namespace detail
 
-#define XBANG_HALF_BINARY_OPERATOR(op)                                     \
-  inline half operator op(half a, half b) {                                \
-    return half(half_bits_to_float(a.bits) op half_bits_to_float(b.bits)); \
+// HalfResult: the result with half operands; WideResult: with a float or
+// double operand of type T.
+#define XBANG_HALF_OPERATOR(op, HalfResult, WideResult)                    \
+  inline HalfResult operator op(half a, half b) {                          \
+    return HalfResult(half_bits_to_float(a.bits)                           \
+                          op half_bits_to_float(b.bits));                  \
   }                                                                        \
   template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>  \
-  half operator op(half a, T b) {                                          \
+  HalfResult operator op(half a, T b) {                                    \
     return a op half(b);                                                   \
   }                                                                        \
   template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>  \
-  half operator op(T a, half b) {                                          \
+  HalfResult operator op(T a, half b) {                                    \
     return half(a) op b;                                                   \
   }                                                                        \
   template <typename T, std::enable_if_t<detail::kWiderFloat<T>, int> = 0> \
-  T operator op(half a, T b) {                                             \
+  WideResult operator op(half a, T b) {                                    \
     return static_cast<T>(half_bits_to_float(a.bits)) op b;                \
   }                                                                        \
   template <typename T, std::enable_if_t<detail::kWiderFloat<T>, int> = 0> \
-  T operator op(T a, half b) {                                             \
+  WideResult operator op(T a, half b) {                                    \
     return a op static_cast<T>(half_bits_to_float(b.bits));                \
   }
-XBANG_HALF_BINARY_OPERATOR(+)
-XBANG_HALF_BINARY_OPERATOR(-)
-XBANG_HALF_BINARY_OPERATOR(*)
-XBANG_HALF_BINARY_OPERATOR(/)
-#undef XBANG_HALF_BINARY_OPERATOR
-
-// Comparisons in the type binary arithmetic would compute in.
-#define XBANG_HALF_COMPARISON(op)                                          \
-  inline bool operator op(half a, half b) {                                \
-    return half_bits_to_float(a.bits) op half_bits_to_float(b.bits);       \
-  }                                                                        \
-  template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>  \
-  bool operator op(half a, T b) {                                          \
-    return a op half(b);                                                   \
-  }                                                                        \
-  template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>  \
-  bool operator op(T a, half b) {                                          \
-    return half(a) op b;                                                   \
-  }                                                                        \
-  template <typename T, std::enable_if_t<detail::kWiderFloat<T>, int> = 0> \
-  bool operator op(half a, T b) {                                          \
-    return static_cast<T>(half_bits_to_float(a.bits)) op b;                \
-  }                                                                        \
-  template <typename T, std::enable_if_t<detail::kWiderFloat<T>, int> = 0> \
-  bool operator op(T a, half b) {                                          \
-    return a op static_cast<T>(half_bits_to_float(b.bits));                \
-  }
-XBANG_HALF_COMPARISON(==)
-XBANG_HALF_COMPARISON(!=)
-XBANG_HALF_COMPARISON(<)
-XBANG_HALF_COMPARISON(<=)
-XBANG_HALF_COMPARISON(>)
-XBANG_HALF_COMPARISON(>=)
-#undef XBANG_HALF_COMPARISON
+XBANG_HALF_OPERATOR(+, half, T)
+XBANG_HALF_OPERATOR(-, half, T)
+XBANG_HALF_OPERATOR(*, half, T)
+XBANG_HALF_OPERATOR(/, half, T)
+XBANG_HALF_OPERATOR(==, bool, bool)
+XBANG_HALF_OPERATOR(!=, bool, bool)
+XBANG_HALF_OPERATOR(<, bool, bool)
+XBANG_HALF_OPERATOR(<=, bool, bool)
+XBANG_HALF_OPERATOR(>, bool, bool)
+XBANG_HALF_OPERATOR(>=, bool, bool)
+#undef XBANG_HALF_OPERATOR
 
 static_assert(sizeof(half) == 2, "half must be 16 bits");
 
