@@ -127,7 +127,10 @@ class Instruction {
            " beyond the statement's operands");
       return "0";
     }
-    bool immediate = !text.empty();
+    // An integer immediate: decimal or 0x hexadecimal, maybe negative.
+    bool immediate =
+        !text.empty() && (std::isdigit(static_cast<unsigned char>(text[0])) ||
+                          (text[0] == '-' && text.size() > 1));
     for (size_t i = 0; i < text.size(); ++i) {
       const char c = text[i];
       if (!(std::isxdigit(static_cast<unsigned char>(c)) || c == 'x' ||
