@@ -75,25 +75,21 @@ TEST(BangNames, TypesAndMathNames) {
   EXPECT_TRUE(std::isnan(half::from_bits(0x7e00)));
 }
 
-TEST(InlineAssembly, FuseAppliesItsStagesInOrder) {
-  std::vector<uint32_t> src = {0, 1, 2, 10};
-  std::vector<uint32_t> dst(4);
-  xbang::inline_asm::fuse<uint32_t>(
-      "fuse.nram.u32", dst.data(), 4, src.data(),
-      xbang::inline_asm::scalar_step<uint32_t>(xbang::inline_asm::FuseOp::kAdd,
-                                               5),
-      xbang::inline_asm::scalar_step<uint32_t>(xbang::inline_asm::FuseOp::kGe,
-                                               7));
-  EXPECT_EQ(dst, (std::vector<uint32_t>{0, 0, 1, 1}));
+namespace ia = xbang::inline_asm;
 
+TEST(InlineAssembly, FuseAppliesItsStagesInOrder) {
+  // u32: (x + 5) >= 7 as 1 or 0.
+  std::vector<uint32_t> src = {0, 1, 2, 10}, dst(4);
+  ia::fuse<uint32_t>("fuse.nram.u32", dst.data(), 4, src.data(),
+                     ia::scalar_step<uint32_t>(ia::FuseOp::kAdd, 5),
+                     ia::scalar_step<uint32_t>(ia::FuseOp::kGe, 7));
+  EXPECT_EQ(dst, (std::vector<uint32_t>{0, 0, 1, 1}));
+  // f16: x * 3 - b[i], a vector stage.
   std::vector<half> a = {half(1.0f), half(2.0f)}, b = {half(0.5f), half(8.0f)};
   std::vector<half> out(2);
-  xbang::inline_asm::fuse<half>(
-      "fuse.nram.f16", out.data(), 2, a.data(),
-      xbang::inline_asm::scalar_step<half>(xbang::inline_asm::FuseOp::kMul,
-                                           3.0f),
-      xbang::inline_asm::vector_step<half>(xbang::inline_asm::FuseOp::kSub,
-                                           b.data()));
+  ia::fuse<half>("fuse.nram.f16", out.data(), 2, a.data(),
+                 ia::scalar_step<half>(ia::FuseOp::kMul, 3.0f),
+                 ia::vector_step<half>(ia::FuseOp::kSub, b.data()));
   EXPECT_EQ(f(out[0]), 2.5f);
   EXPECT_EQ(f(out[1]), -2.0f);
 }
@@ -159,7 +155,8 @@ TEST(LanguageFront, CnccStyleKernelBuildsAndRuns) {
   const std::vector<half> out_halves = device_halves.to_host<half>();
   EXPECT_EQ(f(out_halves[2]), 0.0f);
   EXPECT_EQ(f(out_halves[3]), 1.0f);
-  EXPECT_EQ(device_flags.to_host<int32_t>(), (std::vector<int32_t>{1, 2, 3 + 3 + 2, 1}));
+  EXPECT_EQ(device_flags.to_host<int32_t>(),
+            (std::vector<int32_t>{1, 2, 3 + 3 + 2, 1}));
   for (const auto& report : xbang::checked::reports()) {
     ADD_FAILURE() << report.text();
   }
