@@ -1,12 +1,24 @@
 # xbang_add_mlu_sources(<target> <file.mlu>...)
 #
-# Compiles each .mlu file (BANG C) into <target> as C++: the build runs
-# xbang-mlu-rewrite on it, which turns every `kernel<<<dim, type, queue>>>(args)`
-# into an ::xbang::launch expression and changes nothing else, and compiles
-# the result, <current binary dir>/<path>.mlu.cpp. Errors point at the .mlu
-# lines (#line). Quoted includes resolve against the .mlu file's folder first,
-# as they would for the real compiler. Relative paths are relative to the
-# calling CMakeLists.txt.
+# Compiles each .mlu file (BANG C) into <target> as C++, as cncc would: the
+# build runs xbang-mlu-rewrite on it (launches, inline assembly, on-chip
+# declarations; see bang/porting/mlu_rewrite.h), which also puts cncc's
+# pre-include (__clang_bang_runtime_wrapper.h: the C library, <bang.h>, the
+# predefined __BANG__, __BANG_ARCH__ and __MLU_*_SIZE__) before the file's
+# first line, and compiles the result, <current binary dir>/<path>.mlu.cpp.
+# Errors point at the .mlu lines (#line).
+#
+# Include order: "..." includes resolve against the .mlu file's folder
+# first, then the target's include directories, as they would for the real
+# compiler (which reads the .mlu file in place); <...> includes do not see
+# the .mlu folder. Project headers the file reaches with "..." are rewritten
+# too (so their inline assembly is emulated), into
+# <current binary dir>/xbang_mlu_headers/<absolute path>, and those copies
+# come first on the quoted include path.
+#
+# A .mlu file the rewriter cannot read fails its own compilation with the
+# rewriter's message; the other files of the target still build. Relative
+# paths are relative to the calling CMakeLists.txt.
 #
 # Works in the xbang build tree (tool target xbang_mlu_rewrite, alias
 # xbang::mlu-rewrite) and after find_package(xbang) (imported
@@ -48,7 +60,10 @@ function(xbang_add_mlu_sources target)
     # a/foo.mlu and b/foo.mlu do not collide.
     file(RELATIVE_PATH relative_dir "${CMAKE_CURRENT_SOURCE_DIR}" "${mlu_dir}")
     if(relative_dir MATCHES "^\\.\\.")
-      set(relative_dir "")
+      # Outside the current directory: mirror the absolute path.
+      string(REGEX REPLACE "^[A-Za-z]:" "" relative_dir "${mlu_dir}")
+      string(REGEX REPLACE "^/+" "" relative_dir "${relative_dir}")
+      set(relative_dir "xbang_mlu_external/${relative_dir}")
     endif()
     if(relative_dir STREQUAL "")
       set(generated "${CMAKE_CURRENT_BINARY_DIR}/${mlu_name}.mlu.cpp")
@@ -57,6 +72,8 @@ function(xbang_add_mlu_sources target)
           "${CMAKE_CURRENT_BINARY_DIR}/${relative_dir}/${mlu_name}.mlu.cpp")
     endif()
 
+    set(headers "${CMAKE_CURRENT_BINARY_DIR}/xbang_mlu_headers")
+    set(include_dirs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
     # One rule per generated file, however many targets use it.
     get_property(known DIRECTORY PROPERTY XBANG_MLU_GENERATED)
     if(NOT generated IN_LIST known)
@@ -64,9 +81,13 @@ function(xbang_add_mlu_sources target)
       file(RELATIVE_PATH shown "${PROJECT_SOURCE_DIR}" "${mlu_path}")
       add_custom_command(
         OUTPUT "${generated}"
-        COMMAND ${tool} "${mlu_path}" "${generated}"
+        COMMAND ${tool} "${mlu_path}" "${generated}" --headers "${headers}"
+                "$<$<BOOL:${include_dirs}>:-I$<JOIN:${include_dirs},;-I>>"
+                --depfile "${generated}.d"
         DEPENDS ${tool} "${mlu_path}"
-        COMMENT "Rewriting kernel launches in ${shown}"
+        DEPFILE "${generated}.d"
+        COMMENT "Rewriting ${shown}"
+        COMMAND_EXPAND_LISTS
         VERBATIM)
     endif()
 
@@ -76,15 +97,15 @@ function(xbang_add_mlu_sources target)
       set(source_scope TARGET_DIRECTORY ${target})
     endif()
     set_source_files_properties("${generated}" ${source_scope}
-      PROPERTIES GENERATED TRUE
-                 INCLUDE_DIRECTORIES "${mlu_dir}")
-    if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
-      # Source-level include directories come after the target's; -iquote
-      # puts the .mlu folder first for "..." includes, as the real compiler
-      # (which reads the .mlu file in place) would.
-      set_property(SOURCE "${generated}" ${source_scope}
-                   APPEND PROPERTY COMPILE_OPTIONS "-iquote${mlu_dir}")
-    endif()
+      PROPERTIES GENERATED TRUE)
+    # -iquote is searched for "..." includes only, before every -I: the
+    # rewritten copies (.mlu folder, then the target's directories), then the
+    # .mlu folder itself; the target's own -I follow.
+    set(mirrored_dirs
+        "$<$<BOOL:${include_dirs}>:-iquote${headers}$<JOIN:${include_dirs},;-iquote${headers}>>")
+    set_property(SOURCE "${generated}" ${source_scope} APPEND PROPERTY
+                 COMPILE_OPTIONS "-iquote${headers}${mlu_dir}"
+                                 "${mirrored_dirs}" "-iquote${mlu_dir}")
     target_sources(${target} PRIVATE "${generated}")
     list(APPEND generated_files "${generated}")
   endforeach()

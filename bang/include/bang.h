@@ -35,6 +35,8 @@
 #include "xbang/builtins/vector_registers.h"
 #include "xbang/core/arch.h"
 #include "xbang/core/half.h"
+#include "xbang/core/math_names.h"
 #include "xbang/core/qualifiers.h"
+#include "xbang/core/types.h"
 #include "xbang/runtime/launch.h"
 #include "xbang/runtime/task.h"

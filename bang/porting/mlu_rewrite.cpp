@@ -6,11 +6,14 @@
 // byte for byte.
 #include "mlu_rewrite.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "mlu_asm.h"
 
 namespace xbang::porting {
 namespace {
@@ -41,6 +44,10 @@ bool is_ident_char(char c) { return is_ident_start(c) || is_digit(c); }
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
          c == '\f';
+}
+// U+00A0 (no-break space) in UTF-8; cncc's Clang takes it for whitespace.
+bool is_no_break_space(std::string_view src, size_t p) {
+  return p + 1 < src.size() && src[p] == '\xC2' && src[p + 1] == '\xA0';
 }
 
 // Encoding prefixes a string (or, without R, a character) literal may carry.
@@ -86,8 +93,16 @@ class Lexer {
       pos_ += splice;
       return Kind::kSpace;
     }
-    if (is_space(c)) {
-      while (pos_ < src_.size() && is_space(src_[pos_])) ++pos_;
+    if (is_space(c) || is_no_break_space(src_, pos_)) {
+      while (pos_ < src_.size()) {
+        if (is_space(src_[pos_])) {
+          ++pos_;
+        } else if (is_no_break_space(src_, pos_)) {
+          pos_ += 2;
+        } else {
+          break;
+        }
+      }
       return Kind::kSpace;
     }
     if (c == '/' && at(pos_ + 1) == '/') {
@@ -108,7 +123,10 @@ class Lexer {
     }
     if (is_ident_start(c)) {
       size_t end = pos_;
-      while (end < src_.size() && is_ident_char(src_[end])) ++end;
+      while (end < src_.size() && is_ident_char(src_[end]) &&
+             !is_no_break_space(src_, end)) {
+        ++end;
+      }
       const std::string_view word = src_.substr(pos_, end - pos_);
       const char next = at(end);
       if ((next == '"' || next == '\'') && is_literal_prefix(word, next)) {
@@ -188,7 +206,8 @@ class Lexer {
       if ((c == 'e' || c == 'E' || c == 'p' || c == 'P') &&
           (next == '+' || next == '-')) {
         pos_ += 2;
-      } else if (is_ident_char(c) || c == '.') {
+      } else if ((is_ident_char(c) || c == '.') &&
+                 !is_no_break_space(src_, pos_)) {
         ++pos_;
       } else if (c == '\'' && is_ident_char(next)) {
         pos_ += 2;
@@ -221,7 +240,7 @@ std::string escape_for_string_literal(std::string_view text) {
 class Rewriter {
  public:
   Rewriter(std::string_view src, size_t start, std::vector<Token> tokens)
-      : src_(src), tokens_(std::move(tokens)), copied_(start) {}
+      : src_(src), tokens_(std::move(tokens)), start_(start) {}
 
   // Returns the rewritten body (without the #line header).
   std::string run() {
@@ -229,7 +248,11 @@ class Rewriter {
     for (size_t i = 0; i < tokens_.size(); ++i) {
       const Token& token = tokens_[i];
       if (token.kind == Kind::kSpace) {
-        if (token.has_newline) at_line_start = true;
+        if (token.has_newline) {
+          at_line_start = true;
+          in_directive_ = false;
+        }
+        replace_no_break_spaces(token);
         continue;
       }
       if (token.kind == Kind::kComment) continue;
@@ -237,17 +260,54 @@ class Rewriter {
       at_line_start = false;
       if (first_on_line && is_punct(i, '#')) {
         track_directive(i);
+        in_directive_ = true;
         continue;
       }
       if (skipping_) continue;
       if (is_punct(i, '<') && run_length(i, '<') >= 3) {
         i = rewrite_launch(i);
+        continue;
+      }
+      const bool is_asm = is_identifier(i, "__asm__") ||
+                          is_identifier(i, "asm") || is_identifier(i, "__asm");
+      if (is_asm) {
+        i = rewrite_asm(i);
+        continue;
+      }
+      // Scopes and declarations: code outside preprocessor directives.
+      if (in_directive_ || i < skip_before_) continue;
+      if (is_punct(i, '{')) {
+        scopes_.push_back(opens_namespace(i));
+      } else if (is_punct(i, '}')) {
+        if (!scopes_.empty()) scopes_.pop_back();
+      } else if (token.kind == Kind::kIdentifier) {
+        const std::string_view word = text(token);
+        if (word == "__nram__" || word == "__wram__" ||
+            word == "__mlu_shared__") {
+          place_onchip_declaration(i);
+        } else if (word == "inline" || word == "__inline" ||
+                   word == "__inline__") {
+          drop_inline_of_device_function(i);
+        }
       }
     }
-    out_.append(src_.substr(copied_));
-    return std::move(out_);
+    std::stable_sort(
+        edits_.begin(), edits_.end(),
+        [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+    std::string out;
+    size_t copied = start_;
+    for (const Edit& edit : edits_) {
+      out.append(text(copied, edit.begin));
+      out += edit.replacement;
+      copied = edit.end;
+    }
+    out.append(src_.substr(copied));
+    return out;
   }
 
+  const std::vector<std::string>& quoted_includes() const {
+    return quoted_includes_;
+  }
   int launches() const { return launches_; }
 
  private:
@@ -299,6 +359,13 @@ class Rewriter {
     const std::string_view directive = text(tokens_[name]);
     if (!skipping_) {
       const size_t value = next_code(name + 1);
+      if (directive == "include" && value < tokens_.size() &&
+          tokens_[value].kind == Kind::kLiteral &&
+          src_[tokens_[value].begin] == '"' &&
+          tokens_[value].end - tokens_[value].begin >= 2) {
+        quoted_includes_.emplace_back(
+            text(tokens_[value].begin + 1, tokens_[value].end - 1));
+      }
       const size_t after = next_code(value + 1);
       if (directive == "if" && value < tokens_.size() &&
           same_line(hash, value) && text(tokens_[value]) == "0" &&
@@ -322,6 +389,232 @@ class Rewriter {
       skipping_ = false;
     }
   }
+  // U+00A0 becomes two spaces, so columns stay where they were.
+  void replace_no_break_spaces(const Token& token) {
+    for (size_t p = token.begin; p + 1 < token.end; ++p) {
+      if (is_no_break_space(src_, p)) {
+        edits_.push_back({p, p + 2, "  "});
+        ++p;
+      }
+    }
+  }
+
+  // Whether the `{` at token i opens `namespace [name] {` or
+  // `extern "C" {`.
+  bool opens_namespace(size_t i) const {
+    size_t k = prev_code(i - 1);
+    if (k == std::string::npos) return false;
+    if (tokens_[k].kind == Kind::kLiteral) {
+      return is_identifier(prev_code(k - 1), "extern");
+    }
+    // namespace a::b::c {
+    while (is_identifier(k) && !is_identifier(k, "namespace")) {
+      const size_t before = prev_code(k - 1);
+      if (before != std::string::npos && before > 0 && is_punct(before, ':') &&
+          is_punct(before - 1, ':')) {
+        k = prev_code(before - 2);
+      } else {
+        k = before;
+      }
+      if (k == std::string::npos) return false;
+    }
+    return is_identifier(k, "namespace");
+  }
+  bool at_namespace_scope() const {
+    return std::all_of(scopes_.begin(), scopes_.end(),
+                       [](bool is_namespace) { return is_namespace; });
+  }
+
+  // Token k (before `later`) is on later's line, or on a line that is not a
+  // preprocessor directive.
+  bool same_line_or_code(size_t k, size_t later) const {
+    if (same_line(k, later)) return true;
+    size_t line_start = k;
+    while (line_start > 0 && !tokens_[line_start - 1].has_newline) --line_start;
+    return !is_punct(next_code(line_start), '#');
+  }
+
+  // First token of the declaration whose specifiers include token i: the
+  // identifiers (static, extern, const...) right before it.
+  size_t declaration_start(size_t i) const {
+    size_t first = i;
+    for (size_t k = prev_code(i - 1);
+         k != std::string::npos && is_identifier(k) &&
+         !is_statement_keyword(text(tokens_[k])) && same_line_or_code(k, first);
+         k = prev_code(k - 1)) {
+      first = k;
+    }
+    return first;
+  }
+  // The `;` ending the declaration that starts at token i (npos if none).
+  size_t declaration_end(size_t i) const {
+    int depth = 0;
+    for (size_t k = i; k < tokens_.size(); ++k) {
+      if (tokens_[k].kind != Kind::kPunct) continue;
+      const char c = src_[tokens_[k].begin];
+      if (c == '(' || c == '[' || c == '{') ++depth;
+      if (c == ')' || c == ']' || c == '}') {
+        if (--depth < 0) return std::string::npos;
+      }
+      if (c == ';' && depth == 0) return k;
+    }
+    return std::string::npos;
+  }
+  bool declaration_says(size_t first, size_t last, std::string_view word) {
+    for (size_t k = first; k <= last && k < tokens_.size(); ++k) {
+      if (is_identifier(k, word)) return true;
+    }
+    return false;
+  }
+
+  // On-chip variables. At namespace scope each .mlu file owns its layout
+  // (internal linkage, as cncc gives every kernel file its own NRAM): the
+  // declaration goes into an unnamed namespace, which also lets an `extern`
+  // declaration precede the definition. At block scope __nram__/__wram__
+  // (thread_local) are static already; __mlu_shared__ gets `static`.
+  void place_onchip_declaration(size_t i) {
+    const size_t first = declaration_start(i);
+    const size_t end = declaration_end(i);
+    if (end == std::string::npos) return;
+    if (at_namespace_scope()) {
+      edits_.push_back(
+          {tokens_[first].begin, tokens_[first].begin, "namespace { "});
+      edits_.push_back({tokens_[end].end, tokens_[end].end, " }"});
+      // Tokens up to the `;` may hold an initializer's braces.
+      skip_before_ = end + 1;
+    } else if (text(tokens_[i]) == "__mlu_shared__" &&
+               !declaration_says(first, end, "static")) {
+      edits_.push_back({tokens_[first].begin, tokens_[first].begin, "static "});
+    }
+  }
+
+  // `__mlu_func__ inline`: cncc accepts the repeated inline that
+  // __mlu_func__ already implies; GCC does not.
+  void drop_inline_of_device_function(size_t i) {
+    auto is_device_qualifier = [&](size_t k) {
+      return is_identifier(k, "__mlu_func__") ||
+             is_identifier(k, "__mlu_device__") ||
+             is_identifier(k, "__mlu_vector__");
+    };
+    for (size_t k = prev_code(i - 1);
+         k != std::string::npos && is_identifier(k) && same_line_or_code(k, i);
+         k = prev_code(k - 1)) {
+      if (is_device_qualifier(k)) {
+        edits_.push_back({tokens_[i].begin, tokens_[i].end,
+                          std::string(tokens_[i].end - tokens_[i].begin, ' ')});
+        return;
+      }
+    }
+    for (size_t k = next_code(i + 1); k < tokens_.size() && is_identifier(k);
+         k = next_code(k + 1)) {
+      if (is_device_qualifier(k)) {
+        edits_.push_back({tokens_[i].begin, tokens_[i].end,
+                          std::string(tokens_[i].end - tokens_[i].begin, ' ')});
+        return;
+      }
+    }
+  }
+
+  // The replacement of source text [begin, end) by `code` keeps every line
+  // break (and the line splices of a #define) after the code.
+  std::string keeping_lines(const std::string& code, size_t begin,
+                            size_t end) const {
+    std::string replacement = code;
+    for (size_t p = begin; p < end; ++p) {
+      if (src_[p] != '\n') continue;
+      const bool spliced =
+          p > begin &&
+          (src_[p - 1] == '\\' ||
+           (src_[p - 1] == '\r' && p > begin + 1 && src_[p - 2] == '\\'));
+      replacement += spliced ? "\\\n" : "\n";
+    }
+    return replacement;
+  }
+
+  // `__asm__ volatile("..." : outputs : inputs : clobbers)` as a statement
+  // becomes the C++ emulation of its instructions (mlu_asm.h). Returns the
+  // index of the last token consumed.
+  size_t rewrite_asm(size_t keyword) {
+    // Only asm statements: an asm label (`int x asm("name")`) is left alone.
+    const size_t before = prev_code(keyword - 1);
+    if (before != std::string::npos && !is_punct(before, ';') &&
+        !is_punct(before, '{') && !is_punct(before, '}') &&
+        !is_punct(before, ')') && !is_punct(before, ':') &&
+        !is_identifier(before, "else") && !is_identifier(before, "do")) {
+      return keyword;
+    }
+    size_t k = next_code(keyword + 1);
+    while (is_identifier(k, "volatile") || is_identifier(k, "__volatile__") ||
+           is_identifier(k, "__volatile") || is_identifier(k, "inline") ||
+           is_identifier(k, "goto")) {
+      k = next_code(k + 1);
+    }
+    if (!is_punct(k, '(')) return keyword;
+    const size_t open = k;
+    std::string instructions;
+    for (k = next_code(open + 1);
+         k < tokens_.size() && tokens_[k].kind == Kind::kLiteral;
+         k = next_code(k + 1)) {
+      const std::string_view literal = text(tokens_[k]);
+      if (literal.size() < 2 || literal[0] != '"') break;
+      instructions += literal.substr(1, literal.size() - 2);
+    }
+    std::vector<AsmOperand> operands;
+    int section = 0;  // 1 outputs, 2 inputs, 3 clobbers
+    while (k < tokens_.size() && !is_punct(k, ')')) {
+      if (is_punct(k, ':')) {
+        ++section;
+        k = next_code(k + 1);
+        continue;
+      }
+      if (is_punct(k, ',')) {
+        k = next_code(k + 1);
+        continue;
+      }
+      AsmOperand operand;
+      if (is_punct(k, '[')) {
+        const size_t name = next_code(k + 1);
+        const size_t close = next_code(name + 1);
+        if (!is_identifier(name) || !is_punct(close, ']')) break;
+        operand.name = std::string(text(tokens_[name]));
+        k = next_code(close + 1);
+      }
+      if (k >= tokens_.size() || tokens_[k].kind != Kind::kLiteral) break;
+      k = next_code(k + 1);  // the constraint
+      if (section == 3) continue;
+      if (!is_punct(k, '(')) break;
+      const size_t expression_open = k;
+      int depth = 0;
+      for (; k < tokens_.size(); ++k) {
+        if (is_punct(k, '(')) ++depth;
+        if (is_punct(k, ')') && --depth == 0) break;
+      }
+      if (k >= tokens_.size()) break;
+      // On one line, without comments: the call replaces the statement on
+      // its first line.
+      if (k > expression_open + 1) {
+        operand.expression = spelled_name(expression_open + 1, k - 1);
+      }
+      operands.push_back(operand);
+      k = next_code(k + 1);
+    }
+    if (!is_punct(k, ')')) {
+      throw ScanError(tokens_[keyword].begin,
+                      "cannot read this inline assembly statement");
+    }
+    const AsmTranslation translation =
+        translate_mlu_asm(instructions, operands);
+    const std::string code =
+        translation.ok
+            ? translation.code
+            : "static_assert(false, \"" +
+                  escape_for_string_literal(translation.error) + "\")";
+    edits_.push_back(
+        {tokens_[keyword].begin, tokens_[k].end,
+         keeping_lines(code, tokens_[keyword].begin, tokens_[k].end)});
+    return k;
+  }
+
   // No line break (other than a splice) between tokens a < b.
   bool same_line(size_t a, size_t b) const {
     for (size_t k = a; k < b; ++k) {
@@ -432,7 +725,7 @@ class Rewriter {
     if (is_identifier(name_last, "operator")) return open + 2;  // operator<<
     const size_t name_first = kernel_name_start(open);
     const std::string name = spelled_name(name_first, name_last);
-    if (tokens_[name_first].begin < copied_) {
+    if (tokens_[name_first].begin < launch_end_) {
       throw ScanError(open_offset, "kernel launch overlaps the previous one");
     }
 
@@ -503,19 +796,19 @@ class Rewriter {
 
     // Every piece keeps its own text, so no newline is added or lost.
     const Token& first = tokens_[name_first];
-    out_.append(text(copied_, first.begin));
-    out_ += "::xbang::launch(";
-    out_ += text(tokens_[name_last].end, open_offset);
-    out_ += text(tokens_[open + 2].end, tokens_[close].begin);
-    out_ += text(tokens_[close + 2].end, tokens_[paren].begin);
-    out_ += ", [=]() { ";
-    out_ += text(first.begin, tokens_[name_last].end);
-    out_ += '(';
-    out_ += text(tokens_[paren].end, tokens_[close_paren].begin);
-    out_ += "); }, \"";
-    out_ += escape_for_string_literal(name);
-    out_ += "\")";
-    copied_ = tokens_[close_paren].end;
+    std::string launch = "::xbang::launch(";
+    launch += text(tokens_[name_last].end, open_offset);
+    launch += text(tokens_[open + 2].end, tokens_[close].begin);
+    launch += text(tokens_[close + 2].end, tokens_[paren].begin);
+    launch += ", [=]() { ";
+    launch += text(first.begin, tokens_[name_last].end);
+    launch += '(';
+    launch += text(tokens_[paren].end, tokens_[close_paren].begin);
+    launch += "); }, \"";
+    launch += escape_for_string_literal(name);
+    launch += "\")";
+    edits_.push_back({first.begin, tokens_[close_paren].end, launch});
+    launch_end_ = tokens_[close_paren].end;
     ++launches_;
     return close_paren;
   }
@@ -547,10 +840,23 @@ class Rewriter {
     }
   }
 
+  struct Edit {
+    size_t begin;
+    size_t end;
+    std::string replacement;
+  };
+
   std::string_view src_;
   std::vector<Token> tokens_;
-  size_t copied_;
-  std::string out_;
+  size_t start_;
+  size_t launch_end_ = 0;
+  std::vector<Edit> edits_;
+  std::vector<std::string> quoted_includes_;
+  // One entry per open brace: true when it opens a namespace (or an
+  // extern "C" block), so that a declaration there is at namespace scope.
+  std::vector<bool> scopes_;
+  bool in_directive_ = false;
+  size_t skip_before_ = 0;  // tokens of an on-chip declaration handled
   int launches_ = 0;
   bool skipping_ = false;
   int skip_nesting_ = 0;
@@ -592,6 +898,7 @@ RewriteResult rewrite_mlu_source(std::string_view source,
     result.output =
         "#line 1 \"" + escape_for_string_literal(path) + "\"\n" + body;
     result.launches = rewriter.launches();
+    result.quoted_includes = rewriter.quoted_includes();
     result.ok = true;
   } catch (const ScanError& error) {
     result.error =

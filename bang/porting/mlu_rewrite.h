@@ -1,14 +1,26 @@
-// The .mlu launch rewriter behind xbang_add_mlu_sources (spec section 1).
+// The .mlu rewriter behind xbang_add_mlu_sources (spec section 1): what cncc
+// accepts and a C++ compiler does not, turned into C++.
 //
-// Every kernel launch `name<<<a, b, c>>>(args)` becomes the expression
-//   ::xbang::launch(a, b, c, [=]() { name(args); }, "name")
-// and nothing else in the file changes. The replacement never adds or
-// removes a newline, so after the leading `#line 1 "<path>"` every line of the
-// output is the same line of the .mlu file and compiler errors point there.
+//  - Every kernel launch `name<<<a, b, c>>>(args)` becomes the expression
+//      ::xbang::launch(a, b, c, [=]() { name(args); }, "name")
+//  - Every MLU inline assembly statement becomes a call of its emulation
+//    (mlu_asm.h); an instruction xbang does not emulate becomes a
+//    static_assert naming it, so the build stops there if that code is
+//    compiled.
+//  - __nram__/__wram__/__mlu_shared__ declarations at namespace scope go
+//    into an unnamed namespace (each file owns its on-chip layout);
+//    __mlu_shared__ at block scope gets `static`.
+//  - `__mlu_func__ inline` loses the repeated `inline`; U+00A0 outside
+//    literals becomes two spaces.
+// Nothing else changes. No newline is added or removed, so after the leading
+// `#line 1 "<path>"` every line of the output is the same line of the source
+// and compiler errors point there. The same rewrite applies to the .mlu file
+// and to the project headers it includes with "...".
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace xbang::porting {
 
@@ -17,6 +29,8 @@ struct RewriteResult {
   std::string output;  // the C++ translation unit (when ok)
   std::string error;   // "<path>:<line>:<column>: error: ..." (when !ok)
   int launches = 0;    // launches rewritten
+  // The names of the file's `#include "..."` directives, as spelled.
+  std::vector<std::string> quoted_includes;
 };
 
 // `path` names the source in the #line directive and in error messages.

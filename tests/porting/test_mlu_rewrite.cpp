@@ -52,9 +52,126 @@ TEST(MluRewrite, SimpleLaunchBecomesAnExpression) {
 
 TEST(MluRewrite, FileWithoutLaunchesIsCopiedUnchanged) {
   const std::string source =
-      "#include <bang.h>\n__nram__ int8_t nram_buffer[MAX_NRAM_SIZE];\n"
+      "#include <bang.h>\n"
       "__mlu_global__ void K(float *x) { x[0] = 1 << 3 >> 1; }\n";
   EXPECT_EQ(rewrite(source, 0), source);
+}
+
+TEST(MluRewrite, NamespaceScopeOnchipVariablesGetInternalLinkage) {
+  EXPECT_EQ(rewrite("__nram__ int8_t nram_buffer[MAX_NRAM_SIZE];\n"),
+            "namespace { __nram__ int8_t nram_buffer[MAX_NRAM_SIZE]; }\n");
+  EXPECT_EQ(rewrite("extern __wram__ int8_t w[8];\n__nram__ static float "
+                    "t[2] = {1, 2};\n"),
+            "namespace { extern __wram__ int8_t w[8]; }\n"
+            "namespace { __nram__ static float t[2] = {1, 2}; }\n");
+  EXPECT_EQ(rewrite("namespace a {\n__mlu_shared__ char s[4];\n}\n"),
+            "namespace a {\nnamespace { __mlu_shared__ char s[4]; }\n}\n");
+  EXPECT_EQ(rewrite("extern \"C\" { __nram__ char n[4]; }"),
+            "extern \"C\" { namespace { __nram__ char n[4]; } }");
+}
+
+TEST(MluRewrite, BlockScopeOnchipVariables) {
+  // thread_local is static inside a function already; SRAM needs `static`.
+  EXPECT_EQ(rewrite("void f() { __nram__ int t[4]; static __nram__ int u; }"),
+            "void f() { __nram__ int t[4]; static __nram__ int u; }");
+  EXPECT_EQ(rewrite("void f() {\n  __mlu_shared__ char s[4];\n}"),
+            "void f() {\n  static __mlu_shared__ char s[4];\n}");
+  EXPECT_EQ(rewrite("struct S { void f() { static __mlu_shared__ int s; } };"),
+            "struct S { void f() { static __mlu_shared__ int s; } };");
+  // Braces in a #define do not open a scope.
+  EXPECT_EQ(rewrite("#define OPEN {\n__nram__ char n[4];\n"),
+            "#define OPEN {\nnamespace { __nram__ char n[4]; }\n");
+  // A directive line is not part of the declaration after it.
+  EXPECT_EQ(rewrite("#endif\n__nram__ char n[4];\n"),
+            "#endif\nnamespace { __nram__ char n[4]; }\n");
+}
+
+TEST(MluRewrite, RepeatedInlineOfDeviceFunctionIsDropped) {
+  EXPECT_EQ(rewrite("__mlu_func__ inline void f();\n"
+                    "static inline __mlu_func__ int g();\n"
+                    "inline int h();\n"),
+            "__mlu_func__        void f();\n"
+            "static        __mlu_func__ int g();\n"
+            "inline int h();\n");
+}
+
+TEST(MluRewrite, NoBreakSpaceOutsideLiteralsBecomesSpaces) {
+  EXPECT_EQ(rewrite("int\xC2\xA0x = 1;\xC2\xA0// c\n"
+                    "const char *s = \"\xC2\xA0\";\n"),
+            "int  x = 1;  // c\nconst char *s = \"\xC2\xA0\";\n");
+}
+
+TEST(MluRewrite, QuotedIncludesAreListed) {
+  const auto result = rewrite_mlu_source(
+      "#include \"kernels/kernel.h\"\n#include <bang.h>\n"
+      "#if 0\n#include \"disabled.h\"\n#endif\n  #  include \"a b.h\"\n",
+      "k.mlu");
+  ASSERT_TRUE(result.ok) << result.error;
+  EXPECT_EQ(result.quoted_includes,
+            (std::vector<std::string>{"kernels/kernel.h", "a b.h"}));
+}
+
+TEST(MluRewrite, InlineAssemblyBecomesItsEmulation) {
+  EXPECT_EQ(rewrite("void f() { __asm__ volatile(\"sync;\"); }"),
+            "void f() { ::xbang::inline_asm::sync(); }");
+  EXPECT_EQ(
+      rewrite("  asm volatile(\"findlast1.gpr.b32 %[dst], %[src];\\n\\t\"\n"
+              "               : [dst] \"+&r\"(exp)\n"
+              "               : [src] \"r\"(base_num));\n"),
+      "  ::xbang::inline_asm::findlast1((exp), (base_num))\n\n;\n");
+  EXPECT_EQ(
+      rewrite(
+          "__asm__ volatile(\n"
+          "    \"fuse.nram.f32 [%[dst]], %[num], [%[src0]], .mul(%[c]), \"\n"
+          "    \".sub([%[src1]]), .add(%[rh]);\\n\\t\" ::[dst] \"r\"(y),\n"
+          "    [num] \"r\"(n), [src0] \"r\"(a), [c] \"r\"(cos_theta),\n"
+          "    [src1] \"r\"(b /* vector */), [rh] \"r\"(h));"),
+      "::xbang::inline_asm::fuse<float>(\"fuse.nram.f32\", (y), (n), (a), "
+      "::xbang::inline_asm::scalar_step<float>(::xbang::inline_asm::FuseOp::"
+      "kMul, (cos_theta)), ::xbang::inline_asm::vector_step<float>(::xbang::"
+      "inline_asm::FuseOp::kSub, (b)), ::xbang::inline_asm::scalar_step<"
+      "float>(::xbang::inline_asm::FuseOp::kAdd, (h)))\n\n\n\n;");
+  EXPECT_EQ(rewrite("__asm__ volatile(\"div.scalar.nram.f16 [%[d]], [%[s]], "
+                    "%[v], %[n];\" ::[d] \"r\"(d), [s] \"r\"(s), [v] "
+                    "\"r\"(v), [n] \"r\"(n));"),
+            "::xbang::inline_asm::div_scalar<::xbang::half>(\"div.scalar.nram."
+            "f16\", (d), (s), (v), (n));");
+  EXPECT_EQ(rewrite("__asm__ volatile(\"gather.vector.nram.nram.nram.u32 "
+                    "[%[d]], [%[s]], [%[o]], %[z], %[n], %[t];\" ::[d] "
+                    "\"r\"(d), [s] \"r\"(s), [o] \"r\"(o), [z] \"i\"(4), [n] "
+                    "\"r\"(n), [t] \"i\"(4));"),
+            "::xbang::inline_asm::gather_vector(\"gather.vector.nram.nram.nram."
+            "u32\", (d), (s), (o), (4), (n), (4));");
+  EXPECT_EQ(rewrite("asm volatile(\"index.vvr.f32 %[dst], %[base], 1;\" : "
+                    "[dst] \"+r\"(r) : [base] \"r\"(b));"),
+            "::xbang::inline_asm::index_vvr<float>((r), (b), 1);");
+  // Positional operands and several instructions.
+  EXPECT_EQ(rewrite("asm(\"sync; findlast1.gpr.b32 %0, %1;\" : \"=r\"(x) : "
+                    "\"r\"(y) : \"memory\");"),
+            "((void)::xbang::inline_asm::sync(), "
+            "(void)::xbang::inline_asm::findlast1((x), (y)));");
+  // Inside a #define the line splices stay.
+  EXPECT_EQ(rewrite("#define S() \\\n  __asm__ volatile( \\\n\"sync;\")\n"),
+            "#define S() \\\n  ::xbang::inline_asm::sync()\\\n\n");
+}
+
+TEST(MluRewrite, UnknownAssemblyStopsTheCompileNamingTheMnemonic) {
+  EXPECT_EQ(rewrite("void f() {\n  __asm__ volatile(\"bar.sync.x %[a];\" "
+                    "::[a] \"r\"(1));\n}"),
+            "void f() {\n  static_assert(false, \"MLU inline assembly "
+            "'bar.sync.x' is not emulated by xbang\");\n}");
+  EXPECT_NE(rewrite("__asm__ volatile(\"fuse.nram.f32 [%[d]], %[n], [%[s]], "
+                    ".max(%[x]);\" ::[d] \"r\"(d), [n] \"r\"(n), [s] "
+                    "\"r\"(s), [x] \"r\"(x));")
+                .find("static_assert(false, \"'fuse.nram.f32' has a stage "
+                      "'.max' xbang does not emulate\")"),
+            std::string::npos);
+  EXPECT_NE(rewrite("__asm__ volatile(\"findlast1.gpr.b32 %[d], %[s];\" : "
+                    "[d] \"=r\"(d));")
+                .find("names an operand 's' the statement does not have"),
+            std::string::npos);
+  // An asm label is not a statement.
+  EXPECT_EQ(rewrite("int x asm(\"name\");"), "int x asm(\"name\");");
 }
 
 TEST(MluRewrite, OutputStartsWithLineDirectiveNamingTheSource) {
@@ -263,11 +380,13 @@ class MluRewriteTool : public ::testing::Test {
     output_ = base_ + "/out/k.mlu.cpp";
     std::remove(output_.c_str());
   }
-  int run_tool(const std::string& source) {
+  int run_tool(const std::string& source,
+               const std::vector<std::string>& options = {}) {
     std::ofstream(input_, std::ios::binary) << source;
-    const std::string command = std::string("\"") + XBANG_MLU_REWRITE_TOOL +
-                                "\" \"" + input_ + "\" \"" + output_ +
-                                "\" 2> \"" + base_ + ".err\"";
+    std::string command = std::string("\"") + XBANG_MLU_REWRITE_TOOL + "\" \"" +
+                          input_ + "\" \"" + output_ + "\"";
+    for (const std::string& option : options) command += " \"" + option + "\"";
+    command += " 2> \"" + base_ + ".err\"";
     const int status = std::system(command.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
@@ -280,21 +399,50 @@ class MluRewriteTool : public ::testing::Test {
   std::string base_, input_, output_;
 };
 
-TEST_F(MluRewriteTool, WritesTheRewrittenFile) {
+TEST_F(MluRewriteTool, WritesTheRewrittenFileAfterThePreInclude) {
   ASSERT_EQ(run_tool("K<<<d, t, q>>>(x);\n"), 0) << read(base_ + ".err");
-  EXPECT_EQ(read(output_), "#line 1 \"" + input_ +
-                               "\"\n::xbang::launch(d, t, q, [=]() { K(x); "
-                               "}, \"K\");\n");
+  EXPECT_EQ(read(output_),
+            "#include <__clang_bang_runtime_wrapper.h>\n"
+            "#line 1 \"" +
+                input_ +
+                "\"\n::xbang::launch(d, t, q, [=]() { K(x); "
+                "}, \"K\");\n");
 }
 
-TEST_F(MluRewriteTool, FailsWithoutOutputOnAnUnbalancedLaunch) {
-  ASSERT_EQ(run_tool("int ok;\n"), 0);
-  ASSERT_EQ(run_tool("K<<<d, t, q>>>(x;\n"), 1);
-  EXPECT_EQ(read(base_ + ".err"),
-            input_ +
-                ":1:15: error: unbalanced kernel launch: '(' of the arguments "
-                "of 'K' is never closed\n");
-  EXPECT_FALSE(std::ifstream(output_).good());
+TEST_F(MluRewriteTool, UnreadableSourceGivesAnErrorAtItsLine) {
+  ASSERT_EQ(run_tool("int ok;\nK<<<d, t, q>>>(x;\n"), 0);
+  const std::string message =
+      "unbalanced kernel launch: '(' of the arguments of 'K' is never closed";
+  EXPECT_EQ(read(base_ + ".err"), input_ + ":2:15: error: " + message + "\n");
+  // The file's compile fails there; the rest of its target still builds.
+  EXPECT_EQ(read(output_),
+            "#line 2 \"" + input_ + "\"\n#error \"" + message + "\"\n");
+}
+
+TEST_F(MluRewriteTool, IncludedProjectHeadersAreRewrittenToo) {
+  const std::string include_dir = base_ + "_include";
+  const std::string headers = base_ + "_headers";
+  std::system(("mkdir -p \"" + include_dir + "/sub\"").c_str());
+  std::ofstream(include_dir + "/sub/a.h")
+      << "#include \"b.h\"\n__nram__ char a[4];\n";
+  std::ofstream(include_dir + "/sub/b.h")
+      << "inline void b() { __asm__ volatile(\"sync;\"); }\n";
+  ASSERT_EQ(run_tool("#include \"sub/a.h\"\n#include \"missing.h\"\n",
+                     {"--headers", headers, "-I" + include_dir, "--depfile",
+                      output_ + ".d"}),
+            0)
+      << read(base_ + ".err");
+  EXPECT_EQ(read(headers + include_dir + "/sub/a.h"),
+            "#line 1 \"" + include_dir +
+                "/sub/a.h\"\n#include \"b.h\"\nnamespace { __nram__ char "
+                "a[4]; }\n");
+  EXPECT_EQ(read(headers + include_dir + "/sub/b.h"),
+            "#line 1 \"" + include_dir +
+                "/sub/b.h\"\ninline void b() { "
+                "::xbang::inline_asm::sync(); }\n");
+  EXPECT_EQ(read(output_ + ".d"), output_ + ": \\\n  " + input_ + " \\\n  " +
+                                      include_dir + "/sub/a.h \\\n  " +
+                                      include_dir + "/sub/b.h\n");
 }
 
 }  // namespace

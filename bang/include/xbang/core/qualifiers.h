@@ -1,25 +1,33 @@
 // BANG C qualifiers as plain C++ (spec section 1).
 //
 // On-chip memory is modelled with linker sections so that checked mode knows
-// exactly where each space lies:
+// exactly where each space lies. A qualifier carries the section and, for
+// the per-core spaces, thread_local; never a storage class, so `static
+// __nram__`, `extern __nram__` and `__nram__ static` read as in BANG C:
 //  - __nram__ / __wram__: one private copy per emulated core (each core runs on
-//    its own host thread), internal linkage as on the device, where each .mlu
-//    file owns its NRAM layout. Works at file scope and inside functions.
+//    its own host thread). Inside a function thread_local implies static.
 //  - __mlu_shared__: one copy per cluster; while the program has SRAM
 //    variables the runtime runs one cluster at a time and swaps the section's
 //    contents when it switches clusters (at launch-wide barriers and ends).
+// In a .mlu file (xbang-mlu-rewrite) a namespace-scope on-chip variable has
+// internal linkage, as each kernel file owns its on-chip layout on the
+// device, and a block-scope __mlu_shared__ is static. Plain C++ that includes
+// <bang.h> gets C++'s own rules: a namespace-scope __nram__ variable without
+// `static` has external linkage there.
 #pragma once
 
 #define XBANG_ONCHIP_(section_name) \
-  __attribute__((section(section_name), aligned(64), used))
+  __attribute__((section(section_name), aligned(64)))
 
 #define __mlu_global__
 #define __mlu_entry__
 #define __mlu_func__ inline
 // On a function: a device function; on a variable: GDRAM storage.
 #define __mlu_device__ inline
-#define __nram__ static thread_local XBANG_ONCHIP_("xbang_nram")
-#define __wram__ static thread_local XBANG_ONCHIP_("xbang_wram")
-#define __mlu_shared__ static XBANG_ONCHIP_("xbang_sram")
+// A function of the vector unit (arch 592 and later).
+#define __mlu_vector__ inline
+#define __nram__ thread_local XBANG_ONCHIP_("xbang_nram")
+#define __wram__ thread_local XBANG_ONCHIP_("xbang_wram")
+#define __mlu_shared__ XBANG_ONCHIP_("xbang_sram")
 #define __ldram__
 #define __mlu_const__

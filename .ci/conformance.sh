@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The conformance lane: every .mlu file of mlu-ops compiled through
+# xbang_add_mlu_sources (tests/conformance, docs/conformance.md).
+#   .ci/conformance.sh [mlu-ops dir]
+# The mlu-ops directory (a checkout, or a folder of mlu-ops-*.tar.gz) defaults
+# to $XBANG_CONFORMANCE_DIR, then to ../shared/third_party/mlu-ops beside the
+# clone. CXX picks the compiler (CXX=clang++ for the Clang count). Prints
+# "<tree>: N/M .mlu files compile" per tree; the grouped first errors are in
+# <build>/tests/conformance/conformance_<tree>_tally.txt. Exits non-zero when
+# a file does not compile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+dir=${1:-${XBANG_CONFORMANCE_DIR:-../shared/third_party/mlu-ops}}
+if [ ! -d "$dir" ]; then
+  echo "conformance: skipped, no mlu-ops at '$dir' (set XBANG_CONFORMANCE_DIR)"
+  exit 0
+fi
+dir=$(cd "$dir" && pwd)
+compiler=${CXX:-c++}
+build_dir=${XBANG_CONFORMANCE_BUILD_DIR:-build-conformance-$(basename "$compiler")}
+generator=()
+command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+
+cmake -S . -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CXX_COMPILER="$compiler" -DXBANG_BUILD_BENCH=OFF \
+  -DXBANG_CONFORMANCE_DIR="$dir" >/dev/null
+status=0
+ctest --test-dir "$build_dir" -L conformance -j "${XBANG_JOBS:-$(nproc)}" \
+  --output-on-failure >"$build_dir/conformance.log" 2>&1 || status=$?
+for tally in "$build_dir"/tests/conformance/conformance_*_tally.txt; do
+  [ -f "$tally" ] && head -n 1 "$tally"
+done
+echo "conformance: full log $build_dir/conformance.log"
+exit "$status"
