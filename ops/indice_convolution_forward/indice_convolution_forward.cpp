@@ -72,14 +72,13 @@ WorkspaceLayout MakeWorkspaceLayout(const Problem &p) {
 
 // Checks 2 to 9 of the public header (check 1 is the caller's, as the two
 // APIs have different pointer arguments).
-mluOpStatus_t CheckAndDescribe(const char *api, mluOpHandle_t handle,
-                               const mluOpTensorDescriptor_t features_desc,
-                               const mluOpTensorDescriptor_t filters_desc,
-                               const mluOpTensorDescriptor_t indice_pairs_desc,
-                               const mluOpTensorDescriptor_t features_out_desc,
-                               const int64_t indice_num[],
-                               const int64_t num_act_out, const int64_t inverse,
-                               Problem *p) {
+mluOpStatus_t indiceConvolutionForwardParamCheck(
+    const char *api, mluOpHandle_t handle,
+    const mluOpTensorDescriptor_t features_desc,
+    const mluOpTensorDescriptor_t filters_desc,
+    const mluOpTensorDescriptor_t indice_pairs_desc,
+    const mluOpTensorDescriptor_t features_out_desc, const int64_t indice_num[],
+    const int64_t num_act_out, const int64_t inverse, Problem *p) {
   // 2. Platform: sparse convolution needs the 300 series or later.
   MLUOP_CHECK(api, handle->arch >= 372, MLUOP_STATUS_ARCH_MISMATCH,
               "the 200 series (arch " + std::to_string(handle->arch) +
@@ -130,8 +129,20 @@ mluOpStatus_t CheckAndDescribe(const char *api, mluOpHandle_t handle,
   p->filters_ncdhw = filters_layout == MLUOP_LAYOUT_NCDHW;
   p->co = fd[0];
   p->ci = p->filters_ncdhw ? fd[1] : fd[4];
-  p->kernel_volume =
-      p->filters_ncdhw ? fd[2] * fd[3] * fd[4] : fd[1] * fd[2] * fd[3];
+  // K = D * H * W: each dim is below 2^31, but with Co or Ci zero their
+  // product is bounded by nothing else; K must be a row count of indice_pairs
+  // (an int).
+  const int64_t *dhw = p->filters_ncdhw ? fd + 2 : fd + 1;
+  int64_t kernel_volume = 0;
+  const bool kernel_volume_fits =
+      !__builtin_mul_overflow(dhw[0], dhw[1], &kernel_volume) &&
+      !__builtin_mul_overflow(kernel_volume, dhw[2], &kernel_volume) &&
+      kernel_volume <= INT32_MAX;
+  MLUOP_CHECK(api, kernel_volume_fits, MLUOP_STATUS_BAD_PARAM,
+              "filters' kernel volume D * H * W = " + std::to_string(dhw[0]) +
+                  " * " + std::to_string(dhw[1]) + " * " +
+                  std::to_string(dhw[2]) + " must be below 2^31");
+  p->kernel_volume = kernel_volume;
   p->num_act_in = features_desc->dims[0];
   p->num_act_out = features_out_desc->dims[0];
   p->dtype = dtype;
@@ -184,19 +195,6 @@ mluOpStatus_t CheckAndDescribe(const char *api, mluOpHandle_t handle,
   return MLUOP_STATUS_SUCCESS;
 }
 
-// 3.3: Union1 tasks, one cluster per `items_per_cluster_min` items of work,
-// at most the device's clusters.
-void PolicyFunc(mluOpHandle_t handle, int64_t work_items,
-                int64_t items_per_core_min, cnrtDim3_t *k_dim,
-                cnrtFunctionType_t *k_type) {
-  const int64_t cores = handle->core_num_per_cluster;
-  const int64_t per_cluster = cores * items_per_core_min;
-  const int64_t clusters = std::clamp<int64_t>(
-      (work_items + per_cluster - 1) / per_cluster, 1, handle->cluster_num);
-  *k_type = cnrtFuncTypeUnion1;
-  *k_dim = {unsigned(cores), unsigned(clusters), 1u};
-}
-
 }  // namespace
 
 extern "C" {
@@ -218,7 +216,7 @@ mluOpStatus_t mluOpGetIndiceConvolutionForwardWorkspaceSize(
   MLUOP_CHECK_NULL(kWorkspaceApi, indice_num);
   MLUOP_CHECK_NULL(kWorkspaceApi, workspace_size);
   Problem p;
-  const mluOpStatus_t status = CheckAndDescribe(
+  const mluOpStatus_t status = indiceConvolutionForwardParamCheck(
       kWorkspaceApi, handle, features_desc, filters_desc, indice_pairs_desc,
       features_out_desc, indice_num, num_act_out, inverse, &p);
   if (status != MLUOP_STATUS_SUCCESS) return status;
@@ -242,7 +240,7 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
   MLUOP_CHECK_NULL(kApi, features_out_desc);
   MLUOP_CHECK_NULL(kApi, indice_num);
   Problem p;
-  const mluOpStatus_t status = CheckAndDescribe(
+  const mluOpStatus_t status = indiceConvolutionForwardParamCheck(
       kApi, handle, features_desc, filters_desc, indice_pairs_desc,
       features_out_desc, indice_num, num_act_out, inverse, &p);
   if (status != MLUOP_STATUS_SUCCESS) return status;
@@ -258,8 +256,8 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
   if (p.zero_element) {
     if (out_bytes > 0) {
       MLUOP_CHECK_NULL(kApi, features_out);
-      PolicyFunc(handle, int64_t(out_bytes), kMinFillBytesPerCore, &k_dim,
-                 &k_type);
+      mluop::policyUnion1(handle, int64_t(out_bytes), kMinFillBytesPerCore,
+                          &k_dim, &k_type);
       MLUOP_KERNEL_CHECK(kApi, KernelIndiceConvFill(k_dim, k_type, queue,
                                                     features_out, out_bytes));
     }
@@ -290,14 +288,14 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
   const int64_t out_elements = p.num_act_out * p.co;
 
   // Step 1: fill(features_out, 0).
-  PolicyFunc(handle, out_elements * int64_t(sizeof(float)),
-             kMinFillBytesPerCore, &k_dim, &k_type);
+  mluop::policyUnion1(handle, out_elements * int64_t(sizeof(float)),
+                      kMinFillBytesPerCore, &k_dim, &k_type);
   MLUOP_KERNEL_CHECK(
       kApi, KernelIndiceConvFill(k_dim, k_type, queue, output,
                                  size_t(out_elements) * sizeof(float)));
 
   // Step 2: transpose(filters, DHWCN) into [K, Ci, Co].
-  PolicyFunc(handle, p.co, 8, &k_dim, &k_type);
+  mluop::policyUnion1(handle, p.co, 8, &k_dim, &k_type);
   MLUOP_KERNEL_CHECK(kApi, KernelIndiceConvFilterTranspose(
                                k_dim, k_type, queue, p.dtype, filters,
                                p.filters_ncdhw, int(p.co), int(p.kernel_volume),
@@ -326,7 +324,7 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
               MLUOP_STATUS_EXECUTION_FAILED, "copying indice_num failed");
   if (pair_total > 0) {
     const int contiguous_offset = sub_m != 0 ? int(p.kernel_volume / 2) : -1;
-    PolicyFunc(handle, pair_total, kMinRowsPerCore, &k_dim, &k_type);
+    mluop::policyUnion1(handle, pair_total, kMinRowsPerCore, &k_dim, &k_type);
     MLUOP_KERNEL_CHECK(
         kApi, KernelIndiceConvGatherMatmulScatterAllOffsets(
                   k_dim, k_type, queue, p.dtype, features, int(p.num_act_in),
@@ -338,7 +336,8 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
 
   // Step 6 (half): round the float sums once.
   if (p.dtype == MLUOP_DTYPE_HALF) {
-    PolicyFunc(handle, out_elements, kMinCastElementsPerCore, &k_dim, &k_type);
+    mluop::policyUnion1(handle, out_elements, kMinCastElementsPerCore, &k_dim,
+                        &k_type);
     MLUOP_KERNEL_CHECK(kApi,
                        KernelIndiceConvCastToHalf(k_dim, k_type, queue, output,
                                                   out_elements, features_out));

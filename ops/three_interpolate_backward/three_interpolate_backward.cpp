@@ -80,22 +80,19 @@ void threeInterpolateBackwardPolicy(mluOpHandle_t handle, int b, int m,
                                     cnrtFunctionType_t *k_type) {
   // Union1 over the B * ceil(M / Mo) units; no more clusters than units
   // need (a task without a unit only returns).
-  const long units = (long)b * CEIL_DIV(m, m_limit);
-  const int cores = handle->core_num_per_cluster;
-  const long clusters_needed = CEIL_DIV(units, (long)cores);
-  *k_type = cnrtFuncTypeUnion1;
-  k_dim->x = cores;
-  k_dim->y = (unsigned)std::max(
-      1L, std::min((long)handle->cluster_num, clusters_needed));
-  k_dim->z = 1;
+  mluop::policyUnion1(handle, (int64_t)b * CEIL_DIV(m, m_limit), 1, k_dim,
+                      k_type);
 }
 
-extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
+// The 防呆 list of docs/ops/three_interpolate_backward.md, in its order: null
+// handle, descriptors and pointers; zero elements; dtypes, layouts, dims and
+// shapes; large tensors.
+static mluOpStatus_t threeInterpolateBackwardParamCheck(
     mluOpHandle_t handle, const mluOpTensorDescriptor_t grad_output_desc,
     const void *grad_output, const mluOpTensorDescriptor_t indices_desc,
     const void *indices, const mluOpTensorDescriptor_t weights_desc,
     const void *weights, const mluOpTensorDescriptor_t grad_features_desc,
-    void *grad_features) {
+    const void *grad_features) {
   // 1. Null handle, descriptors and pointers.
   MLUOP_CHECK_NULL(kApi, handle);
   MLUOP_CHECK_NULL(kApi, grad_output_desc);
@@ -125,32 +122,21 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
   MLUOP_CHECK(kApi, weights_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
               std::string("weights dtype must equal grad_output dtype, got ") +
                   mluop::dtype_name(weights_desc->dtype));
-  MLUOP_CHECK(kApi, indices_desc->dtype == MLUOP_DTYPE_INT32,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("indices dtype must be int32, got ") +
-                  mluop::dtype_name(indices_desc->dtype));
+  MLUOP_CHECK_DTYPE(kApi, indices_desc, MLUOP_DTYPE_INT32);
   MLUOP_CHECK(kApi, grad_features_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
               std::string("grad_features dtype must equal grad_output dtype, "
                           "got ") +
                   mluop::dtype_name(grad_features_desc->dtype));
 
-  MLUOP_CHECK(kApi, grad_output_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "grad_output layout must be ARRAY");
-  MLUOP_CHECK(kApi, indices_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "indices layout must be ARRAY");
-  MLUOP_CHECK(kApi, weights_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "weights layout must be ARRAY");
-  MLUOP_CHECK(kApi, grad_features_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "grad_features layout must be ARRAY");
+  MLUOP_CHECK_LAYOUT(kApi, grad_output_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(kApi, indices_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(kApi, weights_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(kApi, grad_features_desc, MLUOP_LAYOUT_ARRAY);
 
-  MLUOP_CHECK(kApi, grad_output_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "grad_output must have 3 dims [B, C, N]");
-  MLUOP_CHECK(kApi, indices_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "indices must have 3 dims [B, N, 3]");
-  MLUOP_CHECK(kApi, weights_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "weights must have 3 dims [B, N, 3]");
-  MLUOP_CHECK(kApi, grad_features_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "grad_features must have 3 dims [B, C, M]");
+  MLUOP_CHECK_DIM(kApi, grad_output_desc, 3, "[B, C, N]");
+  MLUOP_CHECK_DIM(kApi, indices_desc, 3, "[B, N, 3]");
+  MLUOP_CHECK_DIM(kApi, weights_desc, 3, "[B, N, 3]");
+  MLUOP_CHECK_DIM(kApi, grad_features_desc, 3, "[B, C, M]");
   const int64_t *go = grad_output_desc->dims;
   const int64_t *id = indices_desc->dims;
   const int64_t *w = weights_desc->dims;
@@ -170,20 +156,28 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
               "grad_features dims[1] must equal grad_output dims[1] (C)");
 
   // 4. Large tensors.
-  const int64_t large = mluop::kLargeTensorElements;
-  MLUOP_CHECK(kApi, grad_output_desc->total_element_num < large,
-              MLUOP_STATUS_NOT_SUPPORTED,
-              "large tensor: grad_output has 2^31 elements or more");
-  MLUOP_CHECK(kApi, indices_desc->total_element_num < large,
-              MLUOP_STATUS_NOT_SUPPORTED,
-              "large tensor: indices has 2^31 elements or more");
-  MLUOP_CHECK(kApi, weights_desc->total_element_num < large,
-              MLUOP_STATUS_NOT_SUPPORTED,
-              "large tensor: weights has 2^31 elements or more");
-  MLUOP_CHECK(kApi, grad_features_desc->total_element_num < large,
-              MLUOP_STATUS_NOT_SUPPORTED,
-              "large tensor: grad_features has 2^31 elements or more");
+  MLUOP_CHECK_LARGE_TENSOR(kApi, grad_output_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, indices_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, weights_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, grad_features_desc);
 
+  return MLUOP_STATUS_SUCCESS;
+}
+
+extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
+    mluOpHandle_t handle, const mluOpTensorDescriptor_t grad_output_desc,
+    const void *grad_output, const mluOpTensorDescriptor_t indices_desc,
+    const void *indices, const mluOpTensorDescriptor_t weights_desc,
+    const void *weights, const mluOpTensorDescriptor_t grad_features_desc,
+    void *grad_features) {
+  const mluOpStatus_t status = threeInterpolateBackwardParamCheck(
+      handle, grad_output_desc, grad_output, indices_desc, indices,
+      weights_desc, weights, grad_features_desc, grad_features);
+  if (status != MLUOP_STATUS_SUCCESS) return status;
+
+  const int64_t *go = grad_output_desc->dims;
+  const int64_t *gf = grad_features_desc->dims;
+  const mluOpDataType_t dtype = grad_output_desc->dtype;
   const int b = (int)go[0], c = (int)go[1], n = (int)go[2], m = (int)gf[2];
   const ThreeInterpolateBackwardTiling tiling =
       threeInterpolateBackwardTiling(c, m, n, MAX_NRAM_SIZE);

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "device.h"
+#include "mluop_objects.h"
 #include "recording_reporter.h"
 #include "three_interpolate_backward/three_interpolate_backward.h"
 #include "three_interpolate_backward_data.h"

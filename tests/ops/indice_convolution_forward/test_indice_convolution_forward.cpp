@@ -703,6 +703,28 @@ TEST_F(Checks, FiltersWithZeroElementsAreABadParam) {
   ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "filters must not have zero elements");
 }
 
+// With Co = 0 the filters' element count no longer bounds D * H * W:
+// 2^21 * 2^21 * 2^22 = 2^64 wraps to 0 in int64, which would match an
+// indice_pairs of K = 0. The kernel volume is checked before it is used.
+TEST_F(Checks, KernelVolumeBeyondIntIsABadParam) {
+  xbang_test::TensorDesc filters(MLUOP_LAYOUT_NDHWC, MLUOP_DTYPE_FLOAT,
+                                 {0, 1 << 21, 1 << 21, 1 << 22, 4});
+  xbang_test::TensorDesc out(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
+                             {int(p_.num_act_out), 0});
+  xbang_test::TensorDesc pairs(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
+                               {0, 2, int(p_.num_act_in)});
+  Args a = Good();
+  a.filters_desc = filters;
+  a.features_out_desc = out;
+  a.indice_pairs_desc = pairs;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "kernel volume D * H * W");
+  // Exactly 2^31, one past the largest row count an int can give.
+  xbang_test::TensorDesc wide(MLUOP_LAYOUT_NDHWC, MLUOP_DTYPE_FLOAT,
+                              {0, 1 << 10, 1 << 10, 1 << 11, 4});
+  a.filters_desc = wide;
+  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "kernel volume D * H * W");
+}
+
 TEST_F(Checks, OtherZeroElementTensorsSucceedWithZeroOutput) {
   // numActIn = 0: no pairs at all; the output is zeroed.
   xbang_test::TensorDesc features(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <climits>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -90,6 +91,18 @@ int EmptyBins(const Case& c) {
     }
   }
   return empty;
+}
+
+// A handle cannot stand for more clusters than a launch can hold (the
+// operator's task count, clusters times cores, stays within int); at the
+// most it can, the Block launch still takes one task per roi.
+TEST_F(PsRoiPoolForwardTest, ClusterCountIsBoundedByTheLaunchLimit) {
+  EXPECT_EQ(mluOpSetClusterNum(handle_, INT_MAX), MLUOP_STATUS_BAD_PARAM);
+  EXPECT_NE(mluop::take_last_error().find("cluster_num must be in"),
+            std::string::npos);
+  ASSERT_EQ(mluOpSetClusterNum(handle_, mluop::kMaxClusterNum),
+            MLUOP_STATUS_SUCCESS);
+  CheckApi(make_case("max clusters", make_shape(1, 6, 7, 2, 3, 5, 0.5f), 71));
 }
 
 TEST_F(PsRoiPoolForwardTest, RandomRoisOddSizes) {

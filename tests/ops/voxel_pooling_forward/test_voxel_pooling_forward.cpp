@@ -47,6 +47,24 @@ xbang::Counters expect_every_launch_matches(const VoxelPoolingProblem &p) {
   return counters;
 }
 
+// A handle cannot stand for more clusters than a launch can hold; at the
+// most it can, the operator launches only the clusters its points need.
+TEST(VoxelPoolingForward, ClusterCountIsBoundedByTheLaunchLimit) {
+  const VoxelPoolingProblem p = make_random_problem(2, 10, 4, 5, 3, 2, 1, 21);
+  xbang_test::Handle handle;
+  mluop::take_last_error();
+  EXPECT_EQ(mluOpSetClusterNum(handle, mluop::kMaxClusterNum + 1),
+            MLUOP_STATUS_BAD_PARAM);
+  EXPECT_NE(mluop::take_last_error().find("cluster_num must be in"),
+            std::string::npos);
+  ASSERT_EQ(mluOpSetClusterNum(handle, mluop::kMaxClusterNum),
+            MLUOP_STATUS_SUCCESS);
+  DeviceProblem d(p);
+  EXPECT_EQ(run_api(handle, p, d), MLUOP_STATUS_SUCCESS)
+      << mluop::take_last_error();
+  expect_matches_reference(p, d.result());
+}
+
 TEST(VoxelPoolingForward, SeveralNramLoadsPerTaskAndBatchBoundaries) {
   // 300002 points: more than one NRAM load of points per task even with 16
   // tasks, and loads that straddle the batch boundary.
@@ -352,16 +370,18 @@ TEST_F(VoxelPoolingForwardChecks, Dtypes) {
                                         {b, n, 3});
   Args a = good();
   a.geom_xyz_desc = geom_float;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "geom_xyz must be INT32");
+  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "geom_xyz dtype must be INT32");
   a = good();
   a.input_features_desc = features_half;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "input_features must be FLOAT");
+  expect_rejected(a, MLUOP_STATUS_BAD_PARAM,
+                  "input_features dtype must be FLOAT");
   a = good();
   a.output_features_desc = output_int;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "output_features must be FLOAT");
+  expect_rejected(a, MLUOP_STATUS_BAD_PARAM,
+                  "output_features dtype must be FLOAT");
   a = good();
   a.pos_memo_desc = pos_memo_int16;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "pos_memo must be INT32");
+  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "pos_memo dtype must be INT32");
 }
 
 TEST_F(VoxelPoolingForwardChecks, Layouts) {

@@ -52,7 +52,7 @@
 //     mluOpGetIndiceConvolutionForwardWorkspaceSize says  -> BAD_PARAM
 #pragma once
 
-#include <mlu_op.h>
+#include "xbang/ops/mlu_op_base.h"
 
 #if defined(__cplusplus)
 extern "C" {

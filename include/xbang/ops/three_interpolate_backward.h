@@ -29,7 +29,7 @@
 // 4. a tensor of 2^31 elements or more                  -> NOT_SUPPORTED
 #pragma once
 
-#include "mlu_op.h"
+#include "xbang/ops/mlu_op_base.h"
 
 #if defined(__cplusplus)
 extern "C" {

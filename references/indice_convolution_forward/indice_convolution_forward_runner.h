@@ -4,7 +4,7 @@
 // Shared by the tests, the benchmark and the main job.
 #pragma once
 
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <cstdint>
 #include <cstring>
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "device.h"
+#include "mluop_objects.h"
 #include "indice_convolution_forward/indice_convolution_forward.h"
 #include "indice_convolution_forward_data.h"
 #include "indice_convolution_forward_reference.h"

@@ -34,6 +34,8 @@
 //     use vector lengths that older MLUs do not allow.
 #pragma once
 
+#include "xbang/ops/mlu_op_base.h"
+
 #if defined(__cplusplus)
 extern "C" {
 #endif

@@ -2,9 +2,9 @@
 // buffers, output buffer) for benchmarks and the main job.
 #pragma once
 
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
-#include "device.h"
+#include "mluop_objects.h"
 #include "three_interpolate_backward_data.h"
 
 namespace three_interpolate_backward_data {

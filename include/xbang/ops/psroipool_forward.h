@@ -29,7 +29,7 @@
 //    0; both are accepted and ignored.
 #pragma once
 
-#include <mlu_op.h>
+#include "xbang/ops/mlu_op_base.h"
 
 #if defined(__cplusplus)
 extern "C" {

@@ -17,7 +17,7 @@
 //    so their rounding depends on the order (doc 1.5: diff1, diff2 <= 3e-3).
 #pragma once
 
-#include <mlu_op.h>
+#include "xbang/ops/mlu_op_base.h"
 
 #if defined(__cplusplus)
 extern "C" {

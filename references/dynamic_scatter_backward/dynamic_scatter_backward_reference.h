@@ -6,7 +6,7 @@
 // a map value outside [0, voxel_num - 1] (not only -1) gives a zero gradient.
 #pragma once
 
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <algorithm>
 #include <cstdint>

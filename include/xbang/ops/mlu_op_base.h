@@ -1,6 +1,6 @@
-// mluOp host layer: statuses, handle, tensor descriptors and the operators'
-// APIs, spelled as in mlu-ops so that code written against the real library
-// compiles. Device pointers are GDRAM from cnrtMalloc.
+// mluOp host layer, the part every operator header needs: statuses, handle
+// and tensor descriptors, spelled as in mlu-ops so that code written against
+// the real library compiles. Device pointers are GDRAM from cnrtMalloc.
 #pragma once
 
 #include <cnrt.h>
@@ -97,17 +97,13 @@ extern "C" {
 // __BANG_ARCH__ of the device (default: the compiled profile).
 mluOpStatus_t mluOpSetDeviceArch(mluOpHandle_t handle, int arch);
 int mluOpGetDeviceArch(mluOpHandle_t handle);
-// Clusters of the device (default 8, or $XBANG_CLUSTERS); 4 cores each.
+// Clusters of the device, 4 cores each: 8 by default, or $XBANG_CLUSTERS. At
+// most 2^18 (a launch holds at most 2^20 tasks): mluOpSetClusterNum returns
+// MLUOP_STATUS_BAD_PARAM outside [1, 2^18], and mluOpCreate returns it when
+// $XBANG_CLUSTERS is set to anything but a whole number in that range.
 mluOpStatus_t mluOpSetClusterNum(mluOpHandle_t handle, int cluster_num);
 int mluOpGetClusterNum(mluOpHandle_t handle);
 int mluOpGetCoreNumPerCluster(mluOpHandle_t handle);
 #if defined(__cplusplus)
 }
 #endif
-
-// Operators, one header each.
-#include "mlu_op/dynamic_scatter_backward.h"
-#include "mlu_op/indice_convolution_forward.h"
-#include "mlu_op/psroipool_forward.h"
-#include "mlu_op/three_interpolate_backward.h"
-#include "mlu_op/voxel_pooling_forward.h"

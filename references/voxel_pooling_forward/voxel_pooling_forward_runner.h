@@ -3,11 +3,11 @@
 // benchmark and the main job.
 #pragma once
 
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <vector>
 
-#include "device.h"
+#include "mluop_objects.h"
 #include "voxel_pooling_forward/voxel_pooling_forward.h"
 #include "voxel_pooling_forward_data.h"
 #include "voxel_pooling_forward_reference.h"

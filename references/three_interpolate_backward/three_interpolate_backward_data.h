@@ -5,7 +5,7 @@
 #pragma once
 
 #include <bang.h>
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <cstdint>
 #include <vector>

@@ -4,12 +4,12 @@
 // main job.
 #pragma once
 
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <cstdint>
 #include <vector>
 
-#include "device.h"
+#include "mluop_objects.h"
 #include "dynamic_scatter_backward/dynamic_scatter_backward.h"
 #include "dynamic_scatter_backward_data.h"
 #include "dynamic_scatter_backward_reference.h"

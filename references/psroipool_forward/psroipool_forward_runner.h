@@ -3,12 +3,12 @@
 // and main job).
 #pragma once
 
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <cstdint>
 #include <vector>
 
-#include "device.h"
+#include "mluop_objects.h"
 #include "metrics.h"
 #include "psroipool_forward/psroipool_forward.h"
 #include "psroipool_forward_data.h"

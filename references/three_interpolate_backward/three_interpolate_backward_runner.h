@@ -5,13 +5,13 @@
 
 #include <bang.h>
 #include <gtest/gtest.h>
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <cmath>
 #include <cstring>
 #include <vector>
 
-#include "device.h"
+#include "mluop_objects.h"
 #include "metrics.h"
 #include "three_interpolate_backward/three_interpolate_backward.h"
 #include "three_interpolate_backward_data.h"
