@@ -1,6 +1,8 @@
-// indice_convolution_forward host side: the API, the checks (doc 3.8, in the
-// order the public header lists), the workspace layout (doc 3.4) and the
-// composition of the device kernels (doc 3.1).
+// indice_convolution_forward host side: the API, the checks
+// (docs/ops/indice_convolution_forward.md (parameters and checks), in the order
+// the public header lists), the workspace layout
+// (docs/ops/indice_convolution_forward.md (kernel)) and the composition of the
+// device kernels (docs/ops/indice_convolution_forward.md (kernel)).
 #include "indice_convolution_forward/indice_convolution_forward.h"
 
 #include <algorithm>
@@ -38,10 +40,11 @@ struct Problem {
   bool zero_element = false;  // features, indice_pairs or features_out empty
 };
 
-// Doc 3.4's workspace, for the fused kernel: transposed filters | float
-// accumulator of features_out (half only) | indice_num as int32 (the fused
-// kernel loops over the offsets on the device). The fused kernel keeps the
-// gathered features and matmul results of 3.4 in NRAM.
+// docs/ops/indice_convolution_forward.md (kernel)'s workspace, for the fused
+// kernel: transposed filters | float accumulator of features_out (half only) |
+// indice_num as int32 (the fused kernel loops over the offsets on the device).
+// The fused kernel keeps the gathered features and matmul results of 3.4 in
+// NRAM.
 struct WorkspaceLayout {
   size_t filters_transposed = 0;
   size_t accumulator = 0;
@@ -116,7 +119,8 @@ mluOpStatus_t indiceConvolutionForwardParamCheck(
   MLUOP_CHECK(api, features_out_desc->layout == MLUOP_LAYOUT_ARRAY,
               MLUOP_STATUS_BAD_PARAM, "features_out layout must be ARRAY");
 
-  // 5. Dims (doc 1.4: 3-D convolutions only, so 5-dim filters).
+  // 5. Dims (docs/ops/indice_convolution_forward.md (parameters and checks):
+  // 3-D convolutions only, so 5-dim filters).
   MLUOP_CHECK(api, features_desc->dim == 2, MLUOP_STATUS_BAD_PARAM,
               "features must be [numActIn, Ci]");
   MLUOP_CHECK(api, filters_desc->dim == 5, MLUOP_STATUS_BAD_PARAM,
@@ -159,7 +163,8 @@ mluOpStatus_t indiceConvolutionForwardParamCheck(
               MLUOP_STATUS_BAD_PARAM,
               "indice_pairs dims[2] must equal numActIn (features dims[0])");
 
-  // 6. Doc 1.4 limit 3: num_act_out must be the real output count.
+  // 6. docs/ops/indice_convolution_forward.md (parameters and checks) limit 3:
+  // num_act_out must be the real output count.
   MLUOP_CHECK(api, num_act_out == p->num_act_out, MLUOP_STATUS_BAD_PARAM,
               "num_act_out must equal features_out dims[0]");
 

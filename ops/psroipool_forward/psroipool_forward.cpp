@@ -1,5 +1,6 @@
-// mluOpPsRoiPoolForward: the checks of the design doc's 3.7, in its order,
-// the task split policy (3.3) and the launch of the Block kernel.
+// mluOpPsRoiPoolForward: psRoiPoolForwardParamCheck (the check list of
+// docs/ops/psroipool_forward.md, in its order), the task split and the
+// launch of the Block kernel.
 #include "psroipool_forward/psroipool_forward.h"
 
 #include <algorithm>

@@ -1,5 +1,6 @@
-// three_interpolate_backward: host API, checks (design doc 3.7 order), tiling
-// and task split policy, launch of the Union1 kernel.
+// three_interpolate_backward: host API, checks
+// (docs/ops/three_interpolate_backward.md (parameters and checks) order),
+// tiling and task split policy, launch of the Union1 kernel.
 #include "three_interpolate_backward/three_interpolate_backward.h"
 
 #include <algorithm>
@@ -34,16 +35,16 @@ int largestFitting(int low, int high, Fits fits) {
 
 long threeInterpolateBackwardNramBytes() { return MAX_NRAM_SIZE; }
 
-// Tiling policy (doc 3.3, with issue 4's rule for Mo first):
+// Tiling policy (docs/ops/three_interpolate_backward.md, kernel), Mo first:
 // 1. Mo: every M chunk re-reads all of grad_output[b] and repeats steps 4-9
-//    on it, so the number of M chunks multiplies the work (doc case 20 runs
-//    1.4x slower with two chunks than with one). Mo is the largest that fits
-//    with a minimal Co (kTileAlign) and a minimal No (kMinNo): all of M in
-//    every doc case (case 7 then reads grad_output once).
-// 2. Co and No share the rest; No stays the larger (the doc's N priority)
+//    on it, so the number of M chunks multiplies the work (the design's network
+//    case 20 runs 1.4x slower with two chunks than with one). Mo is the largest
+//    that fits with a minimal Co (kTileAlign) and a minimal No (kMinNo): all of
+//    M in every network case (case 7 then reads grad_output once).
+// 2. Co and No share the rest; No stays the larger (the design's N priority)
 //    and Co grows as long as the largest No that fits is still at least Co
 //    (or all of N). When the whole N fits, Co takes everything left (the
-//    doc's "Co second when N x C fits"). Long Co rows keep the per-row
+//    design's "Co second when N x C fits"). Long Co rows keep the per-row
 //    additions of step 9 efficient; Co >= 96 is within noise of the best on
 //    case 7.
 ThreeInterpolateBackwardTiling threeInterpolateBackwardTiling(int c, int m,
@@ -104,7 +105,8 @@ static mluOpStatus_t threeInterpolateBackwardParamCheck(
   MLUOP_CHECK_NULL(kApi, weights);
   MLUOP_CHECK_NULL(kApi, grad_features);
 
-  // 2. Zero elements: any of B, C, M, N zero is BAD_PARAM (doc 1.1).
+  // 2. Zero elements: any of B, C, M, N zero is BAD_PARAM
+  // (docs/ops/three_interpolate_backward.md (what it computes)).
   MLUOP_CHECK(kApi,
               mluOpGetTensorElementNum(grad_output_desc) != 0 &&
                   mluOpGetTensorElementNum(indices_desc) != 0 &&

@@ -1,9 +1,10 @@
 // The CPU reference of dynamic_scatter_backward: mmcv's semantics
 // (DynamicPointToVoxelBackward: add_reduce_traceback_grad_kernel,
 // max_reduce_traceback_scatter_idx_kernel, max_reduce_scatter_grad_kernel in
-// the design doc's 3.2), one scalar loop each, kept deliberately simple.
-// Extended as the operator documents it: voxel_num clamps the voxels used, and
-// a map value outside [0, voxel_num - 1] (not only -1) gives a zero gradient.
+// docs/ops/dynamic_scatter_backward.md (kernel)), one scalar loop each, kept
+// deliberately simple. Extended as the operator documents it: voxel_num clamps
+// the voxels used, and a map value outside [0, voxel_num - 1] (not only -1)
+// gives a zero gradient.
 #pragma once
 
 #include <xbang/ops/mlu_op.h>

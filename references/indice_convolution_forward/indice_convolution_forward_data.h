@@ -1,7 +1,7 @@
 // Test data for indice_convolution_forward: LiDAR-like voxel sets and the
 // rule books spconv's get_indice_pairs builds on them (regular and
 // submanifold convolutions, with a hash map from output site to output
-// index), plus the design doc's four network layers (3.7) as a CenterPoint
+// index), plus the design's four network layers (3.7) as a CenterPoint
 // chain. Shared by the tests, the benchmark and the main job.
 #pragma once
 
@@ -199,7 +199,7 @@ inline RuleBook BuildRuleBookSubM(const std::vector<Coord> &in,
   return rb;
 }
 
-// Makes the rule book have exactly `target` outputs, as the doc's table
+// Makes the rule book have exactly `target` outputs, as the design's table
 // fixes the counts: with more, the outputs numbered `target` and up are
 // dropped with their pairs (the rest keep their order); with fewer, free
 // sites next to existing outputs are added without pairs (rows that stay 0).
@@ -488,9 +488,9 @@ inline std::vector<Coord> RandomVoxels(int64_t count, const SpatialShape &shape,
 }
 
 // ---------------------------------------------------------------------------
-// The doc's 3.7 network layers: CenterPoint's sparse encoder on nuScenes
-// (sparse shape [41, 1440, 1440]). Each layer's output sites are the next
-// layer's input sites.
+// The docs/ops/indice_convolution_forward.md (tests) network layers:
+// CenterPoint's sparse encoder on nuScenes (sparse shape [41, 1440, 1440]).
+// Each layer's output sites are the next layer's input sites.
 struct NetworkLayer {
   const char *name;
   int64_t num_act_in, ci, co, num_act_out;

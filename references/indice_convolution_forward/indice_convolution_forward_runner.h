@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "mluop_objects.h"
 #include "indice_convolution_forward/indice_convolution_forward.h"
 #include "indice_convolution_forward_data.h"
 #include "indice_convolution_forward_reference.h"
+#include "mluop_objects.h"
 #include "xbang/core/half.h"
 #include "xbang/runtime/launch.h"
 
@@ -186,11 +186,11 @@ inline mluOpStatus_t RunApi(mluOpHandle_t handle, const IndiceConvProblem &p,
 }
 
 // The host's composition with every kernel launched as (k_dim, k_type):
-// fill, transpose, then per offset the fused kernel (`fused`) or the doc's
+// fill, transpose, then per offset the fused kernel (`fused`) or the design's
 // separate gather, matmul and scatter-add kernels through a workspace of
-// their own (doc 3.4: transposed filters | matmul_result | gathered
-// features | float accumulator for half). Returns the first failing
-// launch's result.
+// their own (docs/ops/indice_convolution_forward.md (kernel): transposed
+// filters | matmul_result | gathered features | float accumulator for half).
+// Returns the first failing launch's result.
 inline cnrtRet_t RunKernels(cnrtDim3_t k_dim, cnrtFunctionType_t k_type,
                             cnrtQueue_t queue, const IndiceConvProblem &p,
                             DeviceProblem &d, bool row_copies = false,

@@ -1,6 +1,6 @@
 // Data generators for psroipool_forward, shared by the tests, the benchmark
-// and the main job: the design doc's 3.6 network cases and the R-FCN case of
-// the issue.
+// and the main job: docs/ops/psroipool_forward.md (tests) network cases and the
+// R-FCN case of the issue.
 #pragma once
 
 #include <algorithm>
@@ -72,19 +72,19 @@ inline Case make_case(std::string name, const Shape& s, uint32_t seed) {
   return c;
 }
 
-// Doc 3.6 (1): input [1, 14, 14, 392], rois [320, 5], output [320, 7, 7, 8],
-// spatial_scale 1, group_size 7.
+// docs/ops/psroipool_forward.md (tests) (1): input [1, 14, 14, 392], rois [320,
+// 5], output [320, 7, 7, 8], spatial_scale 1, group_size 7.
 inline Case doc_case_1() {
   return make_case("doc (1)", make_shape(1, 14, 14, 7, 8, 320, 1.f), 101);
 }
 
-// Doc 3.6 (2): input [2, 14, 14, 198], rois [493, 5], output
-// [493, 3, 3, 21], spatial_scale 0.0625, group_size 3.
+// docs/ops/psroipool_forward.md (tests) (2): input [2, 14, 14, 198], rois [493,
+// 5], output [493, 3, 3, 21], spatial_scale 0.0625, group_size 3.
 inline Case doc_case_2() {
   return make_case("doc (2)", make_shape(2, 14, 14, 3, 21, 493, 0.0625f), 202);
 }
 
-// R-FCN (issue 5): input [1, 38, 63, 1029] (7 * 7 * 21 channels), 300 rois
+// R-FCN: input [1, 38, 63, 1029] (7 * 7 * 21 channels), 300 rois
 // inside a 608 x 1008 image, group_size 7, spatial_scale 1/16.
 inline Case rfcn_case() {
   const Shape s = make_shape(1, 38, 63, 7, 21, 300, 1.f / 16);

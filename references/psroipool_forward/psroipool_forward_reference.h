@@ -1,4 +1,4 @@
-// CPU reference of psroipool_forward: the PyTorch CUDA kernel the design doc
+// CPU reference of psroipool_forward: the PyTorch CUDA kernel the design
 // cites (psroi_pooling_forward_cuda, R-FCN), one output element at a time,
 // with the input and outputs in NHWC. Kept deliberately simple.
 #pragma once

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "mluop_objects.h"
 #include "metrics.h"
+#include "mluop_objects.h"
 #include "psroipool_forward/psroipool_forward.h"
 #include "psroipool_forward_data.h"
 #include "psroipool_forward_reference.h"
@@ -93,8 +93,8 @@ inline Expected run_reference(const Case& c) {
   return e;
 }
 
-// Doc 1.5: diff1 <= 3e-3 and diff2 <= 3e-3; non-finite values must sit where
-// the reference has them.
+// docs/ops/psroipool_forward.md (accuracy): diff1 <= 3e-3 and diff2 <= 3e-3;
+// non-finite values must sit where the reference has them.
 inline xbang_test::Metrics compare_output(const DeviceCase& d,
                                           const Expected& e) {
   const auto got = d.output.to_host<float>();

@@ -1,8 +1,9 @@
 // CPU reference of three_interpolate_backward: mmcv's CUDA kernel
-// (three_interpolate_backward_cuda_kernel, design doc 2.1) as plain loops.
+// (three_interpolate_backward_cuda_kernel,
+// docs/ops/three_interpolate_backward.md (what it computes)) as plain loops.
 // Every (b, c, n) adds grad_output * weight into the three grad_features
 // entries its indices name. Accumulation is in float for both dtypes and the
-// result is rounded to T once (issue 4); an index outside [0, M-1] is
+// result is rounded to T once; an index outside [0, M-1] is
 // skipped.
 #pragma once
 

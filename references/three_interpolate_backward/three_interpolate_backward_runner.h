@@ -11,8 +11,8 @@
 #include <cstring>
 #include <vector>
 
-#include "mluop_objects.h"
 #include "metrics.h"
+#include "mluop_objects.h"
 #include "three_interpolate_backward/three_interpolate_backward.h"
 #include "three_interpolate_backward_data.h"
 #include "three_interpolate_backward_reference.h"
@@ -152,7 +152,8 @@ xbang_test::Metrics compare(const std::vector<T> &out,
                                      diff3_threshold<T>());
 }
 
-// The doc's 1.5 criterion, for both dtypes.
+// The docs/ops/three_interpolate_backward.md (accuracy) criterion, for both
+// dtypes.
 constexpr double kDiff1 = 3e-3;
 constexpr double kDiff2 = 3e-3;
 

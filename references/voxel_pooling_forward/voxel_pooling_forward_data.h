@@ -95,7 +95,7 @@ inline VoxelPoolingProblem make_random_problem(int batch_size, int num_points,
   return p;
 }
 
-// BEVDepth's camera frustum, whose points the doc's network case pools:
+// BEVDepth's camera frustum, whose points the design's network case pools:
 // N = 6 cameras x 112 depth bins (2 m to 57.5 m by 0.5 m) x 16 x 44 feature
 // pixels, in that order, each pixel's ray at its depth taken to the 0.8 m BEV
 // grid of num_voxel_x x num_voxel_y cells centred on the ego and to one z cell
@@ -155,8 +155,8 @@ inline VoxelPoolingProblem make_frustum_problem(int batch_size,
   return p;
 }
 
-// The doc's network case (3.6): B=2, N=473088, C=80, 128x128x1, the points of
-// BEVDepth's frustum; output starts at zero as in BEVDepth.
+// The design's network case (3.6): B=2, N=473088, C=80, 128x128x1, the points
+// of BEVDepth's frustum; output starts at zero as in BEVDepth.
 inline VoxelPoolingProblem make_network_problem(uint64_t seed = 2022) {
   return make_frustum_problem(2, 80, 128, 128, seed);
 }

@@ -1,11 +1,12 @@
-// The design doc's CPU code (3.2), kept as the doc writes it: the scalar
+// The design's CPU code (3.2), kept as the design writes it: the scalar
 // reference voxel_pooling_forward is judged against.
 #pragma once
 
 namespace voxel_pooling_test {
 
 // pos_memo is only written for points inside the grid: callers fill it with
-// -1 first, as BEVDepth does and as the doc's 1.4 asks.
+// -1 first, as BEVDepth does and as docs/ops/voxel_pooling_forward.md
+// (parameters and checks) asks.
 inline void voxel_pooling_forward_reference(
     int batch_size, int num_points, int num_channels, int num_voxel_x,
     int num_voxel_y, int num_voxel_z, const int *geom_xyz,

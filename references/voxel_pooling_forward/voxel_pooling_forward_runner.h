@@ -1,6 +1,6 @@
 // Running voxel_pooling_forward on a VoxelPoolingProblem: through the host API
-// or the kernel wrapper, and through the doc's reference. Shared by tests, the
-// benchmark and the main job.
+// or the kernel wrapper, and through the design's reference. Shared by tests,
+// the benchmark and the main job.
 #pragma once
 
 #include <xbang/ops/mlu_op.h>

@@ -1,6 +1,6 @@
 // dynamic_scatter_backward: the backward of mmcv's dynamic_point_to_voxel
-// (dynamic scatter), as in mvxnet. Design doc:
-// shared/design/dynamic_scatter_backward.md.
+// (dynamic scatter), as in mvxnet. Described in
+// docs/ops/dynamic_scatter_backward.md.
 //
 // Tensors (float features, int32 indices):
 //   grad_voxel_feats [M, C], feats [N, C], voxel_feats [M, C],
@@ -22,14 +22,14 @@
 // other out-of-range value) gets a zero gradient and is never used to address
 // memory.
 //
-// Behaviour the design doc leaves open, chosen here:
-//   - sum and mean are supported (mmcv has them; the doc lists max only).
+// Behaviour the design leaves open, chosen here:
+//   - sum and mean are supported (mmcv has them; the design lists max only).
 //   - M (rows of voxel_feats) must not exceed N, so that the max-mode
 //     workspace, sized from feats alone, holds the [M, C] index table.
 //   - Zero elements: N == 0 or C == 0 returns SUCCESS at once (grad_feats is
 //     empty). M == 0 with N, C > 0 zeroes grad_feats and returns SUCCESS (as
 //     mmcv's fill_(0) before its early return).
-//   - Layouts are not checked (the doc constrains none).
+//   - Layouts are not checked (the design constrains none).
 //   - A handle standing for an arch below 372 gets ARCH_MISMATCH: the kernels
 //     use vector lengths that older MLUs do not allow.
 #pragma once

@@ -6,10 +6,11 @@
 // where W_k is the Ci x Co slice of the filters at spatial offset k
 // (k = kd * H * W + kh * W + kw).
 //
-// Design doc: design/indice_convolution_forward.md. Behaviour the doc leaves
-// open or gets wrong, as decided in issue 7:
+// Described in docs/ops/indice_convolution_forward.md. Behaviour the design
+// leaves open or gets wrong, as decided here:
 //  - Row 0 of each pair is the INPUT index and row 1 the OUTPUT index, as in
-//    mmcv and spconv (the formula in the doc's 1.2 swaps them).
+//    mmcv and spconv (the formula in docs/ops/indice_convolution_forward.md
+//    (what it computes) swaps them).
 //  - filters: NDHWC is [Co, D, H, W, Ci], NCDHW is [Co, Ci, D, H, W], and
 //    ARRAY is taken as NDHWC. (The real mlu-ops reads ARRAY as
 //    [D, H, W, Ci, Co]; this library does not.)
@@ -23,12 +24,14 @@
 //    whose pairs are the identity run l -> l; other tiles use the general
 //    path.
 //  - Sums over offsets use atomic adds from many cores, so float results may
-//    differ in the last bits between runs (doc 1.5 tolerances).
+//    differ in the last bits between runs
+//    (docs/ops/indice_convolution_forward.md (accuracy) tolerances).
 //
 // Checks, in this order (each returns the status and logs one line naming
-// it). The doc's 3.8 list is followed, except that the dtype/layout/shape
-// rules (its item 5) and inverse (item 6) come before the zero-element and
-// workspace rules (items 3 and 4), which need the shapes to be valid:
+// it). The docs/ops/indice_convolution_forward.md (parameters and checks) list
+// is followed, except that the dtype/layout/shape rules (its item 5) and
+// inverse (item 6) come before the zero-element and workspace rules (items 3
+// and 4), which need the shapes to be valid:
 //  1. handle, a descriptor, indice_num (or workspace_size for the size
 //     function) is null                                   -> BAD_PARAM
 //  2. device of the 200 series (arch < 372)               -> ARCH_MISMATCH
@@ -39,7 +42,9 @@
 //  5. dims: features [numActIn, Ci], filters 5-D (3-D convolution only),
 //     indice_pairs [K, 2, numActIn] with K = D * H * W, features_out
 //     [numActOut, Co], Ci and Co agreeing with the filters -> BAD_PARAM
-//  6. num_act_out != features_out dims[0] (doc 1.4 limit 3) -> BAD_PARAM
+//  6. num_act_out != features_out dims[0]
+//  (docs/ops/indice_convolution_forward.md (parameters and checks) limit 3) ->
+//  BAD_PARAM
 //  7. some indice_num[k] outside [0, numActIn]            -> BAD_PARAM
 //  8. a tensor of 2^31 elements or more                   -> NOT_SUPPORTED
 //  9. inverse != 0                                        -> NOT_SUPPORTED
@@ -60,10 +65,11 @@ extern "C" {
 
 // Workspace bytes mluOpIndiceConvolutionForward needs for these arguments:
 // the filters transposed to [K, Ci, Co] and, for half, a float accumulator
-// of features_out (the gathered rows and matmul results of the doc's 3.4
-// stay on chip). The doc's 2.2 declares the result `const size_t`; it is
-// returned through `workspace_size`. Runs checks 1 to 10 above and gives 0
-// for a zero-element problem (check 11).
+// of features_out (the gathered rows and matmul results of
+// docs/ops/indice_convolution_forward.md (kernel) stay on chip). The
+// docs/ops/indice_convolution_forward.md (what it computes) declares the result
+// `const size_t`; it is returned through `workspace_size`. Runs checks 1 to 10
+// above and gives 0 for a zero-element problem (check 11).
 mluOpStatus_t MLUOP_WIN_API mluOpGetIndiceConvolutionForwardWorkspaceSize(
     mluOpHandle_t handle, const mluOpTensorDescriptor_t features_desc,
     const mluOpTensorDescriptor_t filters_desc,

@@ -4,8 +4,9 @@
 // group_size + pw over the pixels the bin covers, with the semantics of the
 // PyTorch CUDA reference psroi_pooling_forward_cuda.
 //
-// Design doc: design/psroipool_forward.md. Behaviour the doc leaves open:
-//  - Each roi is [batch_id, x1, y1, x2, y2] (the doc's 1.4 layout row wins
+// Described in docs/ops/psroipool_forward.md. Behaviour the design leaves open:
+//  - Each roi is [batch_id, x1, y1, x2, y2] (docs/ops/psroipool_forward.md
+//  (parameters and checks) layout row wins
 //    over the h-before-w order of its 3.1). start = round(x1) * spatial_scale,
 //    end = (round(x2) + 1) * spatial_scale (round: half away from zero), the
 //    roi size is at least 0.1, a bin is [floor(p * bin + start),
@@ -13,7 +14,7 @@
 //  - The bin bounds are computed in float with every operation rounded on
 //    its own (no fused multiply-add), so they can differ from a GPU build of
 //    the reference (which fuses) when a bound falls within one ulp of an
-//    integer (the doc's 5.2 "fma" risk).
+//    integer (docs/ops/psroipool_forward.md (kernel) "fma" risk).
 //  - batch_id is truncated toward zero, as the reference's int conversion.
 //    A roi whose batch_id is outside [0, batch - 1] after truncation, or
 //    whose batch_id or coordinates are NaN or Inf, is never read from or
@@ -22,9 +23,9 @@
 //  - An empty bin (after clipping) gives 0; mapping_channel is still c.
 //  - NaN or Inf in the input propagate to exactly the bins that read them.
 //  - The average is the sum times 1 / bin area (the kernel multiplies by the
-//    reciprocal), so outputs match the reference within the doc's 1.5
-//    criterion (diff1, diff2 <= 3e-3), not bit for bit; mapping_channel is
-//    exact.
+//    reciprocal), so outputs match the reference within
+//    docs/ops/psroipool_forward.md (accuracy) criterion (diff1, diff2 <= 3e-3),
+//    not bit for bit; mapping_channel is exact.
 //  - The kernel needs no workspace: workspace may be NULL and workspace_size
 //    0; both are accepted and ignored.
 #pragma once
@@ -41,13 +42,14 @@ extern "C" {
 // mapping_channel: int32 [rois_num, pooled_height, pooled_width, output_dim],
 // NHWC, receiving the input channel each output element averaged.
 //
-// Checks, in the doc's 3.7 order (each logs one line naming it):
+// Checks, in docs/ops/psroipool_forward.md (parameters and checks) order (each
+// logs one line naming it):
 //  pointers: handle, input_desc, input, rois_desc, rois, output_desc, output,
 //    mapping_channel_desc, mapping_channel are not NULL   -> BAD_PARAM
 //  zero elements: input with 0 elements                    -> SUCCESS, nothing
 //                                                             written
 //                 rois with 0 elements                     -> BAD_PARAM
-//  parameters (3.7, 1 to 17)                               -> BAD_PARAM:
+//  parameters (1 to 17)                                    -> BAD_PARAM:
 //    1. group_size == pooled_height    2. pooled_width == pooled_height
 //    3. input layout NHWC              4. group_size >= 1
 //    5. output_dim >= 1                6. spatial_scale > 0
@@ -57,7 +59,8 @@ extern "C" {
 //   13. input channels == pooled_height * pooled_width * output_dim
 //   14. input dim 4   15. rois dim 2   16. output dim 4
 //   17. mapping_channel dim 4
-//  then (doc 1.3): output layout NHWC; output and mapping_channel dims
+//  then (docs/ops/psroipool_forward.md (parameters and checks)): output layout
+//  NHWC; output and mapping_channel dims
 //    [rois_num, pooled_height, pooled_width, output_dim] with rois_num =
 //    rois dims[0]                                          -> BAD_PARAM
 //  then a tensor of 2^31 elements or more                  -> NOT_SUPPORTED

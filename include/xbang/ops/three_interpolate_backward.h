@@ -11,7 +11,7 @@
 //   weights       [B, N, 3]  same dtype as grad_output
 //   grad_features [B, C, M]  same dtype as grad_output (output)
 //
-// Behaviour the design doc leaves open, as implemented:
+// Behaviour the design leaves open, as implemented:
 // - grad_features is an output, not an accumulator: every element is
 //   written (the operator starts it from zero, as mmcv's example does).
 // - half: products and sums are computed in float and rounded to half once.
@@ -21,9 +21,10 @@
 // - NaN and Inf in grad_output or weights propagate as in IEEE arithmetic
 //   (mmcv's CUDA kernel returns normally with them too).
 //
-// Statuses, checks in the doc's 防呆 order:
+// Statuses, checks in the design's 防呆 order:
 // 1. null handle, descriptor or data pointer           -> BAD_PARAM
-// 2. any tensor with zero elements (any of B, C, M, N is 0; the doc's 1.1
+// 2. any tensor with zero elements (any of B, C, M, N is 0;
+// docs/ops/three_interpolate_backward.md (what it computes)
 //    rule, stricter than mmcv which accepts M = 0)      -> BAD_PARAM
 // 3. dtypes, then layouts, then dims/shapes that do not agree -> BAD_PARAM
 // 4. a tensor of 2^31 elements or more                  -> NOT_SUPPORTED

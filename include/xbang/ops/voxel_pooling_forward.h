@@ -1,20 +1,22 @@
 // voxel_pooling_forward (BEVDepth): sums the features of the points that fall
 // into the same (x, y) voxel into a bird's-eye-view feature map.
 //
-// Design doc: design/voxel_pooling_forward.md. Behaviour the doc leaves open:
+// Described in docs/ops/voxel_pooling_forward.md. Behaviour the design leaves
+// open:
 //  - A point is inside the grid when 0 <= x < num_voxel_x, 0 <= y <
-//    num_voxel_y and 0 <= z < num_voxel_z (coordinate 0 is inside; the doc's
+//    num_voxel_y and 0 <= z < num_voxel_z (coordinate 0 is inside; the design's
 //    CPU code in 3.2 wins over the "x > 0" of 3.1).
 //  - pos_memo is written for every point: (b, y, x) for a point inside the
 //    grid, -1 in all three slots for a point outside. Its previous content
-//    does not matter (the doc asks callers to fill it with a negative value;
+//    does not matter (the design asks callers to fill it with a negative value;
 //    doing so is harmless).
 //  - output_features is accumulated into: the kernel adds each inside point's
 //    features to output_features[b, y, x, :] and never clears it. Callers
 //    zero it first, as BEVDepth does.
 //  - Features that are NaN or Inf propagate to their own voxel only.
 //  - Sums over several points of one voxel use atomic adds from many cores,
-//    so their rounding depends on the order (doc 1.5: diff1, diff2 <= 3e-3).
+//    so their rounding depends on the order (docs/ops/voxel_pooling_forward.md
+//    (accuracy): diff1, diff2 <= 3e-3).
 #pragma once
 
 #include "xbang/ops/mlu_op_base.h"

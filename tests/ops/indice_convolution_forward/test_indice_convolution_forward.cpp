@@ -1,6 +1,6 @@
 // indice_convolution_forward: the kernels against the reference on every
 // launch shape (Block 1/4/16, Union1 4/16) and through the host API, the
-// cases of issue 7 (filter layouts, indice_num with zeros, small and odd
+// cases (filter layouts, indice_num with zeros, small and odd
 // channel counts, sub_m on and off), the boundary cases of the checklist,
 // and one test per host check.
 #include <gtest/gtest.h>
@@ -28,7 +28,7 @@ const char *DtypeName(mluOpDataType_t dtype) {
   return dtype == MLUOP_DTYPE_HALF ? "half" : "float";
 }
 
-// Doc 1.5.
+// docs/ops/indice_convolution_forward.md (accuracy).
 double Tolerance(mluOpDataType_t dtype) {
   return dtype == MLUOP_DTYPE_HALF ? 3e-3 : 1e-5;
 }
