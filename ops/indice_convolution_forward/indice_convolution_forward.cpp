@@ -103,8 +103,7 @@ mluOpStatus_t indiceConvolutionForwardParamCheck(
                   mluop::dtype_name(indice_pairs_desc->dtype));
 
   // 4. Layouts.
-  MLUOP_CHECK(api, features_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "features layout must be ARRAY");
+  MLUOP_CHECK_LAYOUT(api, features_desc, MLUOP_LAYOUT_ARRAY);
   const mluOpTensorLayout_t filters_layout = filters_desc->layout;
   MLUOP_CHECK(api,
               filters_layout == MLUOP_LAYOUT_NDHWC ||
@@ -114,21 +113,16 @@ mluOpStatus_t indiceConvolutionForwardParamCheck(
               std::string("filters layout must be NDHWC, NCDHW or ARRAY, "
                           "got ") +
                   mluop::layout_name(filters_layout));
-  MLUOP_CHECK(api, indice_pairs_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "indice_pairs layout must be ARRAY");
-  MLUOP_CHECK(api, features_out_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "features_out layout must be ARRAY");
+  MLUOP_CHECK_LAYOUT(api, indice_pairs_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(api, features_out_desc, MLUOP_LAYOUT_ARRAY);
 
   // 5. Dims (docs/ops/indice_convolution_forward.md (parameters and checks):
   // 3-D convolutions only, so 5-dim filters).
-  MLUOP_CHECK(api, features_desc->dim == 2, MLUOP_STATUS_BAD_PARAM,
-              "features must be [numActIn, Ci]");
+  MLUOP_CHECK_DIM(api, features_desc, 2, "[numActIn, Ci]");
   MLUOP_CHECK(api, filters_desc->dim == 5, MLUOP_STATUS_BAD_PARAM,
               "filters must be 5-D: only 3-D convolutions are supported");
-  MLUOP_CHECK(api, indice_pairs_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "indice_pairs must be [K, 2, numActIn]");
-  MLUOP_CHECK(api, features_out_desc->dim == 2, MLUOP_STATUS_BAD_PARAM,
-              "features_out must be [numActOut, Co]");
+  MLUOP_CHECK_DIM(api, indice_pairs_desc, 3, "[K, 2, numActIn]");
+  MLUOP_CHECK_DIM(api, features_out_desc, 2, "[numActOut, Co]");
   const int64_t *fd = filters_desc->dims;
   p->filters_ncdhw = filters_layout == MLUOP_LAYOUT_NCDHW;
   p->co = fd[0];
@@ -178,14 +172,10 @@ mluOpStatus_t indiceConvolutionForwardParamCheck(
   }
 
   // 8. Large tensors.
-  MLUOP_CHECK(
-      api,
-      features_desc->total_element_num < mluop::kLargeTensorElements &&
-          filters_desc->total_element_num < mluop::kLargeTensorElements &&
-          indice_pairs_desc->total_element_num < mluop::kLargeTensorElements &&
-          features_out_desc->total_element_num < mluop::kLargeTensorElements,
-      MLUOP_STATUS_NOT_SUPPORTED,
-      "tensors of 2^31 elements or more are not supported");
+  MLUOP_CHECK_LARGE_TENSOR(api, features_desc);
+  MLUOP_CHECK_LARGE_TENSOR(api, filters_desc);
+  MLUOP_CHECK_LARGE_TENSOR(api, indice_pairs_desc);
+  MLUOP_CHECK_LARGE_TENSOR(api, features_out_desc);
 
   // 9. Unsupported mode.
   MLUOP_CHECK(api, inverse == 0, MLUOP_STATUS_NOT_SUPPORTED,
