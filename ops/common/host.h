@@ -48,9 +48,9 @@ std::string tensor_name(const char* desc_argument);
 std::string shape_text(const mluOpTensorDescriptor_t desc);
 
 // Union1 launch over the handle's clusters: one cluster per
-// `min_items_per_core` work items of each of its cores (at least one
-// cluster), no more clusters than the device has. Computed in int64, so any
-// work size and cluster count the handle accepts are safe.
+// cores-per-cluster * `min_items_per_core` work items (at least one), no more
+// clusters than the device has. Computed in int64, so any work size and
+// cluster count the handle accepts are safe.
 void policyUnion1(const mluOpHandle_t handle, int64_t work_items,
                   int64_t min_items_per_core, cnrtDim3_t* k_dim,
                   cnrtFunctionType_t* k_type);
