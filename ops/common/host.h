@@ -5,7 +5,7 @@
 #pragma once
 
 #include <cnrt.h>
-#include <xbang/ops/mlu_op.h>
+#include <xbang/ops/mlu_op_base.h>
 
 #include <cstdint>
 #include <string>
