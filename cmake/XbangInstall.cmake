@@ -2,10 +2,13 @@
 #   find_package(xbang) -> xbang::bang (emulation library), xbang::ops (mluOp
 #   operators), xbang::mlu-rewrite (the .mlu tool) and xbang_add_mlu_sources.
 # Layout under the prefix:
-#   include/                 bang.h, mlu.h, cnrt.h, xbang/..., mlu_op.h, mlu_op/
-#   include/xbang/ops/common/kernel.h   (MAX_NRAM_SIZE, PAD_UP, ...; on
-#                            xbang::ops' include path, so a .mlu file writes
-#                            #include "common/kernel.h" as the in-tree
+#   include/                 bang.h, mlu.h, cnrt.h, xbang/...
+#   include/xbang/ops/       mlu_op.h and the operator headers (under xbang's
+#                            own path, so that a project building mlu-ops
+#                            gets mlu-ops' mlu_op.h)
+#   include/xbang/ops/kernel/common/kernel.h   (MAX_NRAM_SIZE, PAD_UP, ...;
+#                            on xbang::ops' include path, so a .mlu file
+#                            writes #include "common/kernel.h" as the in-tree
 #                            operators do)
 #   bin/xbang-mlu-rewrite
 #   lib/libxbang_bang.a, lib/libxbang_ops.a
@@ -25,7 +28,7 @@ configure_file(${PROJECT_SOURCE_DIR}/ops/common/kernel.h
                ${xbang_kernel_include_dir}/common/kernel.h COPYONLY)
 target_include_directories(xbang_ops INTERFACE
   $<BUILD_INTERFACE:${xbang_kernel_include_dir}>
-  $<INSTALL_INTERFACE:include/xbang/ops>)
+  $<INSTALL_INTERFACE:include/xbang/ops/kernel>)
 
 if(NOT XBANG_INSTALL)
   return()
@@ -44,7 +47,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/bang/include/
         DESTINATION include
         FILES_MATCHING PATTERN "*.h")
 install(FILES ${PROJECT_SOURCE_DIR}/ops/common/kernel.h
-        DESTINATION include/xbang/ops/common)
+        DESTINATION include/xbang/ops/kernel/common)
 
 install(EXPORT xbangTargets
   NAMESPACE xbang::

@@ -1,5 +1,7 @@
 #include "common/host.h"
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -81,6 +83,48 @@ const char* layout_name(mluOpTensorLayout_t layout) {
   }
 }
 
+std::string tensor_name(const char* desc_argument) {
+  std::string name = desc_argument;
+  const std::string suffix = "_desc";
+  if (name.size() > suffix.size() &&
+      name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    name.resize(name.size() - suffix.size());
+  }
+  return name;
+}
+
+std::string shape_text(const mluOpTensorDescriptor_t desc) {
+  std::string s = "[";
+  for (int i = 0; i < desc->dim; ++i) {
+    if (i > 0) s += ", ";
+    s += std::to_string(desc->dims[i]);
+  }
+  return s + "]";
+}
+
+void policyUnion1(const mluOpHandle_t handle, int64_t work_items,
+                  int64_t min_items_per_core, cnrtDim3_t* k_dim,
+                  cnrtFunctionType_t* k_type) {
+  const int64_t cores = handle->core_num_per_cluster;
+  const int64_t items_per_cluster =
+      cores * std::max<int64_t>(1, min_items_per_core);
+  const int64_t clusters_needed =
+      work_items / items_per_cluster + (work_items % items_per_cluster > 0);
+  const int64_t clusters = std::clamp<int64_t>(
+      clusters_needed, 1, std::clamp(handle->cluster_num, 1, kMaxClusterNum));
+  *k_type = cnrtFuncTypeUnion1;
+  *k_dim = {unsigned(cores), unsigned(clusters), 1u};
+}
+
+void policyBlock(const mluOpHandle_t handle, int64_t work_items,
+                 cnrtDim3_t* k_dim, cnrtFunctionType_t* k_type) {
+  const int64_t core_num =
+      int64_t(std::clamp(handle->cluster_num, 1, kMaxClusterNum)) *
+      handle->core_num_per_cluster;
+  *k_type = cnrtFuncTypeBlock;
+  *k_dim = {unsigned(std::clamp<int64_t>(work_items, 1, core_num)), 1u, 1u};
+}
+
 }  // namespace mluop
 
 namespace {
@@ -89,6 +133,20 @@ constexpr const char* kTensorApi = "[mluOpTensorDescriptor]";
 
 bool known_layout(mluOpTensorLayout_t layout) {
   return layout >= MLUOP_LAYOUT_NCHW && layout <= MLUOP_LAYOUT_NCDHW;
+}
+
+constexpr int kDefaultClusterNum = 8;
+
+// The cluster count $XBANG_CLUSTERS asks for (kDefaultClusterNum when it is
+// unset), or 0 when it is not a whole number in [1, kMaxClusterNum].
+int cluster_num_from_env() {
+  const char* env = std::getenv("XBANG_CLUSTERS");
+  if (env == nullptr) return kDefaultClusterNum;
+  char* end = nullptr;
+  errno = 0;
+  const long n = std::strtol(env, &end, 10);
+  const bool whole_number = end != env && *end == '\0' && errno == 0;
+  return whole_number && n >= 1 && n <= mluop::kMaxClusterNum ? int(n) : 0;
 }
 }  // namespace
 
@@ -121,8 +179,13 @@ mluOpStatus_t mluOpCreate(mluOpHandle_t* handle) {
   auto* ctx = new (std::nothrow) mluOpContext;
   MLUOP_CHECK(kHandleApi, ctx != nullptr, MLUOP_STATUS_ALLOC_FAILED,
               "out of host memory");
+  const int cluster_num = cluster_num_from_env();
+  if (cluster_num == 0) delete ctx;
+  MLUOP_CHECK(kHandleApi, cluster_num != 0, MLUOP_STATUS_BAD_PARAM,
+              "XBANG_CLUSTERS must be a whole number in [1, " +
+                  std::to_string(mluop::kMaxClusterNum) + "]");
   ctx->arch = xbang::kArch;
-  ctx->cluster_num = xbang::device_cluster_count();
+  ctx->cluster_num = cluster_num;
   ctx->core_num_per_cluster = xbang::kCoresPerCluster;
   *handle = ctx;
   return MLUOP_STATUS_SUCCESS;
@@ -161,8 +224,11 @@ int mluOpGetDeviceArch(mluOpHandle_t handle) {
 
 mluOpStatus_t mluOpSetClusterNum(mluOpHandle_t handle, int cluster_num) {
   MLUOP_CHECK_NULL(kHandleApi, handle);
-  MLUOP_CHECK(kHandleApi, cluster_num > 0, MLUOP_STATUS_BAD_PARAM,
-              "cluster_num must be positive");
+  MLUOP_CHECK(kHandleApi,
+              cluster_num > 0 && cluster_num <= mluop::kMaxClusterNum,
+              MLUOP_STATUS_BAD_PARAM,
+              "cluster_num must be in [1, " +
+                  std::to_string(mluop::kMaxClusterNum) + "]");
   handle->cluster_num = cluster_num;
   return MLUOP_STATUS_SUCCESS;
 }

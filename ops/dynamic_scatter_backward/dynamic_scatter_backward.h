@@ -5,7 +5,7 @@
 #pragma once
 
 #include <cnrt.h>
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <cstdint>
 
@@ -18,11 +18,12 @@ cnrtRet_t KernelDynamicScatterBackwardFill(
     float *grad_feats, int64_t grad_feats_num, int32_t *reduce_from,
     int64_t reduce_from_num, int32_t fill_index);
 
-// Max mode, kernel 1 (3.1 阶段一/阶段二 方案一): points split over tasks. For
-// each valid point i and channel c with feats[i, c] == voxel_feats[map[i], c],
-// atomically reduce_from[map[i], c] = min(reduce_from[map[i], c], i).
-// reduce_from must hold N for the voxels used (see the fill kernel). Also
-// zeroes grad_feats (every point's row), which kernel 2 then writes into.
+// Max mode, kernel 1 (stages one and two, the first scheme): points split over
+// tasks. For each valid point i and channel c with feats[i, c] ==
+// voxel_feats[map[i], c], atomically reduce_from[map[i], c] =
+// min(reduce_from[map[i], c], i). reduce_from must hold N for the voxels used
+// (see the fill kernel). Also zeroes grad_feats (every point's row), which
+// kernel 2 then writes into.
 cnrtRet_t KernelDynamicScatterBackwardMaxIndex(
     cnrtDim3_t k_dim, cnrtFunctionType_t k_type, cnrtQueue_t queue,
     float *grad_feats, const float *feats, const float *voxel_feats,

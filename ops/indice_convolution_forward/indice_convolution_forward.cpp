@@ -1,6 +1,8 @@
-// indice_convolution_forward host side: the API, the checks (doc 3.8, in the
-// order the public header lists), the workspace layout (doc 3.4) and the
-// composition of the device kernels (doc 3.1).
+// indice_convolution_forward host side: the API, the checks
+// (docs/ops/indice_convolution_forward.md (parameters and checks), in the order
+// the public header lists), the workspace layout
+// (docs/ops/indice_convolution_forward.md (kernel)) and the composition of the
+// device kernels (docs/ops/indice_convolution_forward.md (kernel)).
 #include "indice_convolution_forward/indice_convolution_forward.h"
 
 #include <algorithm>
@@ -38,10 +40,11 @@ struct Problem {
   bool zero_element = false;  // features, indice_pairs or features_out empty
 };
 
-// Doc 3.4's workspace, for the fused kernel: transposed filters | float
-// accumulator of features_out (half only) | indice_num as int32 (the fused
-// kernel loops over the offsets on the device). The fused kernel keeps the
-// gathered features and matmul results of 3.4 in NRAM.
+// docs/ops/indice_convolution_forward.md (kernel)'s workspace, for the fused
+// kernel: transposed filters | float accumulator of features_out (half only) |
+// indice_num as int32 (the fused kernel loops over the offsets on the device).
+// The fused kernel keeps the gathered features and matmul results of 3.4 in
+// NRAM.
 struct WorkspaceLayout {
   size_t filters_transposed = 0;
   size_t accumulator = 0;
@@ -72,14 +75,13 @@ WorkspaceLayout MakeWorkspaceLayout(const Problem &p) {
 
 // Checks 2 to 9 of the public header (check 1 is the caller's, as the two
 // APIs have different pointer arguments).
-mluOpStatus_t CheckAndDescribe(const char *api, mluOpHandle_t handle,
-                               const mluOpTensorDescriptor_t features_desc,
-                               const mluOpTensorDescriptor_t filters_desc,
-                               const mluOpTensorDescriptor_t indice_pairs_desc,
-                               const mluOpTensorDescriptor_t features_out_desc,
-                               const int64_t indice_num[],
-                               const int64_t num_act_out, const int64_t inverse,
-                               Problem *p) {
+mluOpStatus_t indiceConvolutionForwardParamCheck(
+    const char *api, mluOpHandle_t handle,
+    const mluOpTensorDescriptor_t features_desc,
+    const mluOpTensorDescriptor_t filters_desc,
+    const mluOpTensorDescriptor_t indice_pairs_desc,
+    const mluOpTensorDescriptor_t features_out_desc, const int64_t indice_num[],
+    const int64_t num_act_out, const int64_t inverse, Problem *p) {
   // 2. Platform: sparse convolution needs the 300 series or later.
   MLUOP_CHECK(api, handle->arch >= 372, MLUOP_STATUS_ARCH_MISMATCH,
               "the 200 series (arch " + std::to_string(handle->arch) +
@@ -101,8 +103,7 @@ mluOpStatus_t CheckAndDescribe(const char *api, mluOpHandle_t handle,
                   mluop::dtype_name(indice_pairs_desc->dtype));
 
   // 4. Layouts.
-  MLUOP_CHECK(api, features_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "features layout must be ARRAY");
+  MLUOP_CHECK_LAYOUT(api, features_desc, MLUOP_LAYOUT_ARRAY);
   const mluOpTensorLayout_t filters_layout = filters_desc->layout;
   MLUOP_CHECK(api,
               filters_layout == MLUOP_LAYOUT_NDHWC ||
@@ -112,26 +113,34 @@ mluOpStatus_t CheckAndDescribe(const char *api, mluOpHandle_t handle,
               std::string("filters layout must be NDHWC, NCDHW or ARRAY, "
                           "got ") +
                   mluop::layout_name(filters_layout));
-  MLUOP_CHECK(api, indice_pairs_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "indice_pairs layout must be ARRAY");
-  MLUOP_CHECK(api, features_out_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "features_out layout must be ARRAY");
+  MLUOP_CHECK_LAYOUT(api, indice_pairs_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(api, features_out_desc, MLUOP_LAYOUT_ARRAY);
 
-  // 5. Dims (doc 1.4: 3-D convolutions only, so 5-dim filters).
-  MLUOP_CHECK(api, features_desc->dim == 2, MLUOP_STATUS_BAD_PARAM,
-              "features must be [numActIn, Ci]");
+  // 5. Dims (docs/ops/indice_convolution_forward.md (parameters and checks):
+  // 3-D convolutions only, so 5-dim filters).
+  MLUOP_CHECK_DIM(api, features_desc, 2, "[numActIn, Ci]");
   MLUOP_CHECK(api, filters_desc->dim == 5, MLUOP_STATUS_BAD_PARAM,
               "filters must be 5-D: only 3-D convolutions are supported");
-  MLUOP_CHECK(api, indice_pairs_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "indice_pairs must be [K, 2, numActIn]");
-  MLUOP_CHECK(api, features_out_desc->dim == 2, MLUOP_STATUS_BAD_PARAM,
-              "features_out must be [numActOut, Co]");
+  MLUOP_CHECK_DIM(api, indice_pairs_desc, 3, "[K, 2, numActIn]");
+  MLUOP_CHECK_DIM(api, features_out_desc, 2, "[numActOut, Co]");
   const int64_t *fd = filters_desc->dims;
   p->filters_ncdhw = filters_layout == MLUOP_LAYOUT_NCDHW;
   p->co = fd[0];
   p->ci = p->filters_ncdhw ? fd[1] : fd[4];
-  p->kernel_volume =
-      p->filters_ncdhw ? fd[2] * fd[3] * fd[4] : fd[1] * fd[2] * fd[3];
+  // K = D * H * W: each dim is below 2^31, but with Co or Ci zero their
+  // product is bounded by nothing else; K must be a row count of indice_pairs
+  // (an int).
+  const int64_t *dhw = p->filters_ncdhw ? fd + 2 : fd + 1;
+  int64_t kernel_volume = 0;
+  const bool kernel_volume_fits =
+      !__builtin_mul_overflow(dhw[0], dhw[1], &kernel_volume) &&
+      !__builtin_mul_overflow(kernel_volume, dhw[2], &kernel_volume) &&
+      kernel_volume <= INT32_MAX;
+  MLUOP_CHECK(api, kernel_volume_fits, MLUOP_STATUS_BAD_PARAM,
+              "filters' kernel volume D * H * W = " + std::to_string(dhw[0]) +
+                  " * " + std::to_string(dhw[1]) + " * " +
+                  std::to_string(dhw[2]) + " must be below 2^31");
+  p->kernel_volume = kernel_volume;
   p->num_act_in = features_desc->dims[0];
   p->num_act_out = features_out_desc->dims[0];
   p->dtype = dtype;
@@ -148,7 +157,8 @@ mluOpStatus_t CheckAndDescribe(const char *api, mluOpHandle_t handle,
               MLUOP_STATUS_BAD_PARAM,
               "indice_pairs dims[2] must equal numActIn (features dims[0])");
 
-  // 6. Doc 1.4 limit 3: num_act_out must be the real output count.
+  // 6. docs/ops/indice_convolution_forward.md (parameters and checks) limit 3:
+  // num_act_out must be the real output count.
   MLUOP_CHECK(api, num_act_out == p->num_act_out, MLUOP_STATUS_BAD_PARAM,
               "num_act_out must equal features_out dims[0]");
 
@@ -162,14 +172,10 @@ mluOpStatus_t CheckAndDescribe(const char *api, mluOpHandle_t handle,
   }
 
   // 8. Large tensors.
-  MLUOP_CHECK(
-      api,
-      features_desc->total_element_num < mluop::kLargeTensorElements &&
-          filters_desc->total_element_num < mluop::kLargeTensorElements &&
-          indice_pairs_desc->total_element_num < mluop::kLargeTensorElements &&
-          features_out_desc->total_element_num < mluop::kLargeTensorElements,
-      MLUOP_STATUS_NOT_SUPPORTED,
-      "tensors of 2^31 elements or more are not supported");
+  MLUOP_CHECK_LARGE_TENSOR(api, features_desc);
+  MLUOP_CHECK_LARGE_TENSOR(api, filters_desc);
+  MLUOP_CHECK_LARGE_TENSOR(api, indice_pairs_desc);
+  MLUOP_CHECK_LARGE_TENSOR(api, features_out_desc);
 
   // 9. Unsupported mode.
   MLUOP_CHECK(api, inverse == 0, MLUOP_STATUS_NOT_SUPPORTED,
@@ -182,19 +188,6 @@ mluOpStatus_t CheckAndDescribe(const char *api, mluOpHandle_t handle,
                     indice_pairs_desc->total_element_num == 0 ||
                     features_out_desc->total_element_num == 0;
   return MLUOP_STATUS_SUCCESS;
-}
-
-// 3.3: Union1 tasks, one cluster per `items_per_cluster_min` items of work,
-// at most the device's clusters.
-void PolicyFunc(mluOpHandle_t handle, int64_t work_items,
-                int64_t items_per_core_min, cnrtDim3_t *k_dim,
-                cnrtFunctionType_t *k_type) {
-  const int64_t cores = handle->core_num_per_cluster;
-  const int64_t per_cluster = cores * items_per_core_min;
-  const int64_t clusters = std::clamp<int64_t>(
-      (work_items + per_cluster - 1) / per_cluster, 1, handle->cluster_num);
-  *k_type = cnrtFuncTypeUnion1;
-  *k_dim = {unsigned(cores), unsigned(clusters), 1u};
 }
 
 }  // namespace
@@ -218,7 +211,7 @@ mluOpStatus_t mluOpGetIndiceConvolutionForwardWorkspaceSize(
   MLUOP_CHECK_NULL(kWorkspaceApi, indice_num);
   MLUOP_CHECK_NULL(kWorkspaceApi, workspace_size);
   Problem p;
-  const mluOpStatus_t status = CheckAndDescribe(
+  const mluOpStatus_t status = indiceConvolutionForwardParamCheck(
       kWorkspaceApi, handle, features_desc, filters_desc, indice_pairs_desc,
       features_out_desc, indice_num, num_act_out, inverse, &p);
   if (status != MLUOP_STATUS_SUCCESS) return status;
@@ -242,7 +235,7 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
   MLUOP_CHECK_NULL(kApi, features_out_desc);
   MLUOP_CHECK_NULL(kApi, indice_num);
   Problem p;
-  const mluOpStatus_t status = CheckAndDescribe(
+  const mluOpStatus_t status = indiceConvolutionForwardParamCheck(
       kApi, handle, features_desc, filters_desc, indice_pairs_desc,
       features_out_desc, indice_num, num_act_out, inverse, &p);
   if (status != MLUOP_STATUS_SUCCESS) return status;
@@ -258,8 +251,8 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
   if (p.zero_element) {
     if (out_bytes > 0) {
       MLUOP_CHECK_NULL(kApi, features_out);
-      PolicyFunc(handle, int64_t(out_bytes), kMinFillBytesPerCore, &k_dim,
-                 &k_type);
+      mluop::policyUnion1(handle, int64_t(out_bytes), kMinFillBytesPerCore,
+                          &k_dim, &k_type);
       MLUOP_KERNEL_CHECK(kApi, KernelIndiceConvFill(k_dim, k_type, queue,
                                                     features_out, out_bytes));
     }
@@ -290,14 +283,14 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
   const int64_t out_elements = p.num_act_out * p.co;
 
   // Step 1: fill(features_out, 0).
-  PolicyFunc(handle, out_elements * int64_t(sizeof(float)),
-             kMinFillBytesPerCore, &k_dim, &k_type);
+  mluop::policyUnion1(handle, out_elements * int64_t(sizeof(float)),
+                      kMinFillBytesPerCore, &k_dim, &k_type);
   MLUOP_KERNEL_CHECK(
       kApi, KernelIndiceConvFill(k_dim, k_type, queue, output,
                                  size_t(out_elements) * sizeof(float)));
 
   // Step 2: transpose(filters, DHWCN) into [K, Ci, Co].
-  PolicyFunc(handle, p.co, 8, &k_dim, &k_type);
+  mluop::policyUnion1(handle, p.co, 8, &k_dim, &k_type);
   MLUOP_KERNEL_CHECK(kApi, KernelIndiceConvFilterTranspose(
                                k_dim, k_type, queue, p.dtype, filters,
                                p.filters_ncdhw, int(p.co), int(p.kernel_volume),
@@ -326,7 +319,7 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
               MLUOP_STATUS_EXECUTION_FAILED, "copying indice_num failed");
   if (pair_total > 0) {
     const int contiguous_offset = sub_m != 0 ? int(p.kernel_volume / 2) : -1;
-    PolicyFunc(handle, pair_total, kMinRowsPerCore, &k_dim, &k_type);
+    mluop::policyUnion1(handle, pair_total, kMinRowsPerCore, &k_dim, &k_type);
     MLUOP_KERNEL_CHECK(
         kApi, KernelIndiceConvGatherMatmulScatterAllOffsets(
                   k_dim, k_type, queue, p.dtype, features, int(p.num_act_in),
@@ -338,7 +331,8 @@ mluOpStatus_t mluOpIndiceConvolutionForward(
 
   // Step 6 (half): round the float sums once.
   if (p.dtype == MLUOP_DTYPE_HALF) {
-    PolicyFunc(handle, out_elements, kMinCastElementsPerCore, &k_dim, &k_type);
+    mluop::policyUnion1(handle, out_elements, kMinCastElementsPerCore, &k_dim,
+                        &k_type);
     MLUOP_KERNEL_CHECK(kApi,
                        KernelIndiceConvCastToHalf(k_dim, k_type, queue, output,
                                                   out_elements, features_out));

@@ -2,12 +2,13 @@
 // (indice_convolution_forward_union1.mlu). The host API runs fill, filter
 // transpose, then per kernel offset the fused gather-matmul-scatter kernel
 // (and for half the cast); the separate gather, matmul and scatter-add
-// kernels are the doc's 3.1 decomposition through the workspace, run by the
-// tests and timed step by step by the benchmark.
+// kernels are docs/ops/indice_convolution_forward.md (kernel) decomposition
+// through the workspace, run by the tests and timed step by step by the
+// benchmark.
 #pragma once
 
 #include <cnrt.h>
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,6 @@
-// mluOpPsRoiPoolForward: the checks of the design doc's 3.7, in its order,
-// the task split policy (3.3) and the launch of the Block kernel.
+// mluOpPsRoiPoolForward: psRoiPoolForwardParamCheck (the check list of
+// docs/ops/psroipool_forward.md, in its order), the task split and the
+// launch of the Block kernel.
 #include "psroipool_forward/psroipool_forward.h"
 
 #include <algorithm>
@@ -12,30 +13,17 @@ namespace {
 
 constexpr const char *kApi = "[mluOpPsRoiPoolForward]";
 
-// 3.3: Block tasks, each its own rois; no more tasks than rois.
-void policyFunc(const mluOpHandle_t handle, const int rois_num,
-                cnrtDim3_t *k_dim, cnrtFunctionType_t *k_type) {
-  const int core_num = handle->cluster_num * handle->core_num_per_cluster;
-  *k_type = cnrtFuncTypeBlock;
-  k_dim->x = std::max(1, std::min(rois_num, core_num));
-  k_dim->y = 1;
-  k_dim->z = 1;
-}
-
-}  // namespace
-
-extern "C" mluOpStatus_t MLUOP_WIN_API mluOpPsRoiPoolForward(
+// The 防呆 list of docs/ops/psroipool_forward.md, in its order: pointers,
+// zero elements (sets *zero_element: nothing to compute), parameters 1 to 17,
+// the output tensors' layout and shape, large tensors.
+mluOpStatus_t psRoiPoolForwardParamCheck(
     mluOpHandle_t handle, const int pooled_height, const int pooled_width,
     const float spatial_scale, const int group_size, const int output_dim,
     const mluOpTensorDescriptor_t input_desc, const void *input,
-    const mluOpTensorDescriptor_t rois_desc, const void *rois, void *workspace,
-    const size_t workspace_size, const mluOpTensorDescriptor_t output_desc,
-    void *output, const mluOpTensorDescriptor_t mapping_channel_desc,
-    void *mapping_channel) {
-  // The kernel needs no workspace (see the header).
-  (void)workspace;
-  (void)workspace_size;
-
+    const mluOpTensorDescriptor_t rois_desc, const void *rois,
+    const mluOpTensorDescriptor_t output_desc, const void *output,
+    const mluOpTensorDescriptor_t mapping_channel_desc,
+    const void *mapping_channel, bool *zero_element) {
   // 3.7 pointers.
   MLUOP_CHECK_NULL(kApi, handle);
   MLUOP_CHECK_NULL(kApi, input_desc);
@@ -48,9 +36,8 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpPsRoiPoolForward(
   MLUOP_CHECK_NULL(kApi, mapping_channel);
 
   // 3.7 zero elements.
-  if (input_desc->total_element_num == 0) {
-    return MLUOP_STATUS_SUCCESS;
-  }
+  *zero_element = input_desc->total_element_num == 0;
+  if (*zero_element) return MLUOP_STATUS_SUCCESS;
   MLUOP_CHECK(kApi, rois_desc->total_element_num != 0, MLUOP_STATUS_BAD_PARAM,
               "zero element: rois has no elements");
 
@@ -129,21 +116,40 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpPsRoiPoolForward(
               "pooled_width, output_dim]");
 
   // Large tensors.
-  MLUOP_CHECK(kApi, input_desc->total_element_num < mluop::kLargeTensorElements,
-              MLUOP_STATUS_NOT_SUPPORTED, "input has 2^31 elements or more");
-  MLUOP_CHECK(kApi, rois_desc->total_element_num < mluop::kLargeTensorElements,
-              MLUOP_STATUS_NOT_SUPPORTED, "rois has 2^31 elements or more");
-  MLUOP_CHECK(kApi,
-              output_desc->total_element_num < mluop::kLargeTensorElements,
-              MLUOP_STATUS_NOT_SUPPORTED, "output has 2^31 elements or more");
-  MLUOP_CHECK(
-      kApi,
-      mapping_channel_desc->total_element_num < mluop::kLargeTensorElements,
-      MLUOP_STATUS_NOT_SUPPORTED, "mapping_channel has 2^31 elements or more");
+  MLUOP_CHECK_LARGE_TENSOR(kApi, input_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, rois_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, output_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, mapping_channel_desc);
 
+  return MLUOP_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" mluOpStatus_t MLUOP_WIN_API mluOpPsRoiPoolForward(
+    mluOpHandle_t handle, const int pooled_height, const int pooled_width,
+    const float spatial_scale, const int group_size, const int output_dim,
+    const mluOpTensorDescriptor_t input_desc, const void *input,
+    const mluOpTensorDescriptor_t rois_desc, const void *rois, void *workspace,
+    const size_t workspace_size, const mluOpTensorDescriptor_t output_desc,
+    void *output, const mluOpTensorDescriptor_t mapping_channel_desc,
+    void *mapping_channel) {
+  // The kernel needs no workspace (see the header).
+  (void)workspace;
+  (void)workspace_size;
+
+  bool zero_element = false;
+  const mluOpStatus_t status = psRoiPoolForwardParamCheck(
+      handle, pooled_height, pooled_width, spatial_scale, group_size,
+      output_dim, input_desc, input, rois_desc, rois, output_desc, output,
+      mapping_channel_desc, mapping_channel, &zero_element);
+  if (status != MLUOP_STATUS_SUCCESS) return status;
+  MLUOP_RETURN_IF_ZERO_ELEMENT(zero_element);
+
+  const int64_t rois_num = rois_desc->dims[0];
   cnrtDim3_t k_dim;
   cnrtFunctionType_t k_type;
-  policyFunc(handle, int(rois_num), &k_dim, &k_type);
+  mluop::policyBlock(handle, rois_num, &k_dim, &k_type);
   MLUOP_KERNEL_CHECK(
       kApi,
       KernelPsRoiPoolForward(

@@ -4,9 +4,10 @@
 
 #include <cnrt.h>
 
-// How a bin point's output_dim channels reach NRAM (doc 3.1 "后期优化").
+// How a bin point's output_dim channels reach NRAM
+// (docs/ops/psroipool_forward.md (kernel) "后期优化").
 enum PsRoiPoolGatherPath {
-  // The doc's path: one __memcpy of the point's whole channel vector
+  // The design's path: one __memcpy of the point's whole channel vector
   // (group_size^2 * deal channels), then __gather NRAM2NRAM of the deal
   // channels the bin needs.
   PSROIPOOL_GATHER_NRAM2NRAM = 0,
@@ -34,7 +35,8 @@ cnrtRet_t KernelPsRoiPoolForward(
     const int rois_num, const int rois_offset, const float spatial_scale,
     const PsRoiPoolGatherPath path);
 
-// Output channels one bin handles per NRAM load (num_deal of doc 3.3; both
-// paths share the partition), for tests that must exceed it.
+// Output channels one bin handles per NRAM load (num_deal of
+// docs/ops/psroipool_forward.md (kernel); both paths share the partition), for
+// tests that must exceed it.
 int PsRoiPoolForwardNumDeal(const int group_size,
                             const PsRoiPoolGatherPath path);

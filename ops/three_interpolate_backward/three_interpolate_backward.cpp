@@ -1,5 +1,6 @@
-// three_interpolate_backward: host API, checks (design doc 3.7 order), tiling
-// and task split policy, launch of the Union1 kernel.
+// three_interpolate_backward: host API, checks
+// (docs/ops/three_interpolate_backward.md (parameters and checks) order),
+// tiling and task split policy, launch of the Union1 kernel.
 #include "three_interpolate_backward/three_interpolate_backward.h"
 
 #include <algorithm>
@@ -34,16 +35,16 @@ int largestFitting(int low, int high, Fits fits) {
 
 long threeInterpolateBackwardNramBytes() { return MAX_NRAM_SIZE; }
 
-// Tiling policy (doc 3.3, with issue 4's rule for Mo first):
+// Tiling policy (docs/ops/three_interpolate_backward.md, kernel), Mo first:
 // 1. Mo: every M chunk re-reads all of grad_output[b] and repeats steps 4-9
-//    on it, so the number of M chunks multiplies the work (doc case 20 runs
-//    1.4x slower with two chunks than with one). Mo is the largest that fits
-//    with a minimal Co (kTileAlign) and a minimal No (kMinNo): all of M in
-//    every doc case (case 7 then reads grad_output once).
-// 2. Co and No share the rest; No stays the larger (the doc's N priority)
+//    on it, so the number of M chunks multiplies the work (the design's network
+//    case 20 runs 1.4x slower with two chunks than with one). Mo is the largest
+//    that fits with a minimal Co (kTileAlign) and a minimal No (kMinNo): all of
+//    M in every network case (case 7 then reads grad_output once).
+// 2. Co and No share the rest; No stays the larger (the design's N priority)
 //    and Co grows as long as the largest No that fits is still at least Co
 //    (or all of N). When the whole N fits, Co takes everything left (the
-//    doc's "Co second when N x C fits"). Long Co rows keep the per-row
+//    design's "Co second when N x C fits"). Long Co rows keep the per-row
 //    additions of step 9 efficient; Co >= 96 is within noise of the best on
 //    case 7.
 ThreeInterpolateBackwardTiling threeInterpolateBackwardTiling(int c, int m,
@@ -80,22 +81,19 @@ void threeInterpolateBackwardPolicy(mluOpHandle_t handle, int b, int m,
                                     cnrtFunctionType_t *k_type) {
   // Union1 over the B * ceil(M / Mo) units; no more clusters than units
   // need (a task without a unit only returns).
-  const long units = (long)b * CEIL_DIV(m, m_limit);
-  const int cores = handle->core_num_per_cluster;
-  const long clusters_needed = CEIL_DIV(units, (long)cores);
-  *k_type = cnrtFuncTypeUnion1;
-  k_dim->x = cores;
-  k_dim->y = (unsigned)std::max(
-      1L, std::min((long)handle->cluster_num, clusters_needed));
-  k_dim->z = 1;
+  mluop::policyUnion1(handle, (int64_t)b * CEIL_DIV(m, m_limit), 1, k_dim,
+                      k_type);
 }
 
-extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
+// The 防呆 list of docs/ops/three_interpolate_backward.md, in its order: null
+// handle, descriptors and pointers; zero elements; dtypes, layouts, dims and
+// shapes; large tensors.
+static mluOpStatus_t threeInterpolateBackwardParamCheck(
     mluOpHandle_t handle, const mluOpTensorDescriptor_t grad_output_desc,
     const void *grad_output, const mluOpTensorDescriptor_t indices_desc,
     const void *indices, const mluOpTensorDescriptor_t weights_desc,
     const void *weights, const mluOpTensorDescriptor_t grad_features_desc,
-    void *grad_features) {
+    const void *grad_features) {
   // 1. Null handle, descriptors and pointers.
   MLUOP_CHECK_NULL(kApi, handle);
   MLUOP_CHECK_NULL(kApi, grad_output_desc);
@@ -107,7 +105,8 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
   MLUOP_CHECK_NULL(kApi, weights);
   MLUOP_CHECK_NULL(kApi, grad_features);
 
-  // 2. Zero elements: any of B, C, M, N zero is BAD_PARAM (doc 1.1).
+  // 2. Zero elements: any of B, C, M, N zero is BAD_PARAM
+  // (docs/ops/three_interpolate_backward.md (what it computes)).
   MLUOP_CHECK(kApi,
               mluOpGetTensorElementNum(grad_output_desc) != 0 &&
                   mluOpGetTensorElementNum(indices_desc) != 0 &&
@@ -125,32 +124,21 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
   MLUOP_CHECK(kApi, weights_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
               std::string("weights dtype must equal grad_output dtype, got ") +
                   mluop::dtype_name(weights_desc->dtype));
-  MLUOP_CHECK(kApi, indices_desc->dtype == MLUOP_DTYPE_INT32,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("indices dtype must be int32, got ") +
-                  mluop::dtype_name(indices_desc->dtype));
+  MLUOP_CHECK_DTYPE(kApi, indices_desc, MLUOP_DTYPE_INT32);
   MLUOP_CHECK(kApi, grad_features_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
               std::string("grad_features dtype must equal grad_output dtype, "
                           "got ") +
                   mluop::dtype_name(grad_features_desc->dtype));
 
-  MLUOP_CHECK(kApi, grad_output_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "grad_output layout must be ARRAY");
-  MLUOP_CHECK(kApi, indices_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "indices layout must be ARRAY");
-  MLUOP_CHECK(kApi, weights_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "weights layout must be ARRAY");
-  MLUOP_CHECK(kApi, grad_features_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM, "grad_features layout must be ARRAY");
+  MLUOP_CHECK_LAYOUT(kApi, grad_output_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(kApi, indices_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(kApi, weights_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(kApi, grad_features_desc, MLUOP_LAYOUT_ARRAY);
 
-  MLUOP_CHECK(kApi, grad_output_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "grad_output must have 3 dims [B, C, N]");
-  MLUOP_CHECK(kApi, indices_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "indices must have 3 dims [B, N, 3]");
-  MLUOP_CHECK(kApi, weights_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "weights must have 3 dims [B, N, 3]");
-  MLUOP_CHECK(kApi, grad_features_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "grad_features must have 3 dims [B, C, M]");
+  MLUOP_CHECK_DIM(kApi, grad_output_desc, 3, "[B, C, N]");
+  MLUOP_CHECK_DIM(kApi, indices_desc, 3, "[B, N, 3]");
+  MLUOP_CHECK_DIM(kApi, weights_desc, 3, "[B, N, 3]");
+  MLUOP_CHECK_DIM(kApi, grad_features_desc, 3, "[B, C, M]");
   const int64_t *go = grad_output_desc->dims;
   const int64_t *id = indices_desc->dims;
   const int64_t *w = weights_desc->dims;
@@ -170,20 +158,28 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
               "grad_features dims[1] must equal grad_output dims[1] (C)");
 
   // 4. Large tensors.
-  const int64_t large = mluop::kLargeTensorElements;
-  MLUOP_CHECK(kApi, grad_output_desc->total_element_num < large,
-              MLUOP_STATUS_NOT_SUPPORTED,
-              "large tensor: grad_output has 2^31 elements or more");
-  MLUOP_CHECK(kApi, indices_desc->total_element_num < large,
-              MLUOP_STATUS_NOT_SUPPORTED,
-              "large tensor: indices has 2^31 elements or more");
-  MLUOP_CHECK(kApi, weights_desc->total_element_num < large,
-              MLUOP_STATUS_NOT_SUPPORTED,
-              "large tensor: weights has 2^31 elements or more");
-  MLUOP_CHECK(kApi, grad_features_desc->total_element_num < large,
-              MLUOP_STATUS_NOT_SUPPORTED,
-              "large tensor: grad_features has 2^31 elements or more");
+  MLUOP_CHECK_LARGE_TENSOR(kApi, grad_output_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, indices_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, weights_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, grad_features_desc);
 
+  return MLUOP_STATUS_SUCCESS;
+}
+
+extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
+    mluOpHandle_t handle, const mluOpTensorDescriptor_t grad_output_desc,
+    const void *grad_output, const mluOpTensorDescriptor_t indices_desc,
+    const void *indices, const mluOpTensorDescriptor_t weights_desc,
+    const void *weights, const mluOpTensorDescriptor_t grad_features_desc,
+    void *grad_features) {
+  const mluOpStatus_t status = threeInterpolateBackwardParamCheck(
+      handle, grad_output_desc, grad_output, indices_desc, indices,
+      weights_desc, weights, grad_features_desc, grad_features);
+  if (status != MLUOP_STATUS_SUCCESS) return status;
+
+  const int64_t *go = grad_output_desc->dims;
+  const int64_t *gf = grad_features_desc->dims;
+  const mluOpDataType_t dtype = grad_output_desc->dtype;
   const int b = (int)go[0], c = (int)go[1], n = (int)go[2], m = (int)gf[2];
   const ThreeInterpolateBackwardTiling tiling =
       threeInterpolateBackwardTiling(c, m, n, MAX_NRAM_SIZE);

@@ -1,19 +1,20 @@
 // Internal interface of three_interpolate_backward: the NRAM partition of the
-// design doc's 3.4 (shared by the host tiling policy and the kernel), the
-// host policy functions and the .mlu kernel wrapper.
+// docs/ops/three_interpolate_backward.md (kernel) (shared by the host tiling
+// policy and the kernel), the host policy functions and the .mlu kernel
+// wrapper.
 #pragma once
 
 #include <cnrt.h>
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <algorithm>
 
 // Every buffer starts on a 128-byte boundary.
 #define THREE_INTERPOLATE_NRAM_ALIGN 128
 
-// Byte offsets of the doc's NRAM buffers for tiles of c_limit (Co),
+// Byte offsets of the design's NRAM buffers for tiles of c_limit (Co),
 // m_limit (Mo) and n_limit (No). On chip everything is float: half inputs are
-// widened when loaded, so that half accumulates in float (issue 4).
+// widened when loaded, so that half accumulates in float.
 //   grad_output                       Co*No
 //   grad_output_transpose             No*Co + Co
 //   grad_features                     Co*Mo   (accumulator, Mo x Co)
@@ -22,7 +23,7 @@
 //   indices, indices_transpose        No*3 each (int32)
 //   indices_transpose_float           No
 //   indices_transpose_float_addition  No
-// The doc's indices_transpose_addition (No int32, the per-n selection) is
+// The design's indices_transpose_addition (No int32, the per-n selection) is
 // left out: step 8 writes its result over indices_transpose instead.
 struct ThreeInterpolateBackwardPartition {
   long grad_output = 0;
@@ -78,7 +79,8 @@ ThreeInterpolateBackwardTiling threeInterpolateBackwardTiling(int c, int m,
                                                               int n,
                                                               long nram_bytes);
 
-// Union1 launch over the B * ceil(M / Mo) (batch, M chunk) units (doc 3.3).
+// Union1 launch over the B * ceil(M / Mo) (batch, M chunk) units
+// (docs/ops/three_interpolate_backward.md (task split)).
 void threeInterpolateBackwardPolicy(mluOpHandle_t handle, int b, int m,
                                     int m_limit, cnrtDim3_t *k_dim,
                                     cnrtFunctionType_t *k_type);

@@ -1,5 +1,5 @@
-// mluOpVoxelPoolingForward: checks in the order of the design doc's 3.7 (and
-// its 1.4 limits), the task split of 3.3 and the Union1 kernel launch.
+// mluOpVoxelPoolingForward: voxelPoolingForwardParamCheck (the check list of
+// docs/ops/voxel_pooling_forward.md), the task split and the Union1 launch.
 #include "voxel_pooling_forward/voxel_pooling_forward.h"
 
 #include <string>
@@ -10,35 +10,18 @@ namespace {
 
 constexpr const char *kApi = "[mluOpVoxelPoolingForward]";
 
-// 3.3: Union1, every core of every cluster; the kernel splits the
-// batch_size * num_points points evenly over taskDim.
-void policyFunc(const mluOpHandle_t handle, cnrtDim3_t *k_dim,
-                cnrtFunctionType_t *k_type) {
-  *k_type = cnrtFuncTypeUnion1;
-  k_dim->x = handle->core_num_per_cluster;
-  k_dim->y = handle->cluster_num;
-  k_dim->z = 1;
-}
-
-std::string shape_text(const mluOpTensorDescriptor_t desc) {
-  std::string s = "[";
-  for (int i = 0; i < desc->dim; ++i) {
-    if (i > 0) s += ", ";
-    s += std::to_string(desc->dims[i]);
-  }
-  return s + "]";
-}
-
-}  // namespace
-
-extern "C" mluOpStatus_t MLUOP_WIN_API mluOpVoxelPoolingForward(
+// The 防呆 list of docs/ops/voxel_pooling_forward.md, in its order: platform,
+// descriptors and pointers, dtypes, layouts, shapes, large tensors, the
+// scalars against the tensors, zero elements.
+mluOpStatus_t voxelPoolingForwardParamCheck(
     mluOpHandle_t handle, const int batch_size, const int num_points,
     const int num_channels, const int num_voxel_x, const int num_voxel_y,
     const int num_voxel_z, const mluOpTensorDescriptor_t geom_xyz_desc,
     const void *geom_xyz, const mluOpTensorDescriptor_t input_features_desc,
     const void *input_features,
-    const mluOpTensorDescriptor_t output_features_desc, void *output_features,
-    const mluOpTensorDescriptor_t pos_memo_desc, void *pos_memo) {
+    const mluOpTensorDescriptor_t output_features_desc,
+    const void *output_features, const mluOpTensorDescriptor_t pos_memo_desc,
+    const void *pos_memo) {
   // 3.7.1: the 200 series is not supported.
   MLUOP_CHECK_NULL(kApi, handle);
   MLUOP_CHECK(kApi, handle->arch >= 300, MLUOP_STATUS_ARCH_MISMATCH,
@@ -56,86 +39,62 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpVoxelPoolingForward(
   MLUOP_CHECK_NULL(kApi, pos_memo);
 
   // 3.7.3: dtypes, layouts, shapes.
-  MLUOP_CHECK(kApi, geom_xyz_desc->dtype == MLUOP_DTYPE_INT32,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("geom_xyz must be INT32, got ") +
-                  mluop::dtype_name(geom_xyz_desc->dtype));
-  MLUOP_CHECK(kApi, input_features_desc->dtype == MLUOP_DTYPE_FLOAT,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("input_features must be FLOAT, got ") +
-                  mluop::dtype_name(input_features_desc->dtype));
-  MLUOP_CHECK(kApi, output_features_desc->dtype == MLUOP_DTYPE_FLOAT,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("output_features must be FLOAT, got ") +
-                  mluop::dtype_name(output_features_desc->dtype));
-  MLUOP_CHECK(kApi, pos_memo_desc->dtype == MLUOP_DTYPE_INT32,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("pos_memo must be INT32, got ") +
-                  mluop::dtype_name(pos_memo_desc->dtype));
+  MLUOP_CHECK_DTYPE(kApi, geom_xyz_desc, MLUOP_DTYPE_INT32);
+  MLUOP_CHECK_DTYPE(kApi, input_features_desc, MLUOP_DTYPE_FLOAT);
+  MLUOP_CHECK_DTYPE(kApi, output_features_desc, MLUOP_DTYPE_FLOAT);
+  MLUOP_CHECK_DTYPE(kApi, pos_memo_desc, MLUOP_DTYPE_INT32);
 
-  MLUOP_CHECK(kApi, geom_xyz_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("geom_xyz layout must be ARRAY, got ") +
-                  mluop::layout_name(geom_xyz_desc->layout));
-  MLUOP_CHECK(kApi, input_features_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("input_features layout must be ARRAY, got ") +
-                  mluop::layout_name(input_features_desc->layout));
-  MLUOP_CHECK(kApi, output_features_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("output_features layout must be ARRAY, got ") +
-                  mluop::layout_name(output_features_desc->layout));
-  MLUOP_CHECK(kApi, pos_memo_desc->layout == MLUOP_LAYOUT_ARRAY,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("pos_memo layout must be ARRAY, got ") +
-                  mluop::layout_name(pos_memo_desc->layout));
+  MLUOP_CHECK_LAYOUT(kApi, geom_xyz_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(kApi, input_features_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(kApi, output_features_desc, MLUOP_LAYOUT_ARRAY);
+  MLUOP_CHECK_LAYOUT(kApi, pos_memo_desc, MLUOP_LAYOUT_ARRAY);
 
-  MLUOP_CHECK(kApi, geom_xyz_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "geom_xyz must be [B, N, 3], got " + shape_text(geom_xyz_desc));
+  MLUOP_CHECK(
+      kApi, geom_xyz_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
+      "geom_xyz must be [B, N, 3], got " + mluop::shape_text(geom_xyz_desc));
   MLUOP_CHECK(kApi, input_features_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
               "input_features must be [B, N, C], got " +
-                  shape_text(input_features_desc));
+                  mluop::shape_text(input_features_desc));
   MLUOP_CHECK(kApi, output_features_desc->dim == 4, MLUOP_STATUS_BAD_PARAM,
               "output_features must be [B, H, W, C], got " +
-                  shape_text(output_features_desc));
-  MLUOP_CHECK(kApi, pos_memo_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
-              "pos_memo must be [B, N, 3], got " + shape_text(pos_memo_desc));
-  MLUOP_CHECK(kApi, geom_xyz_desc->dims[2] == 3, MLUOP_STATUS_BAD_PARAM,
-              "geom_xyz must be [B, N, 3], got " + shape_text(geom_xyz_desc));
-  MLUOP_CHECK(kApi, pos_memo_desc->dims[2] == 3, MLUOP_STATUS_BAD_PARAM,
-              "pos_memo must be [B, N, 3], got " + shape_text(pos_memo_desc));
+                  mluop::shape_text(output_features_desc));
+  MLUOP_CHECK(
+      kApi, pos_memo_desc->dim == 3, MLUOP_STATUS_BAD_PARAM,
+      "pos_memo must be [B, N, 3], got " + mluop::shape_text(pos_memo_desc));
+  MLUOP_CHECK(
+      kApi, geom_xyz_desc->dims[2] == 3, MLUOP_STATUS_BAD_PARAM,
+      "geom_xyz must be [B, N, 3], got " + mluop::shape_text(geom_xyz_desc));
+  MLUOP_CHECK(
+      kApi, pos_memo_desc->dims[2] == 3, MLUOP_STATUS_BAD_PARAM,
+      "pos_memo must be [B, N, 3], got " + mluop::shape_text(pos_memo_desc));
   MLUOP_CHECK(kApi,
               input_features_desc->dims[0] == geom_xyz_desc->dims[0] &&
                   input_features_desc->dims[1] == geom_xyz_desc->dims[1],
               MLUOP_STATUS_BAD_PARAM,
-              "input_features " + shape_text(input_features_desc) +
-                  " and geom_xyz " + shape_text(geom_xyz_desc) +
+              "input_features " + mluop::shape_text(input_features_desc) +
+                  " and geom_xyz " + mluop::shape_text(geom_xyz_desc) +
                   " must share B and N");
   MLUOP_CHECK(kApi,
               pos_memo_desc->dims[0] == geom_xyz_desc->dims[0] &&
                   pos_memo_desc->dims[1] == geom_xyz_desc->dims[1],
               MLUOP_STATUS_BAD_PARAM,
-              "pos_memo " + shape_text(pos_memo_desc) + " and geom_xyz " +
-                  shape_text(geom_xyz_desc) + " must share B and N");
+              "pos_memo " + mluop::shape_text(pos_memo_desc) +
+                  " and geom_xyz " + mluop::shape_text(geom_xyz_desc) +
+                  " must share B and N");
   MLUOP_CHECK(kApi,
               output_features_desc->dims[0] == input_features_desc->dims[0] &&
                   output_features_desc->dims[3] == input_features_desc->dims[2],
               MLUOP_STATUS_BAD_PARAM,
-              "output_features " + shape_text(output_features_desc) +
-                  " and input_features " + shape_text(input_features_desc) +
+              "output_features " + mluop::shape_text(output_features_desc) +
+                  " and input_features " +
+                  mluop::shape_text(input_features_desc) +
                   " must share B and C");
 
   // 3.7.4: large tensors.
-  MLUOP_CHECK(
-      kApi,
-      geom_xyz_desc->total_element_num < mluop::kLargeTensorElements &&
-          input_features_desc->total_element_num <
-              mluop::kLargeTensorElements &&
-          output_features_desc->total_element_num <
-              mluop::kLargeTensorElements &&
-          pos_memo_desc->total_element_num < mluop::kLargeTensorElements,
-      MLUOP_STATUS_NOT_SUPPORTED,
-      "tensors of 2^31 elements or more are not supported");
+  MLUOP_CHECK_LARGE_TENSOR(kApi, geom_xyz_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, input_features_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, output_features_desc);
+  MLUOP_CHECK_LARGE_TENSOR(kApi, pos_memo_desc);
 
   // 3.7.5: the scalars must mean what the tensors say.
   MLUOP_CHECK(kApi,
@@ -144,12 +103,12 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpVoxelPoolingForward(
               MLUOP_STATUS_BAD_PARAM,
               "batch_size " + std::to_string(batch_size) + " and num_points " +
                   std::to_string(num_points) + " disagree with geom_xyz " +
-                  shape_text(geom_xyz_desc));
+                  mluop::shape_text(geom_xyz_desc));
   MLUOP_CHECK(kApi, input_features_desc->dims[2] == num_channels,
               MLUOP_STATUS_BAD_PARAM,
               "num_channels " + std::to_string(num_channels) +
                   " disagrees with input_features " +
-                  shape_text(input_features_desc));
+                  mluop::shape_text(input_features_desc));
   MLUOP_CHECK(kApi,
               output_features_desc->dims[1] == num_voxel_y &&
                   output_features_desc->dims[2] == num_voxel_x,
@@ -157,7 +116,7 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpVoxelPoolingForward(
               "num_voxel_y " + std::to_string(num_voxel_y) +
                   " and num_voxel_x " + std::to_string(num_voxel_x) +
                   " disagree with output_features [B, H, W, C] " +
-                  shape_text(output_features_desc));
+                  mluop::shape_text(output_features_desc));
 
   // 1.1 / 1.4: zero elements (or a non-positive scalar) is BAD_PARAM.
   MLUOP_CHECK(
@@ -171,9 +130,30 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpVoxelPoolingForward(
           std::to_string(num_voxel_x) + "x" + std::to_string(num_voxel_y) +
           "x" + std::to_string(num_voxel_z) + ")");
 
+  return MLUOP_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" mluOpStatus_t MLUOP_WIN_API mluOpVoxelPoolingForward(
+    mluOpHandle_t handle, const int batch_size, const int num_points,
+    const int num_channels, const int num_voxel_x, const int num_voxel_y,
+    const int num_voxel_z, const mluOpTensorDescriptor_t geom_xyz_desc,
+    const void *geom_xyz, const mluOpTensorDescriptor_t input_features_desc,
+    const void *input_features,
+    const mluOpTensorDescriptor_t output_features_desc, void *output_features,
+    const mluOpTensorDescriptor_t pos_memo_desc, void *pos_memo) {
+  const mluOpStatus_t status = voxelPoolingForwardParamCheck(
+      handle, batch_size, num_points, num_channels, num_voxel_x, num_voxel_y,
+      num_voxel_z, geom_xyz_desc, geom_xyz, input_features_desc, input_features,
+      output_features_desc, output_features, pos_memo_desc, pos_memo);
+  if (status != MLUOP_STATUS_SUCCESS) return status;
+
   cnrtDim3_t k_dim;
   cnrtFunctionType_t k_type;
-  policyFunc(handle, &k_dim, &k_type);
+  // The kernel splits the batch_size * num_points points over the tasks.
+  mluop::policyUnion1(handle, int64_t(batch_size) * num_points, 1, &k_dim,
+                      &k_type);
   MLUOP_KERNEL_CHECK(
       kApi,
       KernelVoxelPoolingForward(

@@ -13,7 +13,8 @@ cnrtRet_t KernelVoxelPoolingForward(
     const int *geom_xyz, const float *input_features, float *output_features,
     int *pos_memo);
 
-// The kernel's NRAM tiling (doc 3.1 step 0), for tests that must exceed it:
-// points per NRAM load and channels per feature load.
+// The kernel's NRAM tiling (docs/ops/voxel_pooling_forward.md (kernel) step 0),
+// for tests that must exceed it: points per NRAM load and channels per feature
+// load.
 int VoxelPoolingForwardNramLimitPtNum();
 int VoxelPoolingForwardNramLimitChannels();

@@ -1,9 +1,9 @@
-// dynamic_scatter_backward at the design doc's network scale (mvxnet:
+// dynamic_scatter_backward at the design's network scale (mvxnet:
 // N = 17176, M = 13743, C = 128), each mode: the operator (checked mode off),
 // the scalar reference (mmcv's semantics, one thread), memcpy of the bytes
 // the operator must move and the host floor (the operator's algorithm in
 // plain C++ on every host thread, no emulation), measured in the same run.
-// After the runs the ratios of issue 6's goal are printed: reference time /
+// After the runs the ratios of the speed goal are printed: reference time /
 // operator time (goal >= 2), operator bandwidth / memcpy bandwidth, and how
 // far the host floor itself gets from the reference. On the shared machine
 // the ratios of one run swing with its phases; medians over repetitions
@@ -308,7 +308,7 @@ BENCHMARK(BM_DynamicScatterBackward_ScalarReference)->Apply(all_modes);
 BENCHMARK(BM_DynamicScatterBackward_MemcpyOfBytes)->Apply(all_modes);
 BENCHMARK(BM_DynamicScatterBackward_HostFloor)->Apply(all_modes);
 
-// Issue 6's ratios per mode, from the runs above.
+// The speed ratios per mode, from the runs above.
 void print_ratios(const xbang_bench::RecordingReporter& runs) {
   const Case& c = network_case();
   std::printf("\ndynamic_scatter_backward, N=%lld M=%lld C=%lld\n",

@@ -1,6 +1,7 @@
-// The main job's rows for dynamic_scatter_backward: the design doc's network
+// The main job's rows for dynamic_scatter_backward: the design's network
 // case (mvxnet, N = 17176, M = 13743, C = 128) in max, sum and mean, checked
-// mode off. Max must be bit-exact (doc 1.5.1); sum and mean are too.
+// mode off. Max must be bit-exact (docs/ops/dynamic_scatter_backward.md
+// (accuracy)); sum and mean are too.
 #include <string>
 #include <vector>
 

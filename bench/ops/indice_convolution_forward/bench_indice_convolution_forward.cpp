@@ -1,10 +1,10 @@
-// indice_convolution_forward at the design doc's network scale, layers 2 to
+// indice_convolution_forward at the design's network scale, layers 2 to
 // 4 of 3.7 (float), on the LiDAR rule books of the tests: the operator, the
 // scalar reference, an FMA peak loop measured in the same run, and
 // __bang_matmul alone on the operator's tile shapes. Each operator run
 // reports achieved GFLOP/s (2 * Ci * Co * sum(indice_num) / time), its
 // fraction of the peak, and the time split between the kernels from the
-// emulator's per-kernel counters. Issue 7's goal: >= 50% of the peak on the
+// emulator's per-kernel counters. The speed goal: >= 50% of the peak on the
 // layers with Ci, Co >= 32.
 #include <bang.h>
 #include <benchmark/benchmark.h>
@@ -145,7 +145,7 @@ void BM_Operator(benchmark::State &state) {
                  " pairs=" + std::to_string(p.pair_count()));
 }
 
-// The doc's decomposition: the separate gather, matmul and scatter-add
+// The design's decomposition: the separate gather, matmul and scatter-add
 // kernels through the workspace, on the API's launch (Union1, all
 // clusters), timed step by step from the per-kernel counters.
 void BM_SeparateKernels(benchmark::State &state) {
@@ -303,10 +303,12 @@ BENCHMARK(BM_MatmulBuiltin)
     ->UseRealTime()
     ->MinTime(0.5);
 
-// The ratios of issue 7 per layer, from the runs above.
+// The speed ratios per layer, from the runs above.
 using Entry = xbang_bench::RecordingReporter::Entry;
 void PrintRatios(const xbang_bench::RecordingReporter &runs) {
-  std::printf("\nindice_convolution_forward, float, layers 2-4 of doc 3.7\n");
+  std::printf(
+      "\nindice_convolution_forward, float, layers 2-4 of "
+      "docs/ops/indice_convolution_forward.md (tests)\n");
   for (int index = 1; index <= 3; ++index) {
     const std::string arg = "/" + std::to_string(index);
     const Entry *op = runs.find("BM_Operator" + arg);

@@ -1,5 +1,5 @@
-// The main job's rows for indice_convolution_forward: the design doc's four
-// network layers (3.7) on the LiDAR rule books of the tests, float, checked
+// The main job's rows for indice_convolution_forward: the design's four
+// network layers on the LiDAR rule books of the tests, float, checked
 // mode off. Each row: median time, GFLOP/s against the FMA peak measured in
 // the same run, the scalar reference's time, accuracy against it, and the
 // counters of one call (all its launches).

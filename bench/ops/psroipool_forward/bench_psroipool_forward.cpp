@@ -1,4 +1,4 @@
-// psroipool_forward on the design doc's case (1) and the R-FCN case of issue
+// psroipool_forward on the design's case (1) and the R-FCN case of issue
 // 5 (input [1, 38, 63, 1029], 300 rois, group 7, scale 1/16): the operator
 // (host API, default gather path), the kernel on each gather path, the scalar
 // reference, and memcpy of the bytes the operator must move, all in the same
@@ -161,7 +161,7 @@ PSROIPOOL_BENCH(BM_PsRoiPoolForward_KernelNram2Nram, 1.0);
 PSROIPOOL_BENCH(BM_PsRoiPoolForward_ScalarReference, 1.0);
 PSROIPOOL_BENCH(BM_PsRoiPoolForward_MemcpyOfBytesMoved, 0.5);
 
-// Issue 5's ratios per case, medians over the repetitions
+// The speed ratios per case, medians over the repetitions
 // (--benchmark_repetitions, best with --benchmark_enable_random_interleaving
 // on a busy machine).
 void print_ratios(const xbang_bench::RecordingReporter& runs) {

@@ -1,5 +1,5 @@
-// The main job's rows for psroipool_forward: the design doc's 3.6 cases (1)
-// and (2) and the R-FCN case of issue 5, with checked mode off.
+// The main job's rows for psroipool_forward: docs/ops/psroipool_forward.md
+// (tests) cases (1) and (2) and the R-FCN case, with checked mode off.
 #include <algorithm>
 #include <string>
 #include <vector>

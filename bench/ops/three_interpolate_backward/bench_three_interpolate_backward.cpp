@@ -1,8 +1,8 @@
-// three_interpolate_backward at the design doc's cases 7 ([16, 1024, 4096] ->
+// three_interpolate_backward at the design's cases 7 ([16, 1024, 4096] ->
 // M = 128) and 10 ([16, 512, 2048] -> M = 128), float and half: the
 // operator, the scalar reference, and memcpy of the bytes the operator must
 // move (grad_output, indices and weights read once, grad_features written
-// once), measured in the same run. After the runs the ratios of issue 4's
+// once), measured in the same run. After the runs the ratios of the speed goals
 // goals are printed: operator bandwidth / memcpy bandwidth (goal >= 0.40 on
 // case 7 float) and reference time / operator time (goal >= 2).
 //
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "device.h"
+#include "mluop_objects.h"
 #include "recording_reporter.h"
 #include "three_interpolate_backward/three_interpolate_backward.h"
 #include "three_interpolate_backward_data.h"
@@ -189,7 +189,7 @@ BENCHMARK(BM_Tiling)
     ->UseRealTime()
     ->Iterations(3);
 
-// Issue 4's ratios per case and type, from the runs above.
+// The speed ratios per case and type, from the runs above.
 void print_ratios(const xbang_bench::RecordingReporter &runs) {
   std::printf(
       "\nthree_interpolate_backward (goals on case 7 float: "

@@ -1,5 +1,5 @@
-// The main job's rows for three_interpolate_backward: the design doc's ten
-// network cases (3.6), float and half, with checked mode off. Each row: the
+// The main job's rows for three_interpolate_backward: the design's ten
+// network cases, float and half, with checked mode off. Each row: the
 // operator's median time, the bytes it must move (grad_output, indices and
 // weights read once, grad_features written once) per second against memcpy
 // of the same bytes measured in the same run, the scalar reference's time,
@@ -24,7 +24,7 @@ using three_interpolate_backward_data::Inputs;
 using three_interpolate_backward_data::make_inputs;
 using three_interpolate_backward_data::Shape;
 
-// b, c, m, n of the doc's network cases 1-10.
+// b, c, m, n of the design's network cases 1-10.
 const Shape kNetworkCases[] = {{16, 512, 16, 64},     {16, 256, 64, 256},
                                {16, 256, 256, 1024},  {16, 128, 1024, 4096},
                                {16, 16, 512, 64},     {16, 64, 256, 256},

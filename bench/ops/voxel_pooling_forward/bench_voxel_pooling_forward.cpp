@@ -1,14 +1,14 @@
-// voxel_pooling_forward at the design doc's network scale (B=2, N=473088,
+// voxel_pooling_forward at the design's network scale (B=2, N=473088,
 // C=80, 128x128x1), on BEVDepth's frustum points and on uniformly random
-// ones: the operator, the doc's scalar CPU code, and memcpy of the bytes the
+// ones: the operator, the design's scalar CPU code, and memcpy of the bytes the
 // operator reads (geom_xyz and the inside points' features), measured in
-// the same run. After the runs, the ratios of issue 3's goals are printed:
+// the same run. After the runs, the ratios of the speed goals are printed:
 // operator bandwidth / memcpy bandwidth (goal >= 0.6) and reference time /
 // operator time (goal >= 1.5). A host floor (the reference's loop on every
 // host thread, each into its own output copy: no atomics, no emulation)
-// shows how far any kernel could get on this machine; the doc's own loop in
+// shows how far any kernel could get on this machine; the design's own loop in
 // plain C++ (staging copy and locked row add per point) shows how far a
-// kernel that follows the doc could get.
+// kernel that follows the design could get.
 #include <benchmark/benchmark.h>
 
 #include <atomic>
@@ -116,10 +116,10 @@ void BM_VoxelPoolingForward_HostFloor(benchmark::State &state) {
   set_bandwidth_counter(state, p.bytes_read());
 }
 
-// The doc's per-point step 6.2 written straight in C++, no emulation: each
+// The design's per-point step 6.2 written straight in C++, no emulation: each
 // in-grid point's features copied to a staging buffer, then added into the
 // one shared output under a spin lock of the output row (an atomic add of a
-// row), points split over every host thread. What the doc's loop costs on
+// row), points split over every host thread. What the design's loop costs on
 // this CPU whatever the emulator does.
 void BM_VoxelPoolingForward_DocLoopNative(benchmark::State &state) {
   const VoxelPoolingProblem &p = network_problem(int(state.range(0)));
@@ -191,7 +191,7 @@ BENCHMARK(BM_VoxelPoolingForward_MemcpyOfBytesRead)
     ->UseRealTime()
     ->MinTime(1.0);
 
-// Issue 3's ratios per data set, from the runs above.
+// The speed ratios per data set, from the runs above.
 void print_ratios(const xbang_bench::RecordingReporter &runs) {
   for (int data : {kFrustum, kUniformRandom}) {
     const std::string suffix = "/data:" + std::to_string(data);

@@ -1,4 +1,4 @@
-// The main job's rows for voxel_pooling_forward: the design doc's network
+// The main job's rows for voxel_pooling_forward: the design's network
 // case (B=2, N=473088, C=80, 128x128x1) on BEVDepth's frustum points and on
 // uniformly random ones, checked mode off.
 #include <string>

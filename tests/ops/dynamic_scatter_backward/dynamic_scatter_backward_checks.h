@@ -14,8 +14,9 @@
 
 namespace dsb_test {
 
-// Doc 1.5.1: diff3 = 0 (bit-exact) for max. Sum copies and mean divides
-// exactly as the reference does, so they are held to the same standard.
+// docs/ops/dynamic_scatter_backward.md (accuracy): diff3 = 0 (bit-exact) for
+// max. Sum copies and mean divides exactly as the reference does, so they are
+// held to the same standard.
 inline void expect_matches_reference(const Case& c, mluOpReduceMode_t mode,
                                      const std::vector<float>& got) {
   const std::vector<float> want = reference_grad_feats(c, mode);

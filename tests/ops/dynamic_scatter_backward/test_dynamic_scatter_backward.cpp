@@ -1,5 +1,6 @@
 // dynamic_scatter_backward: boundary cases in the three modes, the task
-// splits of the kernels, and one test per host check (design doc 3.8, 1.4).
+// splits of the kernels, and a table of the host checks
+// (docs/ops/dynamic_scatter_backward.md).
 // The network-scale case is in test_dynamic_scatter_backward_network.cpp.
 #include <gtest/gtest.h>
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "check_table.h"
 #include "common/host.h"
 #include "dynamic_scatter_backward_checks.h"
 #include "xbang/runtime/checked.h"
@@ -388,17 +390,16 @@ TEST(DynamicScatterBackward, WorkspaceSize) {
 }
 
 // ---------------------------------------------------------------------------
-// Host checks: each bad argument returns the doc's status and logs a line
-// naming the check.
+// Host checks, one table row per rule of dynamicScatterBackwardParamCheck:
+// each row breaks one argument of a good call and names the status and the
+// log line it must give.
 // ---------------------------------------------------------------------------
 
-// A good call on a small case; tests break one argument at a time.
-class DynamicScatterBackwardChecks : public ::testing::Test {
- protected:
+// A good call on a small case; a rule breaks one argument of it.
+struct Call {
   static constexpr int N = 8, M = 4, C = 3;
 
-  void SetUp() override {
-    mluop::take_last_error();
+  Call() {
     grad_voxel_feats_desc = make({M, C});
     feats_desc = make({N, C});
     voxel_feats_desc = make({M, C});
@@ -429,22 +430,13 @@ class DynamicScatterBackwardChecks : public ::testing::Test {
     return buffers_.back()->get();
   }
 
-  mluOpStatus_t call() {
+  mluOpStatus_t run() {
     return mluOpDynamicScatterBackward(
         handle_arg, mode, grad_voxel_feats_desc, grad_voxel_feats, feats_desc,
         feats, voxel_feats_desc, voxel_feats, point2voxel_map_desc,
         point2voxel_map, voxel_points_count_desc, voxel_points_count,
         voxel_num_desc, voxel_num, workspace, workspace_size, grad_feats_desc,
         grad_feats);
-  }
-  // The call fails with `status` and its log line names `check`.
-  void expect_fails(mluOpStatus_t status, const std::string& check) {
-    EXPECT_EQ(call(), status);
-    const std::string log = mluop::take_last_error();
-    EXPECT_NE(log.find("[mluOpDynamicScatterBackward]"), std::string::npos)
-        << log;
-    EXPECT_NE(log.find("check `" + check), std::string::npos)
-        << "want check `" << check << "`, log: " << log;
   }
 
   Handle handle;
@@ -462,255 +454,224 @@ class DynamicScatterBackwardChecks : public ::testing::Test {
   std::vector<std::unique_ptr<DeviceBuffer>> buffers_;
 };
 
-TEST_F(DynamicScatterBackwardChecks, GoodCallSucceeds) {
+struct CheckRule {
+  const char* name;
+  mluOpStatus_t status;
+  const char* log;  // the log line of the failed check contains this
+  void (*breaks)(Call&);
+};
+
+constexpr int N = Call::N, M = Call::M, C = Call::C;
+constexpr mluOpStatus_t kBad = MLUOP_STATUS_BAD_PARAM;
+constexpr int kLargeN = 1 << 16, kLargeC = 1 << 15;  // 2^31 elements
+
+// mluOpReduceMode_t's enumerators are 0..2, so 3 is a value of the type (its
+// range is 0..3) that names no mode; values past 3 would be undefined
+// behaviour to form in C++.
+constexpr mluOpReduceMode_t kUnnamedMode = static_cast<mluOpReduceMode_t>(3);
+
+const CheckRule kRules[] = {
+    {"null handle", kBad, "handle is null",
+     [](Call& c) { c.handle_arg = nullptr; }},
+    {"null grad_voxel_feats_desc", kBad, "grad_voxel_feats_desc is null",
+     [](Call& c) { c.grad_voxel_feats_desc = nullptr; }},
+    {"null feats_desc", kBad, "feats_desc is null",
+     [](Call& c) { c.feats_desc = nullptr; }},
+    {"null voxel_feats_desc", kBad, "voxel_feats_desc is null",
+     [](Call& c) { c.voxel_feats_desc = nullptr; }},
+    {"null point2voxel_map_desc", kBad, "point2voxel_map_desc is null",
+     [](Call& c) { c.point2voxel_map_desc = nullptr; }},
+    {"null voxel_points_count_desc", kBad, "voxel_points_count_desc is null",
+     [](Call& c) { c.voxel_points_count_desc = nullptr; }},
+    {"null voxel_num_desc", kBad, "voxel_num_desc is null",
+     [](Call& c) { c.voxel_num_desc = nullptr; }},
+    {"null grad_feats_desc", kBad, "grad_feats_desc is null",
+     [](Call& c) { c.grad_feats_desc = nullptr; }},
+    {"no MLU200 series", MLUOP_STATUS_ARCH_MISMATCH, "needs an MLU370",
+     [](Call& c) { mluOpSetDeviceArch(c.handle, 290); }},
+    {"grad_voxel_feats float", kBad, "grad_voxel_feats dtype must be FLOAT",
+     [](Call& c) {
+       c.grad_voxel_feats_desc = c.make({M, C}, MLUOP_DTYPE_HALF);
+     }},
+    {"feats float", kBad, "feats dtype must be FLOAT",
+     [](Call& c) {
+       c.feats_desc = c.make({N, C}, MLUOP_DTYPE_INT32);
+     }},
+    {"voxel_feats float", kBad, "voxel_feats dtype must be FLOAT",
+     [](Call& c) {
+       c.voxel_feats_desc = c.make({M, C}, MLUOP_DTYPE_HALF);
+     }},
+    {"point2voxel_map int32", kBad, "point2voxel_map dtype must be INT32",
+     [](Call& c) { c.point2voxel_map_desc = c.make({N}, MLUOP_DTYPE_INT64); }},
+    {"voxel_points_count int32", kBad, "voxel_points_count dtype must be INT32",
+     [](Call& c) { c.voxel_points_count_desc = c.make({M}); }},
+    {"voxel_num int32", kBad, "voxel_num dtype must be INT32",
+     [](Call& c) { c.voxel_num_desc = c.make({1}, MLUOP_DTYPE_INT16); }},
+    {"grad_feats float", kBad, "grad_feats dtype must be FLOAT",
+     [](Call& c) {
+       c.grad_feats_desc = c.make({N, C}, MLUOP_DTYPE_HALF);
+     }},
+    {"grad_voxel_feats 2-D", kBad, "grad_voxel_feats must be [M, C]",
+     [](Call& c) { c.grad_voxel_feats_desc = c.make({M * C}); }},
+    {"feats 2-D", kBad, "feats must be [N, C]",
+     [](Call& c) {
+       c.feats_desc = c.make({N, C, 1});
+     }},
+    {"voxel_feats 2-D", kBad, "voxel_feats must be [M, C]",
+     [](Call& c) { c.voxel_feats_desc = c.make({M * C}); }},
+    {"point2voxel_map 1-D", kBad, "point2voxel_map must be [N]",
+     [](Call& c) {
+       c.point2voxel_map_desc = c.make({N, 1}, MLUOP_DTYPE_INT32);
+     }},
+    {"voxel_points_count 1-D", kBad, "voxel_points_count must be [M]",
+     [](Call& c) {
+       c.voxel_points_count_desc = c.make({M, 1}, MLUOP_DTYPE_INT32);
+     }},
+    {"voxel_num 1-D", kBad, "voxel_num must be [1]",
+     [](Call& c) {
+       c.voxel_num_desc = c.make({1, 1}, MLUOP_DTYPE_INT32);
+     }},
+    {"grad_feats 2-D", kBad, "grad_feats must be [N, C]",
+     [](Call& c) { c.grad_feats_desc = c.make({N * C}); }},
+    {"large feats", MLUOP_STATUS_NOT_SUPPORTED, "feats has 2^31 elements",
+     [](Call& c) {
+       c.feats_desc = c.make({kLargeN, kLargeC});
+       c.grad_feats_desc = c.make({kLargeN, kLargeC});
+       c.point2voxel_map_desc = c.make({kLargeN}, MLUOP_DTYPE_INT32);
+       c.grad_voxel_feats_desc = c.make({M, kLargeC});
+       c.voxel_feats_desc = c.make({M, kLargeC});
+     }},
+    {"reduce mode", kBad, "reduce_type must be MAX, SUM or MEAN, got 3",
+     [](Call& c) { c.mode = kUnnamedMode; }},
+    {"grad_feats shape of feats", kBad, "grad_feats must have the shape of",
+     [](Call& c) {
+       c.grad_feats_desc = c.make({N, C + 1});
+     }},
+    {"voxel_feats C of feats", kBad,
+     "voxel_feats and feats must have the same C",
+     [](Call& c) {
+       c.voxel_feats_desc = c.make({M, C + 1});
+     }},
+    {"grad_voxel_feats shape of voxel_feats", kBad,
+     "grad_voxel_feats must have the shape of voxel_feats",
+     [](Call& c) {
+       c.grad_voxel_feats_desc = c.make({M - 1, C});
+     }},
+    {"point2voxel_map [N]", kBad, "point2voxel_map must be [N] (",
+     [](Call& c) {
+       c.point2voxel_map_desc = c.make({N + 1}, MLUOP_DTYPE_INT32);
+     }},
+    {"voxel_points_count [M]", kBad, "voxel_points_count must be [M] (",
+     [](Call& c) {
+       c.voxel_points_count_desc = c.make({M + 1}, MLUOP_DTYPE_INT32);
+     }},
+    {"voxel_num [1]", kBad, "voxel_num must be [1], got [2]",
+     [](Call& c) { c.voxel_num_desc = c.make({2}, MLUOP_DTYPE_INT32); }},
+    {"M <= N", kBad, "M <= N",
+     [](Call& c) {
+       c.grad_voxel_feats_desc = c.make({N + 1, C});
+       c.voxel_feats_desc = c.make({N + 1, C});
+       c.voxel_points_count_desc = c.make({N + 1}, MLUOP_DTYPE_INT32);
+     }},
+    {"null feats", kBad, "feats is null", [](Call& c) { c.feats = nullptr; }},
+    {"null point2voxel_map", kBad, "point2voxel_map is null",
+     [](Call& c) { c.point2voxel_map = nullptr; }},
+    {"null voxel_num", kBad, "voxel_num is null",
+     [](Call& c) { c.voxel_num = nullptr; }},
+    {"null grad_feats", kBad, "grad_feats is null",
+     [](Call& c) { c.grad_feats = nullptr; }},
+    {"null grad_voxel_feats", kBad, "grad_voxel_feats is null",
+     [](Call& c) { c.grad_voxel_feats = nullptr; }},
+    {"null voxel_feats", kBad, "voxel_feats is null",
+     [](Call& c) { c.voxel_feats = nullptr; }},
+    {"null voxel_points_count", kBad, "voxel_points_count is null",
+     [](Call& c) { c.voxel_points_count = nullptr; }},
+    {"workspace smaller than asked", kBad, "is smaller than the 96 bytes",
+     [](Call& c) { c.workspace_size = N * C * 4 - 1; }},
+    {"null workspace", kBad, "workspace is null",
+     [](Call& c) { c.workspace = nullptr; }},
+};
+
+class DynamicScatterBackwardCheckTest
+    : public ::testing::TestWithParam<CheckRule> {};
+
+TEST_P(DynamicScatterBackwardCheckTest, FailsWithItsStatusAndLogLine) {
+  const CheckRule& rule = GetParam();
+  Call call;
+  mluop::take_last_error();
+  rule.breaks(call);
+  EXPECT_EQ(call.run(), rule.status);
+  xbang_test::ExpectLogLine("[mluOpDynamicScatterBackward]", rule.log);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, DynamicScatterBackwardCheckTest,
+                         ::testing::ValuesIn(kRules),
+                         xbang_test::RuleTestName());
+
+TEST(DynamicScatterBackwardChecks, GoodCallSucceedsInEveryMode) {
   for (mluOpReduceMode_t m : kModes) {
-    mode = m;
+    Call call;
+    call.mode = m;
     xbang::checked::clear_reports();
-    EXPECT_EQ(call(), MLUOP_STATUS_SUCCESS) << mluop::take_last_error();
+    EXPECT_EQ(call.run(), MLUOP_STATUS_SUCCESS) << mluop::take_last_error();
     expect_no_checked_reports();
   }
 }
 
-TEST_F(DynamicScatterBackwardChecks, NullHandle) {
-  handle_arg = nullptr;
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "(handle) != nullptr");
-}
-
-TEST_F(DynamicScatterBackwardChecks, NoMlu200Series) {
-  ASSERT_EQ(mluOpSetDeviceArch(handle, 290), MLUOP_STATUS_SUCCESS);
-  expect_fails(MLUOP_STATUS_ARCH_MISMATCH, "handle->arch >= 372");
-}
-
-TEST_F(DynamicScatterBackwardChecks, NullDescriptors) {
-  mluOpTensorDescriptor_t* descs[] = {
-      &grad_voxel_feats_desc,   &feats_desc,
-      &voxel_feats_desc,        &point2voxel_map_desc,
-      &voxel_points_count_desc, &voxel_num_desc,
-      &grad_feats_desc};
-  const char* names[] = {"grad_voxel_feats_desc",   "feats_desc",
-                         "voxel_feats_desc",        "point2voxel_map_desc",
-                         "voxel_points_count_desc", "voxel_num_desc",
-                         "grad_feats_desc"};
-  for (size_t i = 0; i < std::size(descs); ++i) {
-    SCOPED_TRACE(names[i]);
-    mluOpTensorDescriptor_t saved = *descs[i];
-    *descs[i] = nullptr;
-    expect_fails(MLUOP_STATUS_BAD_PARAM, std::string("(") + names[i] + ")");
-    *descs[i] = saved;
+TEST(DynamicScatterBackwardChecks, SumAndMeanNeedNoWorkspace) {
+  for (mluOpReduceMode_t m : {MLUOP_REDUCEMODE_SUM, MLUOP_REDUCEMODE_MEAN}) {
+    Call call;
+    call.mode = m;
+    call.workspace = nullptr;
+    call.workspace_size = 0;
+    EXPECT_EQ(call.run(), MLUOP_STATUS_SUCCESS) << mluop::take_last_error();
   }
 }
 
-TEST_F(DynamicScatterBackwardChecks, Dtypes) {
-  struct Bad {
-    mluOpTensorDescriptor_t* desc;
-    std::vector<int> dims;
-    mluOpDataType_t dtype;
-    const char* check;
-  };
-  const Bad bads[] = {
-      {&grad_voxel_feats_desc,
-       {M, C},
-       MLUOP_DTYPE_HALF,
-       "dtype_is(grad_voxel_feats_desc, MLUOP_DTYPE_FLOAT)"},
-      {&feats_desc,
-       {N, C},
-       MLUOP_DTYPE_INT32,
-       "dtype_is(feats_desc, MLUOP_DTYPE_FLOAT)"},
-      {&voxel_feats_desc,
-       {M, C},
-       MLUOP_DTYPE_HALF,
-       "dtype_is(voxel_feats_desc, MLUOP_DTYPE_FLOAT)"},
-      {&point2voxel_map_desc,
-       {N},
-       MLUOP_DTYPE_INT64,
-       "dtype_is(point2voxel_map_desc, MLUOP_DTYPE_INT32)"},
-      {&voxel_points_count_desc,
-       {M},
-       MLUOP_DTYPE_FLOAT,
-       "dtype_is(voxel_points_count_desc, MLUOP_DTYPE_INT32)"},
-      {&voxel_num_desc,
-       {1},
-       MLUOP_DTYPE_INT16,
-       "dtype_is(voxel_num_desc, MLUOP_DTYPE_INT32)"},
-      {&grad_feats_desc,
-       {N, C},
-       MLUOP_DTYPE_HALF,
-       "dtype_is(grad_feats_desc, MLUOP_DTYPE_FLOAT)"},
-  };
-  for (const Bad& bad : bads) {
-    SCOPED_TRACE(bad.check);
-    mluOpTensorDescriptor_t saved = *bad.desc;
-    *bad.desc = make(bad.dims, bad.dtype);
-    expect_fails(MLUOP_STATUS_BAD_PARAM, bad.check);
-    *bad.desc = saved;
-  }
-}
-
-TEST_F(DynamicScatterBackwardChecks, Ranks) {
-  struct Bad {
-    mluOpTensorDescriptor_t* desc;
-    std::vector<int> dims;
-    mluOpDataType_t dtype;
-    const char* check;
-  };
-  const Bad bads[] = {
-      {&grad_voxel_feats_desc,
-       {M * C},
-       MLUOP_DTYPE_FLOAT,
-       "grad_voxel_feats_desc->dim == 2"},
-      {&feats_desc, {N, C, 1}, MLUOP_DTYPE_FLOAT, "feats_desc->dim == 2"},
-      {&voxel_feats_desc,
-       {M * C},
-       MLUOP_DTYPE_FLOAT,
-       "voxel_feats_desc->dim == 2"},
-      {&point2voxel_map_desc,
-       {N, 1},
-       MLUOP_DTYPE_INT32,
-       "point2voxel_map_desc->dim == 1"},
-      {&voxel_points_count_desc,
-       {M, 1},
-       MLUOP_DTYPE_INT32,
-       "voxel_points_count_desc->dim == 1"},
-      {&voxel_num_desc, {1, 1}, MLUOP_DTYPE_INT32, "voxel_num_desc->dim == 1"},
-      {&grad_feats_desc,
-       {N * C},
-       MLUOP_DTYPE_FLOAT,
-       "grad_feats_desc->dim == 2"},
-  };
-  for (const Bad& bad : bads) {
-    SCOPED_TRACE(bad.check);
-    mluOpTensorDescriptor_t saved = *bad.desc;
-    *bad.desc = make(bad.dims, bad.dtype);
-    expect_fails(MLUOP_STATUS_BAD_PARAM, bad.check);
-    *bad.desc = saved;
-  }
-}
-
-TEST_F(DynamicScatterBackwardChecks, GradFeatsShapeMatchesFeats) {
-  grad_feats_desc = make({N, C + 1});
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "grad_feats_desc->dims[0] == N");
-}
-
-TEST_F(DynamicScatterBackwardChecks, VoxelFeatsChannelsMatchFeats) {
-  voxel_feats_desc = make({M, C + 1});
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "voxel_feats_desc->dims[1] == C");
-}
-
-TEST_F(DynamicScatterBackwardChecks, GradVoxelFeatsShapeMatchesVoxelFeats) {
-  grad_voxel_feats_desc = make({M - 1, C});
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "grad_voxel_feats_desc->dims[0] == M");
-}
-
-TEST_F(DynamicScatterBackwardChecks, MapHasNPoints) {
-  point2voxel_map_desc = make({N + 1}, MLUOP_DTYPE_INT32);
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "point2voxel_map_desc->dims[0] == N");
-}
-
-TEST_F(DynamicScatterBackwardChecks, CountHasMVoxels) {
-  voxel_points_count_desc = make({M + 1}, MLUOP_DTYPE_INT32);
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "voxel_points_count_desc->dims[0] == M");
-}
-
-TEST_F(DynamicScatterBackwardChecks, VoxelNumHasOneElement) {
-  voxel_num_desc = make({2}, MLUOP_DTYPE_INT32);
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "voxel_num_desc->dims[0] == 1");
-}
-
-TEST_F(DynamicScatterBackwardChecks, NoMoreVoxelsThanPoints) {
-  grad_voxel_feats_desc = make({N + 1, C});
-  voxel_feats_desc = make({N + 1, C});
-  voxel_points_count_desc = make({N + 1}, MLUOP_DTYPE_INT32);
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "M <= N");
-}
-
-TEST_F(DynamicScatterBackwardChecks, LargeTensorIsNotSupported) {
-  const int n = 1 << 16, c = 1 << 15;  // 2^31 elements
-  feats_desc = make({n, c});
-  grad_feats_desc = make({n, c});
-  point2voxel_map_desc = make({n}, MLUOP_DTYPE_INT32);
-  grad_voxel_feats_desc = make({M, c});
-  voxel_feats_desc = make({M, c});
-  expect_fails(MLUOP_STATUS_NOT_SUPPORTED,
-               "feats_desc->total_element_num < mluop::kLargeTensorElements");
-}
-
-TEST_F(DynamicScatterBackwardChecks, UnsupportedReduceMode) {
-  mode = static_cast<mluOpReduceMode_t>(7);
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "is_supported_mode(reduce_type)");
-}
-
-TEST_F(DynamicScatterBackwardChecks, NullPointers) {
-  void** pointers[] = {&feats,
-                       &point2voxel_map,
-                       &voxel_num,
-                       &grad_feats,
-                       &grad_voxel_feats,
-                       &voxel_feats,
-                       &voxel_points_count};
-  const char* names[] = {"feats",
-                         "point2voxel_map",
-                         "voxel_num",
-                         "grad_feats",
-                         "grad_voxel_feats",
-                         "voxel_feats",
-                         "voxel_points_count"};
-  for (size_t i = 0; i < std::size(pointers); ++i) {
-    SCOPED_TRACE(names[i]);
-    void* saved = *pointers[i];
-    *pointers[i] = nullptr;
-    expect_fails(MLUOP_STATUS_BAD_PARAM, std::string("(") + names[i] + ")");
-    *pointers[i] = saved;
-  }
-}
-
-TEST_F(DynamicScatterBackwardChecks, WorkspaceSmallerThanAsked) {
-  workspace_size = N * C * 4 - 1;
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "workspace_size >= needed");
-  // Sum and mean need none.
-  workspace_size = 0;
-  workspace = nullptr;
-  mode = MLUOP_REDUCEMODE_SUM;
-  EXPECT_EQ(call(), MLUOP_STATUS_SUCCESS) << mluop::take_last_error();
-}
-
-TEST_F(DynamicScatterBackwardChecks, NullWorkspace) {
-  workspace = nullptr;
-  expect_fails(MLUOP_STATUS_BAD_PARAM, "(workspace) != nullptr");
-}
-
-TEST_F(DynamicScatterBackwardChecks, WorkspaceSizeFunctionChecks) {
+// The workspace-size function's own checks, one row each.
+TEST(DynamicScatterBackwardChecks, WorkspaceSizeFunctionChecks) {
+  Call call;
   size_t size = 0;
-  const std::string api = "[mluOpGetDynamicScatterBackwardWorkspaceSize]";
-  auto expect = [&](mluOpStatus_t got, mluOpStatus_t want,
-                    const std::string& check) {
-    EXPECT_EQ(got, want);
-    const std::string log = mluop::take_last_error();
-    EXPECT_NE(log.find(api), std::string::npos) << log;
-    EXPECT_NE(log.find("check `" + check), std::string::npos) << log;
+  const mluOpTensorDescriptor_t good = call.feats_desc;
+  struct Row {
+    const char* name;
+    mluOpHandle_t handle;
+    mluOpReduceMode_t mode;
+    mluOpTensorDescriptor_t feats_desc;
+    size_t* size;
+    mluOpStatus_t status;
+    const char* log;
   };
-  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
-             nullptr, MLUOP_REDUCEMODE_MAX, feats_desc, &size),
-         MLUOP_STATUS_BAD_PARAM, "(handle) != nullptr");
-  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
-             handle, MLUOP_REDUCEMODE_MAX, nullptr, &size),
-         MLUOP_STATUS_BAD_PARAM, "(feats_desc) != nullptr");
-  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
-             handle, MLUOP_REDUCEMODE_MAX, feats_desc, nullptr),
-         MLUOP_STATUS_BAD_PARAM, "(workspace_size) != nullptr");
-  expect(
-      mluOpGetDynamicScatterBackwardWorkspaceSize(
-          handle, MLUOP_REDUCEMODE_MAX, make({N, C}, MLUOP_DTYPE_HALF), &size),
-      MLUOP_STATUS_BAD_PARAM, "feats_desc->dtype == MLUOP_DTYPE_FLOAT");
-  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
-             handle, MLUOP_REDUCEMODE_MAX, make({N * C}), &size),
-         MLUOP_STATUS_BAD_PARAM, "feats_desc->dim == 2");
-  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
-             handle, MLUOP_REDUCEMODE_MAX, make({1 << 16, 1 << 15}), &size),
-         MLUOP_STATUS_NOT_SUPPORTED,
-         "feats_desc->total_element_num < mluop::kLargeTensorElements");
-  expect(mluOpGetDynamicScatterBackwardWorkspaceSize(
-             handle, static_cast<mluOpReduceMode_t>(-1), feats_desc, &size),
-         MLUOP_STATUS_BAD_PARAM, "is_supported_mode(reduce_type)");
+  const Row rows[] = {
+      {"null handle", nullptr, MLUOP_REDUCEMODE_MAX, good, &size, kBad,
+       "handle is null"},
+      {"null feats_desc", call.handle, MLUOP_REDUCEMODE_MAX, nullptr, &size,
+       kBad, "feats_desc is null"},
+      {"null workspace_size", call.handle, MLUOP_REDUCEMODE_MAX, good, nullptr,
+       kBad, "workspace_size is null"},
+      {"feats float", call.handle, MLUOP_REDUCEMODE_MAX,
+       call.make({N, C}, MLUOP_DTYPE_HALF), &size, kBad,
+       "feats dtype must be FLOAT"},
+      {"feats 2-D", call.handle, MLUOP_REDUCEMODE_MAX, call.make({N * C}),
+       &size, kBad, "feats must be [N, C]"},
+      {"large feats", call.handle, MLUOP_REDUCEMODE_MAX,
+       call.make({kLargeN, kLargeC}), &size, MLUOP_STATUS_NOT_SUPPORTED,
+       "feats has 2^31 elements"},
+      {"reduce mode", call.handle, kUnnamedMode, good, &size, kBad,
+       "reduce_type must be MAX, SUM or MEAN"},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.name);
+    mluop::take_last_error();
+    EXPECT_EQ(mluOpGetDynamicScatterBackwardWorkspaceSize(
+                  row.handle, row.mode, row.feats_desc, row.size),
+              row.status);
+    const std::string log = mluop::take_last_error();
+    EXPECT_NE(log.find("[mluOpGetDynamicScatterBackwardWorkspaceSize]"),
+              std::string::npos)
+        << log;
+    EXPECT_NE(log.find(row.log), std::string::npos) << log;
+  }
 }
 
 }  // namespace

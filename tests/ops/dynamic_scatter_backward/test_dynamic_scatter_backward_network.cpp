@@ -1,6 +1,7 @@
-// dynamic_scatter_backward at the design doc's network scale (3.7, mvxnet:
+// dynamic_scatter_backward at the design's network scale (mvxnet:
 // N = 17176 points, M = 13743 voxels, C = 128) in max, sum and mean, through
-// the public API in checked mode. Max is bit-exact (doc 1.5.1: diff3 = 0).
+// the public API in checked mode. Max is bit-exact
+// (docs/ops/dynamic_scatter_backward.md (accuracy): diff3 = 0).
 #include <gtest/gtest.h>
 
 #include "common/host.h"

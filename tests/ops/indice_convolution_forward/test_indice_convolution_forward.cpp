@@ -1,6 +1,6 @@
 // indice_convolution_forward: the kernels against the reference on every
 // launch shape (Block 1/4/16, Union1 4/16) and through the host API, the
-// cases of issue 7 (filter layouts, indice_num with zeros, small and odd
+// cases (filter layouts, indice_num with zeros, small and odd
 // channel counts, sub_m on and off), the boundary cases of the checklist,
 // and one test per host check.
 #include <gtest/gtest.h>
@@ -10,9 +10,11 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "check_table.h"
 #include "common/host.h"
 #include "indice_convolution_forward_runner.h"
 #include "launch_shapes.h"
@@ -28,7 +30,7 @@ const char *DtypeName(mluOpDataType_t dtype) {
   return dtype == MLUOP_DTYPE_HALF ? "half" : "float";
 }
 
-// Doc 1.5.
+// docs/ops/indice_convolution_forward.md (accuracy).
 double Tolerance(mluOpDataType_t dtype) {
   return dtype == MLUOP_DTYPE_HALF ? 3e-3 : 1e-5;
 }
@@ -407,11 +409,12 @@ TEST(IndiceConvolutionForward, WorkspaceSizeCoversTheLayout) {
 }
 
 // ---------------------------------------------------------------------------
-// Host checks, one test per rule (public header, checks 1 to 13).
+// Host checks: one table row per rule of indiceConvolutionForwardParamCheck
+// (the public header lists them, 1 to 13).
 
 // A valid small problem and its device copy, to break one thing at a time.
 class Checks : public ::testing::Test {
- protected:
+ public:
   Checks()
       : p_(RegularProblem(200, {6, 10, 10}, {{3, 3, 3}, {1, 1, 1}, {1, 1, 1}},
                           4, 6, MLUOP_DTYPE_FLOAT, MLUOP_LAYOUT_NDHWC, 111)),
@@ -499,210 +502,6 @@ TEST_F(Checks, GoodArgumentsSucceed) {
   ExpectMatchesReference(p_, d_.Output(p_.dtype));
 }
 
-TEST_F(Checks, NullHandleDescriptorsAndIndiceNum) {
-  Args a = Good();
-  a.handle = nullptr;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "handle is null");
-  a = Good();
-  a.features_desc = nullptr;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features_desc is null");
-  a = Good();
-  a.filters_desc = nullptr;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "filters_desc is null");
-  a = Good();
-  a.indice_pairs_desc = nullptr;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_pairs_desc is null");
-  a = Good();
-  a.features_out_desc = nullptr;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features_out_desc is null");
-  a = Good();
-  a.indice_num = nullptr;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_num is null");
-  EXPECT_EQ(Size(Good(), nullptr), MLUOP_STATUS_BAD_PARAM);
-  EXPECT_NE(mluop::take_last_error().find("workspace_size is null"),
-            std::string::npos);
-}
-
-TEST_F(Checks, TwoHundredSeriesIsAnArchMismatch) {
-  xbang_test::Handle old_device;
-  ASSERT_EQ(mluOpSetDeviceArch(old_device, 290), MLUOP_STATUS_SUCCESS);
-  Args a = Good();
-  a.handle = old_device;
-  ExpectBoth(a, MLUOP_STATUS_ARCH_MISMATCH, "200 series");
-}
-
-TEST_F(Checks, Dtypes) {
-  xbang_test::TensorDesc int_features(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                                      {200, 4});
-  Args a = Good();
-  a.features_desc = int_features;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features dtype must be half or float");
-  xbang_test::TensorDesc half_filters(MLUOP_LAYOUT_NDHWC, MLUOP_DTYPE_HALF,
-                                      {6, 3, 3, 3, 4});
-  a = Good();
-  a.filters_desc = half_filters;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "filters dtype");
-  xbang_test::TensorDesc half_out(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_HALF,
-                                  {int(p_.num_act_out), 6});
-  a = Good();
-  a.features_out_desc = half_out;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features_out dtype");
-  xbang_test::TensorDesc int64_pairs(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT64,
-                                     {27, 2, 200});
-  a = Good();
-  a.indice_pairs_desc = int64_pairs;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_pairs dtype must be int32");
-}
-
-TEST_F(Checks, Layouts) {
-  xbang_test::TensorDesc nhwc_features(MLUOP_LAYOUT_NHWC, MLUOP_DTYPE_FLOAT,
-                                       {200, 4});
-  Args a = Good();
-  a.features_desc = nhwc_features;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features layout");
-  xbang_test::TensorDesc nchw_filters(MLUOP_LAYOUT_NCHW, MLUOP_DTYPE_FLOAT,
-                                      {6, 3, 3, 3, 4});
-  a = Good();
-  a.filters_desc = nchw_filters;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "filters layout");
-  xbang_test::TensorDesc nhwc_pairs(MLUOP_LAYOUT_NHWC, MLUOP_DTYPE_INT32,
-                                    {27, 2, 200});
-  a = Good();
-  a.indice_pairs_desc = nhwc_pairs;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_pairs layout");
-  xbang_test::TensorDesc nhwc_out(MLUOP_LAYOUT_NHWC, MLUOP_DTYPE_FLOAT,
-                                  {int(p_.num_act_out), 6});
-  a = Good();
-  a.features_out_desc = nhwc_out;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "features_out layout");
-}
-
-TEST_F(Checks, Dims) {
-  const int n_out = int(p_.num_act_out);
-  struct Case {
-    const char *what;
-    int which;  // 0 features, 1 filters, 2 pairs, 3 out
-    mluOpTensorLayout_t layout;
-    mluOpDataType_t dtype;
-    std::vector<int> dims;
-  };
-  const Case cases[] = {
-      {"features must be [numActIn, Ci]",
-       0,
-       MLUOP_LAYOUT_ARRAY,
-       MLUOP_DTYPE_FLOAT,
-       {200, 4, 1}},
-      {"only 3-D convolutions",
-       1,
-       MLUOP_LAYOUT_NDHWC,
-       MLUOP_DTYPE_FLOAT,
-       {6, 3, 3, 4}},
-      {"indice_pairs must be [K, 2, numActIn]",
-       2,
-       MLUOP_LAYOUT_ARRAY,
-       MLUOP_DTYPE_INT32,
-       {54, 200}},
-      {"features_out must be [numActOut, Co]",
-       3,
-       MLUOP_LAYOUT_ARRAY,
-       MLUOP_DTYPE_FLOAT,
-       {n_out, 6, 1}},
-      {"features dims[1] must equal the filters' Ci",
-       0,
-       MLUOP_LAYOUT_ARRAY,
-       MLUOP_DTYPE_FLOAT,
-       {200, 5}},
-      {"features_out dims[1] must equal the filters' Co",
-       3,
-       MLUOP_LAYOUT_ARRAY,
-       MLUOP_DTYPE_FLOAT,
-       {n_out, 7}},
-      {"indice_pairs dims[0] must equal K",
-       2,
-       MLUOP_LAYOUT_ARRAY,
-       MLUOP_DTYPE_INT32,
-       {26, 2, 200}},
-      {"indice_pairs dims[1] must be 2",
-       2,
-       MLUOP_LAYOUT_ARRAY,
-       MLUOP_DTYPE_INT32,
-       {27, 3, 200}},
-      {"indice_pairs dims[2] must equal numActIn",
-       2,
-       MLUOP_LAYOUT_ARRAY,
-       MLUOP_DTYPE_INT32,
-       {27, 2, 199}},
-  };
-  for (const Case &c : cases) {
-    SCOPED_TRACE(c.what);
-    xbang_test::TensorDesc desc(c.layout, c.dtype, c.dims);
-    Args a = Good();
-    if (c.which == 0) a.features_desc = desc;
-    if (c.which == 1) a.filters_desc = desc;
-    if (c.which == 2) a.indice_pairs_desc = desc;
-    if (c.which == 3) a.features_out_desc = desc;
-    ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, c.what);
-  }
-  // NCDHW filters read [Co, Ci, D, H, W]: the NDHWC dims are wrong for it.
-  xbang_test::TensorDesc ncdhw(MLUOP_LAYOUT_NCDHW, MLUOP_DTYPE_FLOAT,
-                               {6, 3, 3, 3, 4});
-  Args a = Good();
-  a.filters_desc = ncdhw;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "the filters' Ci");
-}
-
-TEST_F(Checks, NumActOutMustEqualTheOutputRows) {
-  Args a = Good();
-  a.num_act_out = p_.num_act_out + 1;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "num_act_out must equal");
-  a.num_act_out = 0;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "num_act_out must equal");
-}
-
-TEST_F(Checks, IndiceNumOutOfRange) {
-  std::vector<int64_t> counts = p_.indice_num;
-  counts[4] = -1;
-  Args a = Good();
-  a.indice_num = counts.data();
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_num[4] must be in");
-  counts[4] = p_.num_act_in + 1;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "indice_num[4] must be in");
-}
-
-TEST_F(Checks, LargeTensorsAreNotSupported) {
-  const int n_in = 1 << 27;  // features [2^27, 16]: 2^31 elements
-  xbang_test::TensorDesc features(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                  {n_in, 16});
-  xbang_test::TensorDesc filters(MLUOP_LAYOUT_NDHWC, MLUOP_DTYPE_FLOAT,
-                                 {6, 1, 1, 1, 16});
-  xbang_test::TensorDesc pairs(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                               {1, 2, n_in});
-  const int64_t counts[1] = {0};
-  Args a = Good();
-  a.features_desc = features;
-  a.filters_desc = filters;
-  a.indice_pairs_desc = pairs;
-  a.indice_num = counts;
-  ExpectBoth(a, MLUOP_STATUS_NOT_SUPPORTED, "2^31 elements");
-}
-
-TEST_F(Checks, InverseIsNotSupported) {
-  Args a = Good();
-  a.inverse = 1;
-  ExpectBoth(a, MLUOP_STATUS_NOT_SUPPORTED, "inverse mode");
-}
-
-TEST_F(Checks, FiltersWithZeroElementsAreABadParam) {
-  xbang_test::TensorDesc filters(MLUOP_LAYOUT_NDHWC, MLUOP_DTYPE_FLOAT,
-                                 {0, 3, 3, 3, 4});
-  xbang_test::TensorDesc out(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                             {int(p_.num_act_out), 0});
-  Args a = Good();
-  a.filters_desc = filters;
-  a.features_out_desc = out;
-  ExpectBoth(a, MLUOP_STATUS_BAD_PARAM, "filters must not have zero elements");
-}
-
 TEST_F(Checks, OtherZeroElementTensorsSucceedWithZeroOutput) {
   // numActIn = 0: no pairs at all; the output is zeroed.
   xbang_test::TensorDesc features(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
@@ -736,28 +535,222 @@ TEST_F(Checks, OtherZeroElementTensorsSucceedWithZeroOutput) {
   EXPECT_EQ(Run(a), MLUOP_STATUS_SUCCESS);
 }
 
-TEST_F(Checks, NullDataPointers) {
+// What a rule may need besides the arguments: the problem's sizes, room for
+// the descriptors and counts it makes, and a handle of another device.
+struct Keep {
+  explicit Keep(const IndiceConvProblem &p)
+      : n_in(int(p.num_act_in)),
+        n_out(int(p.num_act_out)),
+        counts(p.indice_num) {}
+  mluOpTensorDescriptor_t desc(mluOpTensorLayout_t layout,
+                               mluOpDataType_t dtype, std::vector<int> dims) {
+    descs.push_back(
+        std::make_unique<xbang_test::TensorDesc>(layout, dtype, dims));
+    return descs.back()->get();
+  }
+  int n_in, n_out;
+  std::vector<int64_t> counts;
+  std::vector<std::unique_ptr<xbang_test::TensorDesc>> descs;
+  xbang_test::Handle other_device;
+};
+
+struct CheckRule {
+  const char *name;
+  mluOpStatus_t status;
+  const char *log;         // the log line of the failed check contains this
+  bool size_function_too;  // the workspace-size function checks it as well
+  void (*breaks)(Checks::Args &, Keep &);
+};
+
+constexpr mluOpStatus_t kBad = MLUOP_STATUS_BAD_PARAM;
+constexpr mluOpTensorLayout_t ARRAY = MLUOP_LAYOUT_ARRAY,
+                              NDHWC = MLUOP_LAYOUT_NDHWC;
+constexpr mluOpDataType_t F32 = MLUOP_DTYPE_FLOAT, I32 = MLUOP_DTYPE_INT32;
+using A = Checks::Args;
+
+// The good problem: numActIn 200, K 27 (3 x 3 x 3), Ci 4, Co 6.
+const CheckRule kRules[] = {
+    {"null handle", kBad, "handle is null", true,
+     [](A &a, Keep &) { a.handle = nullptr; }},
+    {"null features_desc", kBad, "features_desc is null", true,
+     [](A &a, Keep &) { a.features_desc = nullptr; }},
+    {"null filters_desc", kBad, "filters_desc is null", true,
+     [](A &a, Keep &) { a.filters_desc = nullptr; }},
+    {"null indice_pairs_desc", kBad, "indice_pairs_desc is null", true,
+     [](A &a, Keep &) { a.indice_pairs_desc = nullptr; }},
+    {"null features_out_desc", kBad, "features_out_desc is null", true,
+     [](A &a, Keep &) { a.features_out_desc = nullptr; }},
+    {"null indice_num", kBad, "indice_num is null", true,
+     [](A &a, Keep &) { a.indice_num = nullptr; }},
+    {"200 series", MLUOP_STATUS_ARCH_MISMATCH, "200 series", true,
+     [](A &a, Keep &k) {
+       mluOpSetDeviceArch(k.other_device, 290);
+       a.handle = k.other_device;
+     }},
+    {"features dtype", kBad, "features dtype must be half or float", true,
+     [](A &a, Keep &k) {
+       a.features_desc = k.desc(ARRAY, I32, {200, 4});
+     }},
+    {"filters dtype", kBad, "filters dtype", true,
+     [](A &a, Keep &k) {
+       a.filters_desc = k.desc(NDHWC, MLUOP_DTYPE_HALF, {6, 3, 3, 3, 4});
+     }},
+    {"features_out dtype", kBad, "features_out dtype", true,
+     [](A &a, Keep &k) {
+       a.features_out_desc = k.desc(ARRAY, MLUOP_DTYPE_HALF, {k.n_out, 6});
+     }},
+    {"indice_pairs dtype", kBad, "indice_pairs dtype must be int32", true,
+     [](A &a, Keep &k) {
+       a.indice_pairs_desc = k.desc(ARRAY, MLUOP_DTYPE_INT64, {27, 2, 200});
+     }},
+    {"features layout", kBad, "features layout", true,
+     [](A &a, Keep &k) {
+       a.features_desc = k.desc(MLUOP_LAYOUT_NHWC, F32, {200, 4});
+     }},
+    {"filters layout", kBad, "filters layout", true,
+     [](A &a, Keep &k) {
+       a.filters_desc = k.desc(MLUOP_LAYOUT_NCHW, F32, {6, 3, 3, 3, 4});
+     }},
+    {"indice_pairs layout", kBad, "indice_pairs layout", true,
+     [](A &a, Keep &k) {
+       a.indice_pairs_desc = k.desc(MLUOP_LAYOUT_NHWC, I32, {27, 2, 200});
+     }},
+    {"features_out layout", kBad, "features_out layout", true,
+     [](A &a, Keep &k) {
+       a.features_out_desc = k.desc(MLUOP_LAYOUT_NHWC, F32, {k.n_out, 6});
+     }},
+    {"features 2-D", kBad, "features must be [numActIn, Ci]", true,
+     [](A &a, Keep &k) {
+       a.features_desc = k.desc(ARRAY, F32, {200, 4, 1});
+     }},
+    {"filters 5-D", kBad, "only 3-D convolutions", true,
+     [](A &a, Keep &k) {
+       a.filters_desc = k.desc(NDHWC, F32, {6, 3, 3, 4});
+     }},
+    {"indice_pairs 3-D", kBad, "indice_pairs must be [K, 2, numActIn]", true,
+     [](A &a, Keep &k) {
+       a.indice_pairs_desc = k.desc(ARRAY, I32, {54, 200});
+     }},
+    {"features_out 2-D", kBad, "features_out must be [numActOut, Co]", true,
+     [](A &a, Keep &k) {
+       a.features_out_desc = k.desc(ARRAY, F32, {k.n_out, 6, 1});
+     }},
+    {"features Ci", kBad, "features dims[1] must equal the filters' Ci", true,
+     [](A &a, Keep &k) {
+       a.features_desc = k.desc(ARRAY, F32, {200, 5});
+     }},
+    // NCDHW filters read [Co, Ci, D, H, W]: the NDHWC dims are wrong for it.
+    {"NCDHW filters Ci", kBad, "the filters' Ci", true,
+     [](A &a, Keep &k) {
+       a.filters_desc = k.desc(MLUOP_LAYOUT_NCDHW, F32, {6, 3, 3, 3, 4});
+     }},
+    {"features_out Co", kBad, "features_out dims[1] must equal the filters' Co",
+     true,
+     [](A &a, Keep &k) {
+       a.features_out_desc = k.desc(ARRAY, F32, {k.n_out, 7});
+     }},
+    // With Co = 0 the filters' element count no longer bounds D * H * W:
+    // 2^21 * 2^21 * 2^22 = 2^64 wraps to 0 in int64, which would match an
+    // indice_pairs of K = 0.
+    {"kernel volume wrapping int64", kBad, "kernel volume D * H * W", true,
+     [](A &a, Keep &k) {
+       a.filters_desc = k.desc(NDHWC, F32, {0, 1 << 21, 1 << 21, 1 << 22, 4});
+       a.features_out_desc = k.desc(ARRAY, F32, {k.n_out, 0});
+       a.indice_pairs_desc = k.desc(ARRAY, I32, {0, 2, k.n_in});
+     }},
+    // Exactly 2^31, one past the largest row count an int can give.
+    {"kernel volume 2^31", kBad, "kernel volume D * H * W", true,
+     [](A &a, Keep &k) {
+       a.filters_desc = k.desc(NDHWC, F32, {0, 1 << 10, 1 << 10, 1 << 11, 4});
+       a.features_out_desc = k.desc(ARRAY, F32, {k.n_out, 0});
+       a.indice_pairs_desc = k.desc(ARRAY, I32, {0, 2, k.n_in});
+     }},
+    {"indice_pairs K", kBad, "indice_pairs dims[0] must equal K", true,
+     [](A &a, Keep &k) {
+       a.indice_pairs_desc = k.desc(ARRAY, I32, {26, 2, 200});
+     }},
+    {"indice_pairs 2 rows", kBad, "indice_pairs dims[1] must be 2", true,
+     [](A &a, Keep &k) {
+       a.indice_pairs_desc = k.desc(ARRAY, I32, {27, 3, 200});
+     }},
+    {"indice_pairs numActIn", kBad, "indice_pairs dims[2] must equal numActIn",
+     true,
+     [](A &a, Keep &k) {
+       a.indice_pairs_desc = k.desc(ARRAY, I32, {27, 2, 199});
+     }},
+    {"num_act_out above the rows", kBad, "num_act_out must equal", true,
+     [](A &a, Keep &) { a.num_act_out += 1; }},
+    {"num_act_out zero", kBad, "num_act_out must equal", true,
+     [](A &a, Keep &) { a.num_act_out = 0; }},
+    {"indice_num negative", kBad, "indice_num[4] must be in", true,
+     [](A &a, Keep &k) {
+       k.counts[4] = -1;
+       a.indice_num = k.counts.data();
+     }},
+    {"indice_num above numActIn", kBad, "indice_num[4] must be in", true,
+     [](A &a, Keep &k) {
+       k.counts[4] = k.n_in + 1;
+       a.indice_num = k.counts.data();
+     }},
+    // features [2^27, 16]: 2^31 elements.
+    {"large tensor", MLUOP_STATUS_NOT_SUPPORTED, "2^31 elements", true,
+     [](A &a, Keep &k) {
+       a.features_desc = k.desc(ARRAY, F32, {1 << 27, 16});
+       a.filters_desc = k.desc(NDHWC, F32, {6, 1, 1, 1, 16});
+       a.indice_pairs_desc = k.desc(ARRAY, I32, {1, 2, 1 << 27});
+       k.counts = {0};
+       a.indice_num = k.counts.data();
+     }},
+    {"inverse", MLUOP_STATUS_NOT_SUPPORTED, "inverse mode", true,
+     [](A &a, Keep &) { a.inverse = 1; }},
+    {"filters with zero elements", kBad, "filters must not have zero elements",
+     true,
+     [](A &a, Keep &k) {
+       a.filters_desc = k.desc(NDHWC, F32, {0, 3, 3, 3, 4});
+       a.features_out_desc = k.desc(ARRAY, F32, {k.n_out, 0});
+     }},
+    {"null features", kBad, "features is null", false,
+     [](A &a, Keep &) { a.features = nullptr; }},
+    {"null filters", kBad, "filters is null", false,
+     [](A &a, Keep &) { a.filters = nullptr; }},
+    {"null indice_pairs", kBad, "indice_pairs is null", false,
+     [](A &a, Keep &) { a.indice_pairs = nullptr; }},
+    {"null features_out", kBad, "features_out is null", false,
+     [](A &a, Keep &) { a.features_out = nullptr; }},
+    {"null workspace", kBad, "workspace is null", false,
+     [](A &a, Keep &) { a.workspace = nullptr; }},
+    {"workspace smaller than asked", kBad, "is smaller than the", false,
+     [](A &a, Keep &) { a.workspace_size -= 1; }},
+};
+
+class IndiceConvolutionForwardCheckTest
+    : public Checks,
+      public ::testing::WithParamInterface<CheckRule> {};
+
+TEST_P(IndiceConvolutionForwardCheckTest, FailsWithItsStatusAndLogLine) {
+  const CheckRule &rule = GetParam();
   Args a = Good();
-  a.features = nullptr;
-  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "features is null");
-  a = Good();
-  a.filters = nullptr;
-  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "filters is null");
-  a = Good();
-  a.indice_pairs = nullptr;
-  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "indice_pairs is null");
-  a = Good();
-  a.features_out = nullptr;
-  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "features_out is null");
-  a = Good();
-  a.workspace = nullptr;
-  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "workspace is null");
+  Keep keep(p_);
+  rule.breaks(a, keep);
+  mluop::take_last_error();
+  EXPECT_EQ(Run(a), rule.status);
+  xbang_test::ExpectLogLine("[mluOpIndiceConvolutionForward]", rule.log);
+  if (rule.size_function_too) {
+    size_t size = 0;
+    EXPECT_EQ(Size(a, &size), rule.status);
+    xbang_test::ExpectLogLine("[mluOpGetIndiceConvolutionForwardWorkspaceSize]",
+                              rule.log);
+  }
 }
 
-TEST_F(Checks, WorkspaceSmallerThanTheSizeFunctionSays) {
-  Args a = Good();
-  a.workspace_size = d_.workspace_bytes - 1;
-  ExpectRun(a, MLUOP_STATUS_BAD_PARAM, "is smaller than the");
+INSTANTIATE_TEST_SUITE_P(Rules, IndiceConvolutionForwardCheckTest,
+                         ::testing::ValuesIn(kRules),
+                         xbang_test::RuleTestName());
+
+TEST_F(Checks, SizeFunctionNeedsItsOutputPointer) {
+  EXPECT_EQ(Size(Good(), nullptr), MLUOP_STATUS_BAD_PARAM);
+  xbang_test::ExpectLogLine("[mluOpGetIndiceConvolutionForwardWorkspaceSize]",
+                            "workspace_size is null");
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// indice_convolution_forward at the design doc's network scale (3.7): the
+// indice_convolution_forward at the design's network scale: the
 // four layers of CenterPoint's sparse encoder on rule books built from a
 // LiDAR-like scene, half and float, through the host API in checked mode;
 // and a submanifold layer on the same scene with sub_m on and off.

@@ -22,7 +22,8 @@ inline std::string ReportsText() {
   return text;
 }
 
-// Output within doc 1.5, mapping_channel exact, no checked-mode report.
+// Output within docs/ops/psroipool_forward.md (accuracy), mapping_channel
+// exact, no checked-mode report.
 inline void ExpectMatches(const Case& c, const DeviceCase& d, const Expected& e,
                           const std::string& what) {
   const auto m = psroipool_run::compare_output(d, e);

@@ -1,9 +1,9 @@
 // psroipool_forward: boundary cases of the issue and the checklist, both
 // gather paths under Block and Union1 launches, and one test per host check.
-// The design doc's network cases are in test_psroipool_forward_network.cpp.
+// The design's network cases are in test_psroipool_forward_network.cpp.
 #include <gtest/gtest.h>
 
-#include <cctype>
+#include <climits>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "check_table.h"
 #include "common/host.h"
 #include "psroipool_forward_checks.h"
 #include "psroipool_forward_runner.h"
@@ -90,6 +91,18 @@ int EmptyBins(const Case& c) {
     }
   }
   return empty;
+}
+
+// A handle cannot stand for more clusters than a launch can hold (the
+// operator's task count, clusters times cores, stays within int); at the
+// most it can, the Block launch still takes one task per roi.
+TEST_F(PsRoiPoolForwardTest, ClusterCountIsBoundedByTheLaunchLimit) {
+  EXPECT_EQ(mluOpSetClusterNum(handle_, INT_MAX), MLUOP_STATUS_BAD_PARAM);
+  EXPECT_NE(mluop::take_last_error().find("cluster_num must be in"),
+            std::string::npos);
+  ASSERT_EQ(mluOpSetClusterNum(handle_, mluop::kMaxClusterNum),
+            MLUOP_STATUS_SUCCESS);
+  CheckApi(make_case("max clusters", make_shape(1, 6, 7, 2, 3, 5, 0.5f), 71));
 }
 
 TEST_F(PsRoiPoolForwardTest, RandomRoisOddSizes) {
@@ -188,7 +201,8 @@ TEST_F(PsRoiPoolForwardTest, BinsOfManyPoints) {
   CheckLaunches(c);
 }
 
-// output_dim above one NRAM load (num_deal of doc 3.3) on each path.
+// output_dim above one NRAM load (num_deal of docs/ops/psroipool_forward.md
+// (kernel)) on each path.
 TEST_F(PsRoiPoolForwardTest, OutputDimLargerThanOneNramLoad) {
   for (const auto path :
        {PSROIPOOL_GATHER_NRAM2NRAM, PSROIPOOL_GATHER_GDRAM2NRAM}) {
@@ -236,7 +250,7 @@ TEST_F(PsRoiPoolForwardTest, BinPointsBeyondOneGather) {
   ExpectMatches(c, d, e, "Block x2 GDRAM2NRAM");
 }
 
-// group_size 72: group_size^2 channel vectors no longer fit the doc's
+// group_size 72: group_size^2 channel vectors no longer fit the design's
 // partition, so both paths run the GDRAM2NRAM gather bin by bin.
 TEST_F(PsRoiPoolForwardTest, GroupSizeBeyondTheNramPartition) {
   const Case c = HandCase("group 72", 1, 2, 3, 72, 1, 1.f,
@@ -333,7 +347,8 @@ TEST_F(PsRoiPoolForwardTest, ZeroElementInputWritesNothing) {
   }
 }
 
-// ---- Host checks: one test per rule of doc 3.7 (and 1.3), in its order. --
+// ---- Host checks: one test per rule of docs/ops/psroipool_forward.md
+// (parameters and checks) (and 1.3), in its order. --
 
 // The arguments of one mluOpPsRoiPoolForward call, valid by default.
 struct Call {
@@ -529,10 +544,10 @@ const std::vector<CheckRule>& Rules() {
   return rules;
 }
 
-class PsRoiPoolForwardCheckTest : public ::testing::TestWithParam<size_t> {};
+class PsRoiPoolForwardCheckTest : public ::testing::TestWithParam<CheckRule> {};
 
 TEST_P(PsRoiPoolForwardCheckTest, FailsWithItsStatusAndLog) {
-  const CheckRule& rule = Rules()[GetParam()];
+  const CheckRule& rule = GetParam();
   SCOPED_TRACE(rule.name);
   const Case c = make_case("checks", make_shape(1, 4, 5, 2, 3, 4, 1.f), 51);
   DeviceCase d(c);
@@ -545,9 +560,7 @@ TEST_P(PsRoiPoolForwardCheckTest, FailsWithItsStatusAndLog) {
   rule.mutate(call, keep);
   mluop::take_last_error();
   EXPECT_EQ(call.run(), rule.status);
-  const std::string log = mluop::take_last_error();
-  EXPECT_NE(log.find(rule.log), std::string::npos) << log;
-  EXPECT_NE(log.find("[mluOpPsRoiPoolForward]"), std::string::npos) << log;
+  xbang_test::ExpectLogLine("[mluOpPsRoiPoolForward]", rule.log);
   // Nothing written.
   for (float v : d.output.to_host<float>()) {
     ASSERT_EQ(v, psroipool_run::kOutputSentinel);
@@ -555,17 +568,10 @@ TEST_P(PsRoiPoolForwardCheckTest, FailsWithItsStatusAndLog) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Rules, PsRoiPoolForwardCheckTest,
-                         ::testing::Range<size_t>(0, Rules().size()),
-                         [](const ::testing::TestParamInfo<size_t>& info) {
-                           std::string name = Rules()[info.param].name;
-                           for (char& ch : name) {
-                             if (!std::isalnum(static_cast<unsigned char>(ch)))
-                               ch = '_';
-                           }
-                           return name;
-                         });
+                         ::testing::ValuesIn(Rules()),
+                         xbang_test::RuleTestName());
 
-// The checks come in the doc's order: with two rules broken, the earlier
+// The checks come in the design's order: with two rules broken, the earlier
 // one is reported.
 TEST(PsRoiPoolForwardCheckOrder, EarlierRuleWins) {
   const Case c = make_case("order", make_shape(1, 4, 5, 2, 3, 4, 1.f), 61);

@@ -1,6 +1,6 @@
-// psroipool_forward at network scale: the design doc's 3.6 cases (1) and (2)
-// through the host API and through every launch shape and gather path, and
-// the R-FCN case of the issue through the host API.
+// psroipool_forward at network scale: docs/ops/psroipool_forward.md (tests)
+// cases (1) and (2) through the host API and through every launch shape and
+// gather path, and the R-FCN case of the issue through the host API.
 #include <gtest/gtest.h>
 
 #include <string>

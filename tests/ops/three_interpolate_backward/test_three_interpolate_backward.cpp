@@ -1,6 +1,7 @@
 // three_interpolate_backward: functional cases, launch configurations, the
-// tiling policy and one test per 防呆 check. The design doc's 3.6 table runs
-// in test_three_interpolate_backward_network.
+// tiling policy and one test per 防呆 check. The
+// docs/ops/three_interpolate_backward.md (tests) table runs in
+// test_three_interpolate_backward_network.
 #include <gtest/gtest.h>
 
 #include <climits>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "check_table.h"
 #include "common/host.h"
 #include "launch_shapes.h"
 #include "three_interpolate_backward_runner.h"
@@ -142,7 +144,8 @@ TYPED_TEST(ThreeInterpolateBackwardTyped, IndicesAbove2To24AreExact) {
   }
 }
 
-// NaN and Inf in grad_output and weights pass through (doc 1.2: mmcv returns
+// NaN and Inf in grad_output and weights pass through
+// (docs/ops/three_interpolate_backward.md (what it computes): mmcv returns
 // normally); the metrics require NaN/Inf at exactly the reference's places.
 TYPED_TEST(ThreeInterpolateBackwardTyped, NanAndInfPropagate) {
   using T = TypeParam;
@@ -232,7 +235,7 @@ TYPED_TEST(ThreeInterpolateBackwardTyped, MoreThanOneNramLoadInEveryDirection) {
   check_api(s, make_inputs<T>(s, 16), "tiled in C, M and N");
 }
 
-// float is reported near 1e-6 (issue 4); print it and hold it to 1e-5.
+// float comes out near 1e-6; print it and hold it to 1e-5.
 TEST(ThreeInterpolateBackward, FloatAccuracyFigure) {
   const Shape s{4, 128, 256, 1024};
   const Inputs<float> in = make_inputs<float>(s, 17);
@@ -271,7 +274,7 @@ TEST(ThreeInterpolateBackwardTiling, FitsNramAndCoversTheDocCases) {
     std::printf("B=%d C=%d M=%d N=%d -> Co=%d Mo=%d No=%d\n", s.b, s.c, s.m,
                 s.n, t.c_limit, t.m_limit, t.n_limit);
   }
-  // Issue 4: doc case 7 reads grad_output once (one M chunk per batch).
+  // Network case 7 reads grad_output once (one M chunk per batch).
   EXPECT_EQ(threeInterpolateBackwardTiling(1024, 128, 4096, nram).m_limit, 128);
 }
 
@@ -336,27 +339,15 @@ TEST(ThreeInterpolateBackwardWrapper, ReturnsTheLaunchError) {
   cnrtQueueDestroy(queue);
 }
 
-// ---- 防呆: one test per check
+// ---- 防呆: one table row per rule of threeInterpolateBackwardParamCheck
 // ------------------------------------------------
 
-// A well-formed float call [B=2, C=3, M=4, N=5] whose pieces each test
-// breaks one at a time.
-class ThreeInterpolateBackwardChecks : public ::testing::Test {
- protected:
-  void SetUp() override { mluop::take_last_error(); }
-
-  mluOpStatus_t call() {
+// A well-formed float call [B=2, C=3, M=4, N=5]; a rule breaks one piece.
+struct Call {
+  mluOpStatus_t run() const {
     return mluOpThreeInterpolateBackward(
         handle, grad_output_desc, grad_output, indices_desc, indices,
         weights_desc, weights, grad_features_desc, grad_features);
-  }
-  // Runs the call, expects `status` and a log line containing `needle`.
-  void expect_rejected(mluOpStatus_t status, const std::string &needle) {
-    EXPECT_EQ(call(), status);
-    const std::string log = mluop::take_last_error();
-    EXPECT_NE(log.find("[mluOpThreeInterpolateBackward]"), std::string::npos)
-        << log;
-    EXPECT_NE(log.find(needle), std::string::npos) << log;
   }
   static void set(mluOpTensorDescriptor_t desc, mluOpDataType_t dtype,
                   std::vector<int> dims,
@@ -390,171 +381,182 @@ class ThreeInterpolateBackwardChecks : public ::testing::Test {
   void *grad_features = gf_buffer.get();
 };
 
-TEST_F(ThreeInterpolateBackwardChecks, WellFormedCallSucceeds) {
+struct CheckRule {
+  const char *name;
+  mluOpStatus_t status;
+  const char *log;  // the log line of the failed check contains this
+  void (*breaks)(Call &);
+};
+
+constexpr mluOpStatus_t kBad = MLUOP_STATUS_BAD_PARAM;
+constexpr mluOpDataType_t F32 = MLUOP_DTYPE_FLOAT, I32 = MLUOP_DTYPE_INT32;
+
+const CheckRule kRules[] = {
+    {"null handle", kBad, "handle is null",
+     [](Call &c) { c.handle = nullptr; }},
+    {"null grad_output_desc", kBad, "grad_output_desc is null",
+     [](Call &c) { c.grad_output_desc = nullptr; }},
+    {"null indices_desc", kBad, "indices_desc is null",
+     [](Call &c) { c.indices_desc = nullptr; }},
+    {"null weights_desc", kBad, "weights_desc is null",
+     [](Call &c) { c.weights_desc = nullptr; }},
+    {"null grad_features_desc", kBad, "grad_features_desc is null",
+     [](Call &c) { c.grad_features_desc = nullptr; }},
+    {"null grad_output", kBad, "grad_output is null",
+     [](Call &c) { c.grad_output = nullptr; }},
+    {"null indices", kBad, "indices is null",
+     [](Call &c) { c.indices = nullptr; }},
+    {"null weights", kBad, "weights is null",
+     [](Call &c) { c.weights = nullptr; }},
+    {"null grad_features", kBad, "grad_features is null",
+     [](Call &c) { c.grad_features = nullptr; }},
+    {"zero B", kBad, "zero element",
+     [](Call &c) {
+       Call::set(c.go_desc, F32, {0, 3, 5});
+     }},
+    {"zero C", kBad, "zero element",
+     [](Call &c) {
+       Call::set(c.go_desc, F32, {2, 0, 5});
+       Call::set(c.gf_desc, F32, {2, 0, 4});
+     }},
+    {"zero M", kBad, "zero element",
+     [](Call &c) {
+       Call::set(c.gf_desc, F32, {2, 3, 0});
+     }},
+    {"zero N", kBad, "zero element",
+     [](Call &c) {
+       Call::set(c.go_desc, F32, {2, 3, 0});
+       Call::set(c.id_desc, I32, {2, 0, 3});
+       Call::set(c.w_desc, F32, {2, 0, 3});
+     }},
+    {"grad_output int32", kBad, "grad_output dtype must be half or float",
+     [](Call &c) {
+       Call::set(c.go_desc, I32, {2, 3, 5});
+       Call::set(c.w_desc, I32, {2, 5, 3});
+       Call::set(c.gf_desc, I32, {2, 3, 4});
+     }},
+    {"grad_output int64", kBad, "grad_output dtype must be half or float",
+     [](Call &c) {
+       Call::set(c.go_desc, MLUOP_DTYPE_INT64, {2, 3, 5});
+       Call::set(c.w_desc, MLUOP_DTYPE_INT64, {2, 5, 3});
+       Call::set(c.gf_desc, MLUOP_DTYPE_INT64, {2, 3, 4});
+     }},
+    {"weights dtype", kBad, "weights dtype must equal grad_output dtype",
+     [](Call &c) {
+       Call::set(c.w_desc, MLUOP_DTYPE_HALF, {2, 5, 3});
+     }},
+    {"indices int64", kBad, "indices dtype must be INT32",
+     [](Call &c) {
+       Call::set(c.id_desc, MLUOP_DTYPE_INT64, {2, 5, 3});
+     }},
+    {"indices float", kBad, "indices dtype must be INT32",
+     [](Call &c) {
+       Call::set(c.id_desc, F32, {2, 5, 3});
+     }},
+    {"grad_features dtype", kBad,
+     "grad_features dtype must equal grad_output dtype",
+     [](Call &c) {
+       Call::set(c.gf_desc, MLUOP_DTYPE_HALF, {2, 3, 4});
+     }},
+    {"grad_output layout", kBad, "grad_output layout must be ARRAY",
+     [](Call &c) {
+       Call::set(c.go_desc, F32, {2, 3, 5}, MLUOP_LAYOUT_NCHW);
+     }},
+    {"indices layout", kBad, "indices layout must be ARRAY",
+     [](Call &c) {
+       Call::set(c.id_desc, I32, {2, 5, 3}, MLUOP_LAYOUT_NHWC);
+     }},
+    {"weights layout", kBad, "weights layout must be ARRAY",
+     [](Call &c) {
+       Call::set(c.w_desc, F32, {2, 5, 3}, MLUOP_LAYOUT_NHWC);
+     }},
+    {"grad_features layout", kBad, "grad_features layout must be ARRAY",
+     [](Call &c) {
+       Call::set(c.gf_desc, F32, {2, 3, 4}, MLUOP_LAYOUT_NCHW);
+     }},
+    {"grad_output 3-D", kBad, "grad_output must be [B, C, N]",
+     [](Call &c) {
+       Call::set(c.go_desc, F32, {2, 3, 5, 1});
+     }},
+    {"indices 3-D", kBad, "indices must be [B, N, 3]",
+     [](Call &c) {
+       Call::set(c.id_desc, I32, {10, 3});
+     }},
+    {"weights 3-D", kBad, "weights must be [B, N, 3]",
+     [](Call &c) { Call::set(c.w_desc, F32, {30}); }},
+    {"grad_features 3-D", kBad, "grad_features must be [B, C, M]",
+     [](Call &c) {
+       Call::set(c.gf_desc, F32, {6, 4});
+     }},
+    {"indices B", kBad, "indices dims[0] must equal",
+     [](Call &c) {
+       Call::set(c.id_desc, I32, {1, 5, 3});
+       Call::set(c.w_desc, F32, {1, 5, 3});
+     }},
+    {"indices N", kBad, "indices dims[1] must equal",
+     [](Call &c) {
+       Call::set(c.id_desc, I32, {2, 4, 3});
+       Call::set(c.w_desc, F32, {2, 4, 3});
+     }},
+    {"indices last dim 3", kBad, "indices dims[2] must be 3",
+     [](Call &c) {
+       Call::set(c.id_desc, I32, {2, 5, 2});
+       Call::set(c.w_desc, F32, {2, 5, 2});
+     }},
+    {"weights shape of indices", kBad, "weights shape must equal indices",
+     [](Call &c) {
+       Call::set(c.w_desc, F32, {2, 3, 5});
+     }},
+    {"grad_features B", kBad, "grad_features dims[0] must equal",
+     [](Call &c) {
+       Call::set(c.gf_desc, F32, {3, 3, 4});
+     }},
+    {"grad_features C", kBad, "grad_features dims[1] must equal",
+     [](Call &c) {
+       Call::set(c.gf_desc, F32, {2, 4, 4});
+     }},
+    // 2^31 elements or more, decided from the descriptors alone (the small
+    // buffers are never read).
+    {"large grad_output", MLUOP_STATUS_NOT_SUPPORTED,
+     "grad_output has 2^31 elements",
+     [](Call &c) {
+       Call::set(c.go_desc, F32, {2, 1024, 1 << 20});
+       Call::set(c.id_desc, I32, {2, 1 << 20, 3});
+       Call::set(c.w_desc, F32, {2, 1 << 20, 3});
+       Call::set(c.gf_desc, F32, {2, 1024, 4});
+     }},
+    {"large grad_features", MLUOP_STATUS_NOT_SUPPORTED,
+     "grad_features has 2^31 elements",
+     [](Call &c) {
+       Call::set(c.gf_desc, F32, {2, 3, 1 << 30});
+     }},
+};
+
+class ThreeInterpolateBackwardCheckTest
+    : public ::testing::TestWithParam<CheckRule> {};
+
+TEST_P(ThreeInterpolateBackwardCheckTest, FailsWithItsStatusAndLogLine) {
+  const CheckRule &rule = GetParam();
+  Call call;
+  rule.breaks(call);
+  mluop::take_last_error();
+  EXPECT_EQ(call.run(), rule.status);
+  xbang_test::ExpectLogLine("[mluOpThreeInterpolateBackward]", rule.log);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, ThreeInterpolateBackwardCheckTest,
+                         ::testing::ValuesIn(kRules),
+                         xbang_test::RuleTestName());
+
+TEST(ThreeInterpolateBackwardChecks, WellFormedCallSucceeds) {
+  Call call;
   xbang::checked::clear_reports();
-  EXPECT_EQ(call(), MLUOP_STATUS_SUCCESS);
+  EXPECT_EQ(call.run(), MLUOP_STATUS_SUCCESS) << mluop::take_last_error();
   EXPECT_TRUE(xbang::checked::reports().empty());
   // Every column gets 5 n x 3 k x 1 x 1 = 15 where indices are all 0.
-  const std::vector<float> out = gf_buffer.to_host<float>();
+  const std::vector<float> out = call.gf_buffer.to_host<float>();
   EXPECT_EQ(out[0], 15.0f);
   EXPECT_EQ(out[1], 0.0f);
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, NullHandle) {
-  handle = nullptr;
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "handle is null");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, NullDescriptors) {
-  grad_output_desc = nullptr;
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "grad_output_desc is null");
-  grad_output_desc = go_desc;
-  indices_desc = nullptr;
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "indices_desc is null");
-  indices_desc = id_desc;
-  weights_desc = nullptr;
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "weights_desc is null");
-  weights_desc = w_desc;
-  grad_features_desc = nullptr;
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "grad_features_desc is null");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, NullDataPointers) {
-  grad_output = nullptr;
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "grad_output is null");
-  grad_output = go_buffer.get();
-  indices = nullptr;
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "indices is null");
-  indices = id_buffer.get();
-  weights = nullptr;
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "weights is null");
-  weights = w_buffer.get();
-  grad_features = nullptr;
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "grad_features is null");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, ZeroElement) {
-  const std::string needle = "zero element";
-  set(go_desc, MLUOP_DTYPE_FLOAT, {0, 3, 5});  // B = 0 in one tensor
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, needle);
-  set(go_desc, MLUOP_DTYPE_FLOAT, {2, 0, 5});  // C = 0
-  set(gf_desc, MLUOP_DTYPE_FLOAT, {2, 0, 4});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, needle);
-  set(go_desc, MLUOP_DTYPE_FLOAT, {2, 3, 5});
-  set(gf_desc, MLUOP_DTYPE_FLOAT, {2, 3, 0});  // M = 0
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, needle);
-  set(gf_desc, MLUOP_DTYPE_FLOAT, {2, 3, 4});
-  set(go_desc, MLUOP_DTYPE_FLOAT, {2, 3, 0});  // N = 0
-  set(id_desc, MLUOP_DTYPE_INT32, {2, 0, 3});
-  set(w_desc, MLUOP_DTYPE_FLOAT, {2, 0, 3});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, needle);
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, GradOutputDtype) {
-  for (auto dtype : {MLUOP_DTYPE_INT32, MLUOP_DTYPE_INT8, MLUOP_DTYPE_INT64}) {
-    set(go_desc, dtype, {2, 3, 5});
-    set(w_desc, dtype, {2, 5, 3});
-    set(gf_desc, dtype, {2, 3, 4});
-    expect_rejected(MLUOP_STATUS_BAD_PARAM,
-                    "grad_output dtype must be half or float");
-  }
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, WeightsDtype) {
-  set(w_desc, MLUOP_DTYPE_HALF, {2, 5, 3});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM,
-                  "weights dtype must equal grad_output dtype");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, IndicesDtype) {
-  set(id_desc, MLUOP_DTYPE_INT64, {2, 5, 3});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "indices dtype must be int32");
-  set(id_desc, MLUOP_DTYPE_FLOAT, {2, 5, 3});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "indices dtype must be int32");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, GradFeaturesDtype) {
-  set(gf_desc, MLUOP_DTYPE_HALF, {2, 3, 4});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM,
-                  "grad_features dtype must equal grad_output dtype");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, Layouts) {
-  set(go_desc, MLUOP_DTYPE_FLOAT, {2, 3, 5}, MLUOP_LAYOUT_NCHW);
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "grad_output layout must be ARRAY");
-  set(go_desc, MLUOP_DTYPE_FLOAT, {2, 3, 5});
-  set(id_desc, MLUOP_DTYPE_INT32, {2, 5, 3}, MLUOP_LAYOUT_NHWC);
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "indices layout must be ARRAY");
-  set(id_desc, MLUOP_DTYPE_INT32, {2, 5, 3});
-  set(w_desc, MLUOP_DTYPE_FLOAT, {2, 5, 3}, MLUOP_LAYOUT_NHWC);
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "weights layout must be ARRAY");
-  set(w_desc, MLUOP_DTYPE_FLOAT, {2, 5, 3});
-  set(gf_desc, MLUOP_DTYPE_FLOAT, {2, 3, 4}, MLUOP_LAYOUT_NCHW);
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "grad_features layout must be ARRAY");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, Dims) {
-  set(go_desc, MLUOP_DTYPE_FLOAT, {2, 3, 5, 1});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "grad_output must have 3 dims");
-  set(go_desc, MLUOP_DTYPE_FLOAT, {2, 3, 5});
-  set(id_desc, MLUOP_DTYPE_INT32, {10, 3});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "indices must have 3 dims");
-  set(id_desc, MLUOP_DTYPE_INT32, {2, 5, 3});
-  set(w_desc, MLUOP_DTYPE_FLOAT, {30});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "weights must have 3 dims");
-  set(w_desc, MLUOP_DTYPE_FLOAT, {2, 5, 3});
-  set(gf_desc, MLUOP_DTYPE_FLOAT, {6, 4});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "grad_features must have 3 dims");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, IndicesBatchMismatch) {
-  set(id_desc, MLUOP_DTYPE_INT32, {1, 5, 3});
-  set(w_desc, MLUOP_DTYPE_FLOAT, {1, 5, 3});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "indices dims[0] must equal");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, IndicesNMismatch) {
-  set(id_desc, MLUOP_DTYPE_INT32, {2, 4, 3});
-  set(w_desc, MLUOP_DTYPE_FLOAT, {2, 4, 3});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "indices dims[1] must equal");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, IndicesLastDimNotThree) {
-  set(id_desc, MLUOP_DTYPE_INT32, {2, 5, 2});
-  set(w_desc, MLUOP_DTYPE_FLOAT, {2, 5, 2});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "indices dims[2] must be 3");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, WeightsShapeMismatch) {
-  set(w_desc, MLUOP_DTYPE_FLOAT, {2, 3, 5});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "weights shape must equal indices");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, GradFeaturesBatchMismatch) {
-  set(gf_desc, MLUOP_DTYPE_FLOAT, {3, 3, 4});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "grad_features dims[0] must equal");
-}
-
-TEST_F(ThreeInterpolateBackwardChecks, GradFeaturesChannelMismatch) {
-  set(gf_desc, MLUOP_DTYPE_FLOAT, {2, 4, 4});
-  expect_rejected(MLUOP_STATUS_BAD_PARAM, "grad_features dims[1] must equal");
-}
-
-// 2^31 elements or more: NOT_SUPPORTED, decided from the descriptors alone
-// (the small buffers are never read).
-TEST_F(ThreeInterpolateBackwardChecks, LargeTensor) {
-  set(go_desc, MLUOP_DTYPE_FLOAT, {2, 1024, 1 << 20});  // 2^31 elements
-  set(id_desc, MLUOP_DTYPE_INT32, {2, 1 << 20, 3});
-  set(w_desc, MLUOP_DTYPE_FLOAT, {2, 1 << 20, 3});
-  set(gf_desc, MLUOP_DTYPE_FLOAT, {2, 1024, 4});
-  expect_rejected(MLUOP_STATUS_NOT_SUPPORTED,
-                  "large tensor: grad_output has 2^31 elements");
-  set(go_desc, MLUOP_DTYPE_FLOAT, {2, 3, 5});
-  set(id_desc, MLUOP_DTYPE_INT32, {2, 5, 3});
-  set(w_desc, MLUOP_DTYPE_FLOAT, {2, 5, 3});
-  set(gf_desc, MLUOP_DTYPE_FLOAT, {2, 3, 1 << 30});  // 3 * 2^31 elements
-  expect_rejected(MLUOP_STATUS_NOT_SUPPORTED,
-                  "large tensor: grad_features has 2^31 elements");
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
-// three_interpolate_backward: every case of the design doc's 3.6 table
-// (network cases 1-10, boundary cases 11-20), half and float, through the
-// mluOp API in checked mode.
+// three_interpolate_backward: every case of
+// docs/ops/three_interpolate_backward.md (tests) table (network cases 1-10,
+// boundary cases 11-20), half and float, through the mluOp API in checked mode.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -20,10 +20,11 @@ struct DocCase {
   mluOpStatus_t expected;
 };
 
-// grad_out [B, C, N], grad_features [B, C, M] as the doc's table writes them.
-// Case 12's row gives grad_out [16, 0, 128] but grad_features [16, 128, 0]
-// (C disagrees); it is run exactly as written and the zero-element check,
-// which comes before the shape checks (doc 3.7), rejects it.
+// grad_out [B, C, N], grad_features [B, C, M] as the design's table writes
+// them. Case 12's row gives grad_out [16, 0, 128] but grad_features [16, 128,
+// 0] (C disagrees); it is run exactly as written and the zero-element check,
+// which comes before the shape checks (docs/ops/three_interpolate_backward.md
+// (parameters and checks)), rejects it.
 const DocCase kDocCases[] = {
     {1, {16, 512, 16, 64}, MLUOP_STATUS_SUCCESS},
     {2, {16, 256, 64, 256}, MLUOP_STATUS_SUCCESS},

@@ -1,15 +1,17 @@
-// voxel_pooling_forward: the kernel against the doc's reference on every
+// voxel_pooling_forward: the kernel against the design's reference on every
 // launch shape (Block 1/4/16, Union1 4/16) and through the host API, the
-// boundary and special cases of issue 3, and one test per host check.
+// boundary and special cases, and one test per host check.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "check_table.h"
 #include "common/host.h"
 #include "launch_shapes.h"
 #include "voxel_pooling_forward_checks.h"
@@ -45,6 +47,24 @@ xbang::Counters expect_every_launch_matches(const VoxelPoolingProblem &p) {
   EXPECT_EQ(counters.atomic_updates,
             uint64_t(p.inside_count()) * p.num_channels);
   return counters;
+}
+
+// A handle cannot stand for more clusters than a launch can hold; at the
+// most it can, the operator launches only the clusters its points need.
+TEST(VoxelPoolingForward, ClusterCountIsBoundedByTheLaunchLimit) {
+  const VoxelPoolingProblem p = make_random_problem(2, 10, 4, 5, 3, 2, 1, 21);
+  xbang_test::Handle handle;
+  mluop::take_last_error();
+  EXPECT_EQ(mluOpSetClusterNum(handle, mluop::kMaxClusterNum + 1),
+            MLUOP_STATUS_BAD_PARAM);
+  EXPECT_NE(mluop::take_last_error().find("cluster_num must be in"),
+            std::string::npos);
+  ASSERT_EQ(mluOpSetClusterNum(handle, mluop::kMaxClusterNum),
+            MLUOP_STATUS_SUCCESS);
+  DeviceProblem d(p);
+  EXPECT_EQ(run_api(handle, p, d), MLUOP_STATUS_SUCCESS)
+      << mluop::take_last_error();
+  expect_matches_reference(p, d.result());
 }
 
 TEST(VoxelPoolingForward, SeveralNramLoadsPerTaskAndBatchBoundaries) {
@@ -227,27 +247,203 @@ TEST(VoxelPoolingForward, NanAndInfStayInTheirVoxel) {
 }
 
 // ---------------------------------------------------------------------------
-// Host checks: one test per rule of the doc's 3.7 and 1.4, each asserting the
-// status, that the log line names the check, and that nothing was written.
+// Host checks: one table row per rule of voxelPoolingForwardParamCheck, each
+// asserting the status, that the log line names the check, and that nothing
+// was written.
 
-class VoxelPoolingForwardChecks : public ::testing::Test {
+struct Args {
+  mluOpHandle_t handle;
+  int batch_size, num_points, num_channels, num_voxel_x, num_voxel_y,
+      num_voxel_z;
+  mluOpTensorDescriptor_t geom_xyz_desc;
+  const void *geom_xyz;
+  mluOpTensorDescriptor_t input_features_desc;
+  const void *input_features;
+  mluOpTensorDescriptor_t output_features_desc;
+  void *output_features;
+  mluOpTensorDescriptor_t pos_memo_desc;
+  void *pos_memo;
+
+  mluOpStatus_t run() const {
+    return mluOpVoxelPoolingForward(
+        handle, batch_size, num_points, num_channels, num_voxel_x, num_voxel_y,
+        num_voxel_z, geom_xyz_desc, geom_xyz, input_features_desc,
+        input_features, output_features_desc, output_features, pos_memo_desc,
+        pos_memo);
+  }
+};
+
+// The good call's sizes.
+constexpr int B = 2, N = 10, C = 4, W = 5, H = 3, Z = 2;
+constexpr mluOpDataType_t I32 = MLUOP_DTYPE_INT32, F32 = MLUOP_DTYPE_FLOAT;
+constexpr mluOpStatus_t kBad = MLUOP_STATUS_BAD_PARAM;
+
+// Descriptors a rule makes, alive until the call is over.
+struct Keep {
+  std::vector<std::unique_ptr<xbang_test::TensorDesc>> descs;
+  mluOpTensorDescriptor_t desc(
+      mluOpDataType_t dtype, std::vector<int> dims,
+      mluOpTensorLayout_t layout = MLUOP_LAYOUT_ARRAY) {
+    descs.push_back(
+        std::make_unique<xbang_test::TensorDesc>(layout, dtype, dims));
+    return descs.back()->get();
+  }
+};
+
+struct CheckRule {
+  const char *name;
+  mluOpStatus_t status;
+  const char *log;  // the log line of the failed check contains this
+  void (*breaks)(Args &, Keep &);
+};
+
+const CheckRule kRules[] = {
+    {"null handle", kBad, "handle is null",
+     [](Args &a, Keep &) { a.handle = nullptr; }},
+    {"200 series", MLUOP_STATUS_ARCH_MISMATCH, "200 series",
+     [](Args &a, Keep &) { mluOpSetDeviceArch(a.handle, 290); }},
+    {"null geom_xyz_desc", kBad, "geom_xyz_desc is null",
+     [](Args &a, Keep &) { a.geom_xyz_desc = nullptr; }},
+    {"null input_features_desc", kBad, "input_features_desc is null",
+     [](Args &a, Keep &) { a.input_features_desc = nullptr; }},
+    {"null output_features_desc", kBad, "output_features_desc is null",
+     [](Args &a, Keep &) { a.output_features_desc = nullptr; }},
+    {"null pos_memo_desc", kBad, "pos_memo_desc is null",
+     [](Args &a, Keep &) { a.pos_memo_desc = nullptr; }},
+    {"null geom_xyz", kBad, "geom_xyz is null",
+     [](Args &a, Keep &) { a.geom_xyz = nullptr; }},
+    {"null input_features", kBad, "input_features is null",
+     [](Args &a, Keep &) { a.input_features = nullptr; }},
+    {"null output_features", kBad, "output_features is null",
+     [](Args &a, Keep &) { a.output_features = nullptr; }},
+    {"null pos_memo", kBad, "pos_memo is null",
+     [](Args &a, Keep &) { a.pos_memo = nullptr; }},
+    {"geom_xyz int32", kBad, "geom_xyz dtype must be INT32",
+     [](Args &a, Keep &k) {
+       a.geom_xyz_desc = k.desc(F32, {B, N, 3});
+     }},
+    {"input_features float", kBad, "input_features dtype must be FLOAT",
+     [](Args &a, Keep &k) {
+       a.input_features_desc = k.desc(MLUOP_DTYPE_HALF, {B, N, C});
+     }},
+    {"output_features float", kBad, "output_features dtype must be FLOAT",
+     [](Args &a, Keep &k) {
+       a.output_features_desc = k.desc(I32, {B, H, W, C});
+     }},
+    {"pos_memo int32", kBad, "pos_memo dtype must be INT32",
+     [](Args &a, Keep &k) {
+       a.pos_memo_desc = k.desc(MLUOP_DTYPE_INT16, {B, N, 3});
+     }},
+    {"geom_xyz ARRAY", kBad, "geom_xyz layout must be ARRAY",
+     [](Args &a, Keep &k) {
+       a.geom_xyz_desc = k.desc(I32, {B, N, 3}, MLUOP_LAYOUT_NCHW);
+     }},
+    {"input_features ARRAY", kBad, "input_features layout must be ARRAY",
+     [](Args &a, Keep &k) {
+       a.input_features_desc = k.desc(F32, {B, N, C}, MLUOP_LAYOUT_NHWC);
+     }},
+    {"output_features ARRAY", kBad, "output_features layout must be ARRAY",
+     [](Args &a, Keep &k) {
+       a.output_features_desc = k.desc(F32, {B, H, W, C}, MLUOP_LAYOUT_NHWC);
+     }},
+    {"pos_memo ARRAY", kBad, "pos_memo layout must be ARRAY",
+     [](Args &a, Keep &k) {
+       a.pos_memo_desc = k.desc(I32, {B, N, 3}, MLUOP_LAYOUT_NCHW);
+     }},
+    {"geom_xyz 3-D", kBad, "geom_xyz_desc->dim == 3",
+     [](Args &a, Keep &k) {
+       a.geom_xyz_desc = k.desc(I32, {B * N, 3});
+     }},
+    {"input_features 3-D", kBad, "input_features_desc->dim == 3",
+     [](Args &a, Keep &k) {
+       a.input_features_desc = k.desc(F32, {B, N, C, 1});
+     }},
+    {"output_features 4-D", kBad, "output_features_desc->dim == 4",
+     [](Args &a, Keep &k) {
+       a.output_features_desc = k.desc(F32, {B, H * W, C});
+     }},
+    {"pos_memo 3-D", kBad, "pos_memo_desc->dim == 3",
+     [](Args &a, Keep &k) {
+       a.pos_memo_desc = k.desc(I32, {B * N, 3});
+     }},
+    {"geom_xyz last dim 3", kBad, "geom_xyz_desc->dims[2] == 3",
+     [](Args &a, Keep &k) {
+       a.geom_xyz_desc = k.desc(I32, {B, N, 2});
+     }},
+    {"pos_memo last dim 3", kBad, "pos_memo_desc->dims[2] == 3",
+     [](Args &a, Keep &k) {
+       a.pos_memo_desc = k.desc(I32, {B, N, 4});
+     }},
+    {"input_features B and N", kBad,
+     "and geom_xyz [2, 10, 3] must share B and N",
+     [](Args &a, Keep &k) {
+       a.input_features_desc = k.desc(F32, {B, N + 1, C});
+     }},
+    {"pos_memo B and N", kBad,
+     "pos_memo [3, 10, 3] and geom_xyz [2, 10, 3] must share",
+     [](Args &a, Keep &k) {
+       a.pos_memo_desc = k.desc(I32, {B + 1, N, 3});
+     }},
+    {"output_features C", kBad, "must share B and C",
+     [](Args &a, Keep &k) {
+       a.output_features_desc = k.desc(F32, {B, H, W, C + 1});
+     }},
+    {"output_features B", kBad, "must share B and C",
+     [](Args &a, Keep &k) {
+       a.output_features_desc = k.desc(F32, {B - 1, H, W, C});
+     }},
+    // 2^24 points of 128 channels: 2^31 feature elements (never allocated:
+    // the check comes before any access).
+    {"large tensor", MLUOP_STATUS_NOT_SUPPORTED, "has 2^31 elements",
+     [](Args &a, Keep &k) {
+       const int n = 1 << 24, c = 128;
+       a.batch_size = 1;
+       a.num_points = n;
+       a.num_channels = c;
+       a.num_voxel_x = a.num_voxel_y = 2;
+       a.geom_xyz_desc = k.desc(I32, {1, n, 3});
+       a.input_features_desc = k.desc(F32, {1, n, c});
+       a.output_features_desc = k.desc(F32, {1, 2, 2, c});
+       a.pos_memo_desc = k.desc(I32, {1, n, 3});
+     }},
+    {"batch_size", kBad,
+     "batch_size 3 and num_points 10 disagree with geom_xyz",
+     [](Args &a, Keep &) { a.batch_size += 1; }},
+    {"num_points", kBad, "batch_size 2 and num_points 9 disagree with geom_xyz",
+     [](Args &a, Keep &) { a.num_points -= 1; }},
+    {"num_channels", kBad, "num_channels 5 disagrees with input_features",
+     [](Args &a, Keep &) { a.num_channels = 5; }},
+    // num_voxel_x is W (dims[2]) and num_voxel_y is H (dims[1]).
+    {"num_voxel_x and num_voxel_y swapped", kBad,
+     "num_voxel_y 5 and num_voxel_x 3 disagree with output_features",
+     [](Args &a, Keep &) { std::swap(a.num_voxel_x, a.num_voxel_y); }},
+    {"zero B", kBad, "zero-element",
+     [](Args &a, Keep &k) {
+       a.batch_size = 0;
+       a.geom_xyz_desc = k.desc(I32, {0, N, 3});
+       a.input_features_desc = k.desc(F32, {0, N, C});
+       a.output_features_desc = k.desc(F32, {0, H, W, C});
+       a.pos_memo_desc = k.desc(I32, {0, N, 3});
+     }},
+    {"zero C", kBad, "zero-element",
+     [](Args &a, Keep &k) {
+       a.num_channels = 0;
+       a.input_features_desc = k.desc(F32, {B, N, 0});
+       a.output_features_desc = k.desc(F32, {B, H, W, 0});
+     }},
+    // num_voxel_z appears in no shape: 0 or negative is caught here.
+    {"zero num_voxel_z", kBad, "zero-element",
+     [](Args &a, Keep &) { a.num_voxel_z = 0; }},
+    {"negative num_voxel_z", kBad, "zero-element",
+     [](Args &a, Keep &) { a.num_voxel_z = -2; }},
+};
+
+// A good call on a small problem, which a rule breaks.
+class VoxelPoolingForwardCheckTest
+    : public ::testing::TestWithParam<CheckRule> {
  protected:
-  struct Args {
-    mluOpHandle_t handle;
-    int batch_size, num_points, num_channels, num_voxel_x, num_voxel_y,
-        num_voxel_z;
-    mluOpTensorDescriptor_t geom_xyz_desc;
-    const void *geom_xyz;
-    mluOpTensorDescriptor_t input_features_desc;
-    const void *input_features;
-    mluOpTensorDescriptor_t output_features_desc;
-    void *output_features;
-    mluOpTensorDescriptor_t pos_memo_desc;
-    void *pos_memo;
-  };
-
-  VoxelPoolingForwardChecks()
-      : p_(make_random_problem(2, 10, 4, 5, 3, 2, 1, 14)), d_(p_) {}
+  VoxelPoolingForwardCheckTest()
+      : p_(make_random_problem(B, N, C, W, H, Z, 1, 14)), d_(p_) {}
 
   Args good() const {
     return {handle_,
@@ -267,277 +463,33 @@ class VoxelPoolingForwardChecks : public ::testing::Test {
             d_.pos_memo.get()};
   }
 
-  static mluOpStatus_t call(const Args &a) {
-    return mluOpVoxelPoolingForward(
-        a.handle, a.batch_size, a.num_points, a.num_channels, a.num_voxel_x,
-        a.num_voxel_y, a.num_voxel_z, a.geom_xyz_desc, a.geom_xyz,
-        a.input_features_desc, a.input_features, a.output_features_desc,
-        a.output_features, a.pos_memo_desc, a.pos_memo);
-  }
-
-  void expect_rejected(const Args &a, mluOpStatus_t status,
-                       const std::string &names_check) {
-    mluop::take_last_error();
-    EXPECT_EQ(call(a), status);
-    const std::string log = mluop::take_last_error();
-    EXPECT_NE(log.find("[mluOpVoxelPoolingForward]"), std::string::npos) << log;
-    EXPECT_NE(log.find(names_check), std::string::npos) << log;
-    EXPECT_EQ(d_.output_features.to_host<float>(), p_.output_init);
-    EXPECT_EQ(d_.pos_memo.to_host<int>(),
-              std::vector<int>(p_.point_count() * 3, kPosMemoPoison));
-  }
-
   VoxelPoolingProblem p_;
   DeviceProblem d_;
   xbang_test::Handle handle_;
 };
 
-TEST_F(VoxelPoolingForwardChecks, GoodArgumentsRun) {
+TEST_P(VoxelPoolingForwardCheckTest, FailsWithItsStatusAndLogLine) {
+  const CheckRule &rule = GetParam();
+  Args args = good();
+  Keep keep;
+  rule.breaks(args, keep);
   mluop::take_last_error();
-  EXPECT_EQ(call(good()), MLUOP_STATUS_SUCCESS);
+  EXPECT_EQ(args.run(), rule.status);
+  xbang_test::ExpectLogLine("[mluOpVoxelPoolingForward]", rule.log);
+  EXPECT_EQ(d_.output_features.to_host<float>(), p_.output_init);
+  EXPECT_EQ(d_.pos_memo.to_host<int>(),
+            std::vector<int>(p_.point_count() * 3, kPosMemoPoison));
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, VoxelPoolingForwardCheckTest,
+                         ::testing::ValuesIn(kRules),
+                         xbang_test::RuleTestName());
+
+TEST_F(VoxelPoolingForwardCheckTest, GoodArgumentsRun) {
+  mluop::take_last_error();
+  EXPECT_EQ(good().run(), MLUOP_STATUS_SUCCESS);
   EXPECT_EQ(mluop::take_last_error(), "");
   expect_matches_reference(p_, d_.result());
-}
-
-TEST_F(VoxelPoolingForwardChecks, NullHandle) {
-  Args a = good();
-  a.handle = nullptr;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "handle is null");
-}
-
-TEST_F(VoxelPoolingForwardChecks, Mlu200SeriesArch) {
-  ASSERT_EQ(mluOpSetDeviceArch(handle_, 290), MLUOP_STATUS_SUCCESS);
-  expect_rejected(good(), MLUOP_STATUS_ARCH_MISMATCH, "200 series");
-}
-
-TEST_F(VoxelPoolingForwardChecks, NullDescriptors) {
-  Args a = good();
-  a.geom_xyz_desc = nullptr;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "geom_xyz_desc is null");
-  a = good();
-  a.input_features_desc = nullptr;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "input_features_desc is null");
-  a = good();
-  a.output_features_desc = nullptr;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "output_features_desc is null");
-  a = good();
-  a.pos_memo_desc = nullptr;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "pos_memo_desc is null");
-}
-
-TEST_F(VoxelPoolingForwardChecks, NullPointers) {
-  Args a = good();
-  a.geom_xyz = nullptr;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "geom_xyz is null");
-  a = good();
-  a.input_features = nullptr;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "input_features is null");
-  a = good();
-  a.output_features = nullptr;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "output_features is null");
-  a = good();
-  a.pos_memo = nullptr;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "pos_memo is null");
-}
-
-TEST_F(VoxelPoolingForwardChecks, Dtypes) {
-  const int b = p_.batch_size, n = p_.num_points, c = p_.num_channels;
-  xbang_test::TensorDesc geom_float(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                    {b, n, 3});
-  xbang_test::TensorDesc features_half(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_HALF,
-                                       {b, n, c});
-  xbang_test::TensorDesc output_int(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                                    {b, p_.num_voxel_y, p_.num_voxel_x, c});
-  xbang_test::TensorDesc pos_memo_int16(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT16,
-                                        {b, n, 3});
-  Args a = good();
-  a.geom_xyz_desc = geom_float;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "geom_xyz must be INT32");
-  a = good();
-  a.input_features_desc = features_half;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "input_features must be FLOAT");
-  a = good();
-  a.output_features_desc = output_int;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "output_features must be FLOAT");
-  a = good();
-  a.pos_memo_desc = pos_memo_int16;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "pos_memo must be INT32");
-}
-
-TEST_F(VoxelPoolingForwardChecks, Layouts) {
-  const int b = p_.batch_size, n = p_.num_points, c = p_.num_channels;
-  xbang_test::TensorDesc geom_nchw(MLUOP_LAYOUT_NCHW, MLUOP_DTYPE_INT32,
-                                   {b, n, 3});
-  xbang_test::TensorDesc features_nhwc(MLUOP_LAYOUT_NHWC, MLUOP_DTYPE_FLOAT,
-                                       {b, n, c});
-  xbang_test::TensorDesc output_nhwc(MLUOP_LAYOUT_NHWC, MLUOP_DTYPE_FLOAT,
-                                     {b, p_.num_voxel_y, p_.num_voxel_x, c});
-  xbang_test::TensorDesc pos_memo_nchw(MLUOP_LAYOUT_NCHW, MLUOP_DTYPE_INT32,
-                                       {b, n, 3});
-  Args a = good();
-  a.geom_xyz_desc = geom_nchw;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "geom_xyz layout must be ARRAY");
-  a = good();
-  a.input_features_desc = features_nhwc;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM,
-                  "input_features layout must be ARRAY");
-  a = good();
-  a.output_features_desc = output_nhwc;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM,
-                  "output_features layout must be ARRAY");
-  a = good();
-  a.pos_memo_desc = pos_memo_nchw;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "pos_memo layout must be ARRAY");
-}
-
-TEST_F(VoxelPoolingForwardChecks, NumberOfDims) {
-  const int b = p_.batch_size, n = p_.num_points, c = p_.num_channels;
-  const int h = p_.num_voxel_y, w = p_.num_voxel_x;
-  xbang_test::TensorDesc geom_2d(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                                 {b * n, 3});
-  xbang_test::TensorDesc features_4d(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                     {b, n, c, 1});
-  xbang_test::TensorDesc output_3d(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                   {b, h * w, c});
-  xbang_test::TensorDesc pos_memo_2d(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                                     {b * n, 3});
-  Args a = good();
-  a.geom_xyz_desc = geom_2d;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "geom_xyz_desc->dim == 3");
-  a = good();
-  a.input_features_desc = features_4d;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "input_features_desc->dim == 3");
-  a = good();
-  a.output_features_desc = output_3d;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "output_features_desc->dim == 4");
-  a = good();
-  a.pos_memo_desc = pos_memo_2d;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "pos_memo_desc->dim == 3");
-}
-
-TEST_F(VoxelPoolingForwardChecks, LastDimOfCoordinatesIsThree) {
-  const int b = p_.batch_size, n = p_.num_points;
-  xbang_test::TensorDesc geom_xy(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                                 {b, n, 2});
-  xbang_test::TensorDesc pos_memo_4(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                                    {b, n, 4});
-  Args a = good();
-  a.geom_xyz_desc = geom_xy;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "geom_xyz_desc->dims[2] == 3");
-  a = good();
-  a.pos_memo_desc = pos_memo_4;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "pos_memo_desc->dims[2] == 3");
-}
-
-TEST_F(VoxelPoolingForwardChecks, TensorsAgreeWithEachOther) {
-  const int b = p_.batch_size, n = p_.num_points, c = p_.num_channels;
-  const int h = p_.num_voxel_y, w = p_.num_voxel_x;
-  xbang_test::TensorDesc features_other_n(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                          {b, n + 1, c});
-  xbang_test::TensorDesc pos_memo_other_b(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                                          {b + 1, n, 3});
-  xbang_test::TensorDesc output_other_c(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                        {b, h, w, c + 1});
-  xbang_test::TensorDesc output_other_b(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                        {b - 1, h, w, c});
-  Args a = good();
-  a.input_features_desc = features_other_n;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM,
-                  "and geom_xyz [2, 10, 3] must share B and N");
-  a = good();
-  a.pos_memo_desc = pos_memo_other_b;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM,
-                  "pos_memo [3, 10, 3] and geom_xyz [2, 10, 3] must share");
-  a = good();
-  a.output_features_desc = output_other_c;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "must share B and C");
-  a = good();
-  a.output_features_desc = output_other_b;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "must share B and C");
-}
-
-TEST_F(VoxelPoolingForwardChecks, LargeTensorsAreNotSupported) {
-  // 2^24 points of 128 channels: 2^31 feature elements (never allocated:
-  // the check comes before any access).
-  const int n = 1 << 24, c = 128;
-  xbang_test::TensorDesc geom(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32, {1, n, 3});
-  xbang_test::TensorDesc features(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                  {1, n, c});
-  xbang_test::TensorDesc output(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                {1, 2, 2, c});
-  xbang_test::TensorDesc pos_memo(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                                  {1, n, 3});
-  Args a = good();
-  a.batch_size = 1;
-  a.num_points = n;
-  a.num_channels = c;
-  a.num_voxel_x = 2;
-  a.num_voxel_y = 2;
-  a.geom_xyz_desc = geom;
-  a.input_features_desc = features;
-  a.output_features_desc = output;
-  a.pos_memo_desc = pos_memo;
-  expect_rejected(a, MLUOP_STATUS_NOT_SUPPORTED, "2^31 elements");
-}
-
-TEST_F(VoxelPoolingForwardChecks, ScalarsAgreeWithTensors) {
-  Args a = good();
-  a.batch_size += 1;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM,
-                  "batch_size 3 and num_points 10 disagree with geom_xyz");
-  a = good();
-  a.num_points -= 1;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM,
-                  "batch_size 2 and num_points 9 disagree with geom_xyz");
-  a = good();
-  a.num_channels = 5;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM,
-                  "num_channels 5 disagrees with input_features");
-  // num_voxel_x is W (dims[2]) and num_voxel_y is H (dims[1]): swapping them
-  // is caught.
-  a = good();
-  std::swap(a.num_voxel_x, a.num_voxel_y);
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM,
-                  "num_voxel_y 5 and num_voxel_x 3 disagree with "
-                  "output_features");
-}
-
-TEST_F(VoxelPoolingForwardChecks, ZeroElementsAreBadParam) {
-  const int n = p_.num_points, c = p_.num_channels;
-  const int h = p_.num_voxel_y, w = p_.num_voxel_x;
-  xbang_test::TensorDesc geom0(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                               {0, n, 3});
-  xbang_test::TensorDesc features0(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                   {0, n, c});
-  xbang_test::TensorDesc output0(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                 {0, h, w, c});
-  xbang_test::TensorDesc pos_memo0(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_INT32,
-                                   {0, n, 3});
-  Args a = good();
-  a.batch_size = 0;
-  a.geom_xyz_desc = geom0;
-  a.input_features_desc = features0;
-  a.output_features_desc = output0;
-  a.pos_memo_desc = pos_memo0;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "zero-element");
-
-  xbang_test::TensorDesc features_c0(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                     {p_.batch_size, n, 0});
-  xbang_test::TensorDesc output_c0(MLUOP_LAYOUT_ARRAY, MLUOP_DTYPE_FLOAT,
-                                   {p_.batch_size, h, w, 0});
-  a = good();
-  a.num_channels = 0;
-  a.input_features_desc = features_c0;
-  a.output_features_desc = output_c0;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "zero-element");
-
-  // num_voxel_z appears in no shape: 0 or negative is caught here too.
-  a = good();
-  a.num_voxel_z = 0;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "zero-element");
-  a = good();
-  a.num_voxel_z = -2;
-  expect_rejected(a, MLUOP_STATUS_BAD_PARAM, "zero-element");
 }
 
 }  // namespace

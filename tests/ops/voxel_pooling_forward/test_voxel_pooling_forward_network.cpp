@@ -1,4 +1,4 @@
-// voxel_pooling_forward at the design doc's network scale (3.6): B=2,
+// voxel_pooling_forward at the design's network scale: B=2,
 // N=473088, C=80, 128x128x1, through the host API, in checked mode, on
 // BEVDepth's frustum points and on uniformly random ones.
 #include <gtest/gtest.h>

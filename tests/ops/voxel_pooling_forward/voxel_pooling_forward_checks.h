@@ -13,10 +13,11 @@
 
 namespace voxel_pooling_test {
 
-// Doc 1.5.1: diff1 <= 3e-3 and diff2 <= 3e-3 (atomic adds in any order).
+// docs/ops/voxel_pooling_forward.md (accuracy): diff1 <= 3e-3 and diff2 <= 3e-3
+// (atomic adds in any order).
 inline constexpr double kDiffThreshold = 3e-3;
 
-// pos_memo exactly; output_features by the doc's criterion.
+// pos_memo exactly; output_features by the design's criterion.
 inline void expect_matches_reference(const VoxelPoolingProblem &p,
                                      const VoxelPoolingResult &got) {
   const VoxelPoolingResult want = run_reference(p);

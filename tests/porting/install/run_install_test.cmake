@@ -26,8 +26,8 @@ run_step("install into ${prefix}"
   ${CMAKE_COMMAND} --install ${XBANG_BUILD_DIR} --prefix ${prefix}
   --config ${BUILD_TYPE})
 foreach(installed
-    include/bang.h include/mlu.h include/cnrt.h include/mlu_op.h
-    include/xbang/runtime/launch.h include/xbang/ops/common/kernel.h
+    include/bang.h include/mlu.h include/cnrt.h include/xbang/ops/mlu_op.h
+    include/xbang/runtime/launch.h include/xbang/ops/kernel/common/kernel.h
     bin/xbang-mlu-rewrite)
   if(NOT EXISTS ${prefix}/${installed})
     message(FATAL_ERROR "install test: ${prefix}/${installed} not installed")

@@ -3,7 +3,7 @@
 #pragma once
 
 #include <cnrt.h>
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <cstdint>
 

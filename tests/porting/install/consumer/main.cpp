@@ -1,7 +1,7 @@
 // Runs the consumer's kernel and checks it against a scalar loop; exit code 0
 // on success.
 #include <cnrt.h>
-#include <mlu_op.h>
+#include <xbang/ops/mlu_op.h>
 
 #include <cstdio>
 #include <vector>
