@@ -7,7 +7,6 @@
 #include <new>
 
 #include "xbang/core/arch.h"
-#include "xbang/runtime/device.h"
 
 namespace mluop {
 namespace {
