@@ -3,9 +3,10 @@
 #
 # The compiler launcher of the conformance compile targets: runs the compile,
 # writes "ok" or "error" and the first error line to <status-file> (the full
-# output to <status-file>.log) and always succeeds, leaving an empty object
-# and dependency file behind a failed compile, so that one file that does not
-# compile never stops the others. The per-file tests read the status.
+# output to <status-file>.log) and always succeeds, so that one file that
+# does not compile never stops the others. A failed compile leaves no object
+# (the next build compiles the file again) and an empty dependency file. The
+# per-file tests read the status.
 status="$1"
 shift
 object=""
@@ -25,7 +26,7 @@ else
   first=$(grep -m1 -E '(fatal )?error:' "$status.log")
   [ -n "$first" ] || first=$(head -n 1 "$status.log")
   printf 'error\n%s\n' "$first" >"$status"
-  [ -n "$object" ] && : >"$object"
+  [ -n "$object" ] && rm -f "$object"
   [ -n "$depfile" ] && [ -n "$object" ] && printf '%s:\n' "$object" >"$depfile"
 fi
 exit 0
