@@ -350,6 +350,9 @@ TEST(BangCheckedOutput, RawWritePastAnNramVariableIsReported) {
       {4, 1, 1}, cnrtFuncTypeBlock,
       [&] {
         int8_t* p = odd_sized_buffer;
+        // Hidden from the compiler (and UBSan's object-size check): the
+        // overrun is what checked mode must see.
+        asm volatile("" : "+r"(p));
         for (int i = 0; i < 100; ++i) p[i] = 1;
         if (taskId == 2) p[overrun_at.load() + 3] = 7;
       },
