@@ -44,9 +44,12 @@ if [[ ! -f $gtest_prefix/lib/cmake/GTest/GTestConfig.cmake ]]; then
   cmake --install "$build/googletest" >/dev/null
 fi
 
-# Headers (xsimd) come from the host's /usr/include; libraries only from
-# the cross sysroot and the GoogleTest just built.
+# xsimd is header-only: its package (in the host's multiarch directory) and
+# headers serve every target. Libraries come only from the cross sysroot and
+# the GoogleTest just built.
+xsimd_dir=$(dirname "$(dpkg -L libxsimd-dev | grep -m1 'xsimdConfig.cmake$')")
 cmake -S . -B "$build" "${cross[@]}" \
+  -Dxsimd_DIR="$xsimd_dir" \
   -DXBANG_NATIVE=OFF -DXBANG_BUILD_BENCH=OFF -DXBANG_INSTALL=OFF \
   -DXBANG_ONLY_OPS=psroipool_forward \
   -DCMAKE_PREFIX_PATH="$gtest_prefix" \

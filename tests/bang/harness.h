@@ -56,14 +56,22 @@ std::string reports_text();
 // ---------------------------------------------------------------------------
 // Host-side reference arithmetic for `half` without the library.
 
+// The compiler's IEEE binary16 type (GCC's C++ front end has no _Float16 on
+// aarch64; __fp16 is its storage-and-convert half there).
+#if defined(__aarch64__)
+using CompilerHalf = __fp16;
+#else
+using CompilerHalf = _Float16;
+#endif
+
 inline uint16_t ref_half_bits(float f) {
-  const _Float16 h = static_cast<_Float16>(f);  // IEEE round to nearest even
+  const CompilerHalf h = static_cast<CompilerHalf>(f);  // round to nearest even
   uint16_t b;
   std::memcpy(&b, &h, 2);
   return b;
 }
 inline float ref_half_to_float(uint16_t bits) {
-  _Float16 h;
+  CompilerHalf h;
   std::memcpy(&h, &bits, 2);
   return static_cast<float>(h);
 }

@@ -12,6 +12,15 @@
 
 #include "xbang/core/half.h"
 
+// GCC 12 at -O3 miscompiles the element loops of ConvertLanes below when it
+// vectorises them for AVX-512 (lanes past the first lose the convert shape's
+// scaling); they are eight elements each, so they stay scalar.
+#if defined(__GNUC__) && !defined(__clang__)
+#define XBANG_SCALAR_LANES __attribute__((optimize("no-tree-vectorize")))
+#else
+#define XBANG_SCALAR_LANES
+#endif
+
 namespace xbang {
 namespace simd {
 
@@ -118,27 +127,30 @@ struct ConvertLanes {
 
   // Exact for float, half, int8, int16; int32 rounds to nearest even.
   template <class T>
-  static FloatV load_float(const T* p) {
+  XBANG_SCALAR_LANES static FloatV load_float(const T* p) {
+    if constexpr (std::is_same_v<T, float>) return FloatV::load_unaligned(p);
     alignas(64) float lanes[kLanes];
     for (std::size_t i = 0; i < kLanes; ++i) lanes[i] = float(p[i]);
     return FloatV::load_aligned(lanes);
   }
   // int8, int16 or int32 lanes widened to int32.
   template <class T>
-  static Int32V load_int32(const T* p) {
+  XBANG_SCALAR_LANES static Int32V load_int32(const T* p) {
     alignas(64) int32_t lanes[kLanes];
     for (std::size_t i = 0; i < kLanes; ++i) lanes[i] = p[i];
     return Int32V::load_aligned(lanes);
   }
   // int32 lanes -> two double batches (exact).
-  static void load_double(const int32_t* p, DoubleV& lo, DoubleV& hi) {
+  XBANG_SCALAR_LANES static void load_double(const int32_t* p, DoubleV& lo,
+                                             DoubleV& hi) {
     alignas(64) double lanes[kLanes];
     for (std::size_t i = 0; i < kLanes; ++i) lanes[i] = p[i];
     lo = DoubleV::load_aligned(lanes);
     hi = DoubleV::load_aligned(lanes + DoubleV::size);
   }
   // Two double batches holding float values -> one float batch (exact).
-  static FloatV narrow_to_float(const DoubleV& lo, const DoubleV& hi) {
+  XBANG_SCALAR_LANES static FloatV narrow_to_float(const DoubleV& lo,
+                                                   const DoubleV& hi) {
     alignas(64) double lanes[kLanes];
     lo.store_aligned(lanes);
     hi.store_aligned(lanes + DoubleV::size);
@@ -148,7 +160,8 @@ struct ConvertLanes {
   }
   // Stores int32 lanes already inside T's range.
   template <class T>
-  static void store_int(T* p, const Int32V& v) {
+  XBANG_SCALAR_LANES static void store_int(T* p, const Int32V& v) {
+    if constexpr (std::is_same_v<T, int32_t>) return v.store_unaligned(p);
     alignas(64) int32_t lanes[kLanes];
     v.store_aligned(lanes);
     for (std::size_t i = 0; i < kLanes; ++i) p[i] = T(lanes[i]);
@@ -158,7 +171,7 @@ struct ConvertLanes {
   template <HalfRound R>
   static constexpr bool kHalfStoreRounds = R == HalfRound::kNearest;
   template <HalfRound R>
-  static void store_half(half* p, const FloatV& v) {
+  XBANG_SCALAR_LANES static void store_half(half* p, const FloatV& v) {
     alignas(64) float lanes[kLanes];
     v.store_aligned(lanes);
     for (std::size_t i = 0; i < kLanes; ++i) p[i] = half(lanes[i]);
