@@ -21,9 +21,11 @@ inline void __bang_atomic_reduce_add(T* dst,
                                      ::xbang::detail::identity_t<T> value,
                                      int n) {
   using namespace xbang::detail;
-  if (XBANG_CHECKING() &&
-      !atomic_ok("__bang_atomic_reduce_add", dst, nullptr, n)) {
-    return;
+  if (XBANG_CHECKING()) {
+    Contract contract("__bang_atomic_reduce_add", Contract::Mode::kValidate);
+    contract.count(n).operand("dst", dst, long(n) * long(sizeof(T)),
+                              Where::kGdramOrSram);
+    if (!contract.ok()) return;
   }
   if (n <= 0) return;
   for_each_locked_piece(dst, n, [&](T* piece, long, long count) {

@@ -155,7 +155,13 @@ void fixed_point_convert(const char* builtin, To* dst, const From* src, int n,
     convert_builtin<From, To, RoundMode::kTz>(builtin, dst, src, n, 0);
     return;
   }
-  if (XBANG_CHECKING() && !check_convert(builtin, dst, src, n)) return;
+  if (XBANG_CHECKING()) {
+    Contract contract(builtin, Contract::Mode::kValidate);
+    contract.count(n)
+        .dst(dst, long(n) * long(sizeof(To)))
+        .disjoint_src("src", src, long(n) * long(sizeof(From)));
+    if (!contract.ok()) return;
+  }
   const int shift = std::clamp(src_position - dst_position, -400, 400);
   auto one = [&](long i) {
     dst[i] = from_double<To>(std::ldexp(double(src[i]), shift),

@@ -33,7 +33,10 @@ XBANG_CHECK_PATH bool expand_channel_ok(const char* name, const T* dst,
   return check_space(name, "scale", scale, n * long(sizeof(T)), Space::kNram) &&
          check_not_pending(name, scale, n * long(sizeof(T))) &&
          check_space(name, "wram", wram, c * long(sizeof(T)), Space::kWram) &&
-         elementwise_ok(name, dst, n * c, src) &&
+         Contract(name, Contract::Mode::kValidate)
+             .dst(dst, bytes)
+             .src("src", src, bytes)
+             .ok() &&
          (addend == nullptr ||
           (check_space(name, "addend", addend, bytes, Space::kNram) &&
            check_inplace(name, dst, bytes, addend, bytes) &&
