@@ -46,9 +46,9 @@ XBANG_OP2(Mul, a* b)
 XBANG_OP2(Div, a / b)
 XBANG_OP1(Abs, xsimd::abs(a))
 XBANG_OP1(Square, a* a)
-XBANG_OP1(Sqrt, xsimd::sqrt(a))
+XBANG_OP1(Sqrt, simd::sqrt(a))
 XBANG_OP1(Recip, B(value_of<B>(1)) / a)
-XBANG_OP1(Floor, xsimd::floor(a))
+XBANG_OP1(Floor, simd::floor(a))
 
 // max/min where a NaN operand yields the other operand; on equal operands
 // (including +0 and -0) the result is b.

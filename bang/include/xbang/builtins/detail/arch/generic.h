@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 #include <xsimd/xsimd.hpp>
 
@@ -111,6 +112,29 @@ struct Blend {
 template <class B>
 B select(const typename B::batch_bool_type& cond, const B& a, const B& b) {
   return Blend<B>::run(cond, a, b);
+}
+
+// sqrt and floor with IEEE results on every target: xsimd's NEON sqrt (a
+// reciprocal estimate refined by Newton steps) gives NaN for +-0 and +Inf,
+// and its NEON floor loses the sign of -0.
+template <class B>
+B sqrt(const B& x) {
+#if defined(__ARM_NEON)
+  using V = typename B::value_type;
+  const auto exact =
+      (x == B(V(0))) | (x == B(std::numeric_limits<V>::infinity()));
+  return xsimd::select(exact, x, xsimd::sqrt(x));
+#else
+  return xsimd::sqrt(x);
+#endif
+}
+template <class B>
+B floor(const B& x) {
+#if defined(__ARM_NEON)
+  return xsimd::copysign(xsimd::floor(x), x);
+#else
+  return xsimd::floor(x);
+#endif
 }
 
 // Rounding of a float -> half store.
