@@ -19,6 +19,7 @@
 // reports it).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -40,6 +41,11 @@ template <class T>
 struct VectorRegister {
   static constexpr int kLanes = kVectorRegisterBytes / int(sizeof(T));
   alignas(64) T lane[kLanes];
+
+  // Lane access, as the inline-assembly emulation writes registers.
+  static constexpr std::size_t size() { return std::size_t(kLanes); }
+  T& operator[](std::size_t i) { return lane[i]; }
+  const T& operator[](std::size_t i) const { return lane[i]; }
 };
 
 namespace detail {
