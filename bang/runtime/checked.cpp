@@ -11,8 +11,8 @@
 #include <cstring>
 #include <mutex>
 #include <set>
-#include <utility>
 #include <unordered_map>
+#include <utility>
 
 #include "launch_state.h"
 #include "onchip_objects.h"

@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "mluop_objects.h"
 #include "dynamic_scatter_backward/dynamic_scatter_backward.h"
 #include "dynamic_scatter_backward_data.h"
 #include "dynamic_scatter_backward_reference.h"
+#include "mluop_objects.h"
 
 namespace dsb_test {
 

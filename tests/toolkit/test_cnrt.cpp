@@ -218,7 +218,7 @@ TEST(ToolkitCnrt, NotifierDurationsMeasureTimeMonotonically) {
   ASSERT_EQ(cnrtNotifierElapsedTime(marks[0], marks[2], &ms02), cnrtSuccess);
   EXPECT_GE(us01, 20000.0f);
   EXPECT_GE(us12, 10000.0f);
-  EXPECT_LE(us02, wall_us) << "no longer than the wall time around it";
+  EXPECT_LE(us02, wall_us) << "at most the wall time around it";
   EXPECT_NEAR(us01 + us12, us02, 1.0f);
   EXPECT_NEAR(ms02 * 1000.0f, us02, 1.0f);
   float backwards = 0;

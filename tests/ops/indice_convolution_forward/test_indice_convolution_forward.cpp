@@ -649,7 +649,7 @@ const CheckRule kRules[] = {
      [](A &a, Keep &k) {
        a.features_out_desc = k.desc(ARRAY, F32, {k.n_out, 7});
      }},
-    // With Co = 0 the filters' element count no longer bounds D * H * W:
+    // With Co = 0 the filters' element count does not bound D * H * W:
     // 2^21 * 2^21 * 2^22 = 2^64 wraps to 0 in int64, which would match an
     // indice_pairs of K = 0.
     {"kernel volume wrapping int64", kBad, "kernel volume D * H * W", true,

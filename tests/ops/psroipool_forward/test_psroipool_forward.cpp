@@ -250,7 +250,7 @@ TEST_F(PsRoiPoolForwardTest, BinPointsBeyondOneGather) {
   ExpectMatches(c, d, e, "Block x2 GDRAM2NRAM");
 }
 
-// group_size 72: group_size^2 channel vectors no longer fit the design's
+// group_size 72: group_size^2 channel vectors do not fit the design's
 // partition, so both paths run the GDRAM2NRAM gather bin by bin.
 TEST_F(PsRoiPoolForwardTest, GroupSizeBeyondTheNramPartition) {
   const Case c = HandCase("group 72", 1, 2, 3, 72, 1, 1.f,
