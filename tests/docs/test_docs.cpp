@@ -1,0 +1,383 @@
+// docs/builtins.md matches the code, and the docs point at files that exist.
+//
+// The name rule (also stated at the top of docs/builtins.md): a built-in is
+//  - an identifier that starts with two underscores and a lower-case letter
+//    (`__bang_add`, `__memcpy`, `__cn_vector_sin_f32`, `__float2half_rn`,
+//    `__vv_add`, `__sync_all`, `__nram__` ...), or
+//  - the name of a macro that starts with two underscores (`__mlu_global__`,
+//    `__BANG_ARCH__`, `__MLU_NRAM_SIZE__` ...), or
+//  - one of the task-model variables (`taskId`, `coreDim` ...),
+// that the public headers under bang/include declare or use in their own
+// lines of <bang.h>, <bang_fusor.h> and <mlu.h> preprocessed for each
+// profile (290, 372, 592). Compiler vocabulary (`__attribute__`,
+// `__builtin_*`, GCC's `__sync_fetch_and_*` ...) is not a built-in.
+//
+// On the page, a name counts when it is spelled in full inside backticks;
+// `stem[_a/_b]` inside backticks stands for stem, stem_a and stem_b.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSourceDir = XBANG_DOCS_SOURCE_DIR;
+const std::string kIncludeDir = XBANG_DOCS_INCLUDE_DIR;
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(text);
+  while (std::getline(in, part, separator)) parts.push_back(part);
+  return parts;
+}
+
+std::string join(const std::set<std::string>& names) {
+  std::string text;
+  for (const auto& name : names) text += "\n  " + name;
+  return text;
+}
+
+const std::set<std::string> kTaskVariables = {
+    "taskDim", "taskDimX", "taskDimY",   "taskDimZ",  "taskId",  "taskIdX",
+    "taskIdY", "taskIdZ",  "clusterDim", "clusterId", "coreDim", "coreId"};
+
+// Compiler keywords and built-ins: spelled like BANG built-ins, owned by the
+// compiler.
+bool is_compiler_vocabulary(const std::string& name) {
+  static const std::set<std::string> kKeywords = {
+      "__attribute__", "__thread",      "__restrict",    "__restrict__",
+      "__asm__",       "__asm",         "__volatile__",  "__extension__",
+      "__inline",      "__inline__",    "__typeof__",    "__func__",
+      "__cplusplus",   "__has_include", "__has_builtin", "__PRETTY_FUNCTION__",
+      "__FUNCTION__"};
+  static const std::regex kCompilerBuiltin(
+      "__builtin_\\w*|__atomic_\\w*|__cxa_\\w*|__sync_synchronize|"
+      "__sync_(fetch_and|bool_compare_and_swap|val_compare_and_swap|lock_)"
+      "\\w*|__sync_\\w+_and_fetch|__GNUC\\w*|__clang\\w*|__SIZEOF_\\w*");
+  return kKeywords.count(name) > 0 || std::regex_match(name, kCompilerBuiltin);
+}
+
+bool is_builtin_spelling(const std::string& name) {
+  static const std::regex kSpelling("__[a-z][A-Za-z0-9_]*|__[A-Za-z0-9_]+__");
+  return std::regex_match(name, kSpelling) && !is_compiler_vocabulary(name);
+}
+
+// Names declared by xbang's public headers in one preprocessed translation
+// unit (g++ -E -dD): only the lines whose line marker names a file under
+// bang/include count; of a #define only the macro's name counts.
+void add_declared_names(const fs::path& preprocessed,
+                        std::set<std::string>& names) {
+  static const std::regex kIdentifier("[A-Za-z_][A-Za-z0-9_]*");
+  static const std::regex kDefine("#define\\s+(\\w+).*");
+  static const std::regex kLiteral(
+      "\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'");
+  std::ifstream in(preprocessed);
+  ASSERT_TRUE(in) << "cannot read " << preprocessed;
+  std::string line;
+  bool in_public_header = false;
+  long public_lines = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("# ", 0) == 0 && line.find('"') != std::string::npos) {
+      in_public_header =
+          line.find("\"" + kIncludeDir + "/") != std::string::npos;
+      continue;
+    }
+    if (!in_public_header) continue;
+    ++public_lines;
+    std::smatch define;
+    if (std::regex_match(line, define, kDefine)) {
+      if (define[1].str().rfind("__", 0) == 0 &&
+          is_builtin_spelling(define[1].str())) {
+        names.insert(define[1].str());
+      }
+      continue;
+    }
+    if (line.rfind('#', 0) == 0) continue;  // #undef, #pragma
+    // A built-in's name in a string literal (a report) declares nothing.
+    const std::string code = std::regex_replace(line, kLiteral, " ");
+    for (std::sregex_iterator it(code.begin(), code.end(), kIdentifier), end;
+         it != end; ++it) {
+      const std::string name = it->str();
+      if (is_builtin_spelling(name) || kTaskVariables.count(name) > 0) {
+        names.insert(name);
+      }
+    }
+  }
+  EXPECT_GT(public_lines, 1000)
+      << preprocessed << ": no lines of " << kIncludeDir
+      << " found; are the line markers missing (-P)?";
+}
+
+const std::set<std::string>& declared_names() {
+  static const std::set<std::string> names = [] {
+    std::set<std::string> all;
+    for (const auto& file : split(XBANG_DOCS_PREPROCESSED, ',')) {
+      add_declared_names(file, all);
+    }
+    return all;
+  }();
+  return names;
+}
+
+// Inline code spans of a Markdown text, outside fenced blocks as well as
+// inside them (a fenced block counts as one span).
+std::vector<std::string> code_spans(const std::string& text) {
+  std::vector<std::string> spans;
+  static const std::regex kFence("```[^\\n]*\\n([\\s\\S]*?)```");
+  std::string rest;
+  std::size_t last = 0;
+  for (std::sregex_iterator it(text.begin(), text.end(), kFence), end;
+       it != end; ++it) {
+    spans.push_back((*it)[1].str());
+    rest += text.substr(last, it->position() - last);
+    last = it->position() + it->length();
+  }
+  rest += text.substr(last);
+  static const std::regex kSpan("`([^`\\n]+)`");
+  for (std::sregex_iterator it(rest.begin(), rest.end(), kSpan), end; it != end;
+       ++it) {
+    spans.push_back((*it)[1].str());
+  }
+  return spans;
+}
+
+// The names a code span of docs/builtins.md lists, `stem[_a/_b]` expanded.
+void add_page_names(const std::string& span, std::set<std::string>& names) {
+  static const std::regex kName(
+      "([A-Za-z_][A-Za-z0-9_]*)(\\[(_[A-Za-z0-9_]+(/_[A-Za-z0-9_]+)*)\\])?");
+  for (std::sregex_iterator it(span.begin(), span.end(), kName), end; it != end;
+       ++it) {
+    const std::string stem = (*it)[1].str();
+    // `__cn_*`, `__bang_active_*`: a family of names, not a name.
+    const std::size_t after = std::size_t(it->position() + it->length());
+    if (after < span.size() && span[after] == '*' && stem.back() == '_') {
+      continue;
+    }
+    std::vector<std::string> spellings = {stem};
+    if ((*it)[3].matched) {
+      for (const auto& suffix : split((*it)[3].str(), '/')) {
+        spellings.push_back(stem + suffix);
+      }
+    }
+    for (const auto& name : spellings) {
+      if (is_builtin_spelling(name) || kTaskVariables.count(name) > 0) {
+        names.insert(name);
+      }
+    }
+  }
+}
+
+const fs::path kBuiltinsPage = kSourceDir / "docs" / "builtins.md";
+
+std::set<std::string> page_names(const std::string& page) {
+  std::set<std::string> names;
+  for (const auto& span : code_spans(page)) add_page_names(span, names);
+  return names;
+}
+
+TEST(DeclaredNames, ExtractionFindsKnownBuiltinsOfEveryKind) {
+  const auto& names = declared_names();
+  for (const char* known :
+       {"__bang_add", "__bang_fusion", "__memcpy", "__memcpy_async", "__gather",
+        "__bang_half2float_rn", "__float2half_rn", "__cn_vector_sin_f32",
+        "__vv_add", "__sync_all_ipu_within_cluster", "__is_dram", "__load_nram",
+        "__gdramset", "__bang_printf", "__nram__", "__mlu_global__",
+        "__BANG_ARCH__", "taskId", "coreDim"}) {
+    EXPECT_EQ(names.count(known), 1u) << known << " not extracted";
+  }
+  EXPECT_GT(names.size(), 500u);
+  for (const auto& name : names) {
+    EXPECT_FALSE(is_compiler_vocabulary(name)) << name;
+  }
+}
+
+TEST(DeclaredNames, RuleSeparatesBuiltinsFromCompilerVocabulary) {
+  for (const char* builtin :
+       {"__bang_add", "__sync_all", "__sync_io_move_compute", "__nram__",
+        "__mlu_func__", "__BANG_ARCH__", "__float2int_tz"}) {
+    EXPECT_TRUE(is_builtin_spelling(builtin)) << builtin;
+  }
+  for (const char* compiler :
+       {"__attribute__", "__builtin_prefetch", "__sync_fetch_and_add",
+        "__sync_add_and_fetch", "__sync_synchronize", "__atomic_load_n",
+        "__thread", "bang_add", "__Foo"}) {
+    EXPECT_FALSE(is_builtin_spelling(compiler)) << compiler;
+  }
+}
+
+TEST(DeclaredNames, PageSpellingsExpandSuffixAlternatives) {
+  std::set<std::string> names;
+  add_page_names("__bang_float2half[_rn/_tz](half* dst, ...)", names);
+  add_page_names("taskId, __memcpy", names);
+  add_page_names("__cn_*", names);  // a family, not a name
+  EXPECT_EQ(names, (std::set<std::string>{
+                       "__bang_float2half", "__bang_float2half_rn",
+                       "__bang_float2half_tz", "taskId", "__memcpy"}));
+}
+
+TEST(BuiltinsPage, ListsEveryDeclaredBuiltin) {
+  const auto listed = page_names(read_file(kBuiltinsPage));
+  std::set<std::string> missing;
+  for (const auto& name : declared_names()) {
+    if (listed.count(name) == 0) missing.insert(name);
+  }
+  EXPECT_TRUE(missing.empty())
+      << missing.size() << " built-ins declared in " << kIncludeDir
+      << " but missing from " << kBuiltinsPage.string() << ":" << join(missing);
+}
+
+TEST(BuiltinsPage, ListsOnlyDeclaredBuiltins) {
+  std::set<std::string> unknown;
+  for (const auto& name : page_names(read_file(kBuiltinsPage))) {
+    if (declared_names().count(name) == 0) unknown.insert(name);
+  }
+  EXPECT_TRUE(unknown.empty())
+      << unknown.size() << " names on " << kBuiltinsPage.string()
+      << " that no header in " << kIncludeDir << " declares:" << join(unknown);
+}
+
+// The tests each source file defines, as Suite.Name.
+std::set<std::string> defined_tests(const fs::path& source) {
+  static const std::regex kTest(
+      "\\b(?:TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)\\(\\s*(\\w+)\\s*,"
+      "\\s*(\\w+)\\s*\\)");
+  const std::string text = read_file(source);
+  std::set<std::string> tests;
+  for (std::sregex_iterator it(text.begin(), text.end(), kTest), end; it != end;
+       ++it) {
+    tests.insert((*it)[1].str() + "." + (*it)[2].str());
+  }
+  return tests;
+}
+
+// Every table row's "test" cell is "none" or names, in backticks, test
+// sources under tests/, each followed by Suite.Name tests it defines.
+TEST(BuiltinsPage, TestColumnNamesExistingTests) {
+  std::map<std::string, fs::path> sources;
+  for (const auto& entry :
+       fs::recursive_directory_iterator(kSourceDir / "tests")) {
+    if (entry.path().extension() == ".cpp") {
+      sources[entry.path().filename().string()] = entry.path();
+    }
+  }
+  std::istringstream page(read_file(kBuiltinsPage));
+  std::string line;
+  int test_column = -1;
+  int rows = 0;
+  static const std::regex kSource("[A-Za-z0-9_]+\\.cpp");
+  static const std::regex kTestName("[A-Za-z0-9_]+\\.[A-Za-z0-9_]+");
+  static const std::regex kSpan("`([^`]+)`");
+  static const std::regex kEscapedBar("\\\\\\|");
+  while (std::getline(page, line)) {
+    if (line.rfind('|', 0) != 0) {
+      test_column = -1;
+      continue;
+    }
+    // An escaped \| is text inside a cell, not a column separator.
+    const auto cells = split(std::regex_replace(line, kEscapedBar, "/"), '|');
+    if (test_column < 0) {
+      for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (cells[i] == " test ") test_column = int(i);
+      }
+      continue;
+    }
+    if (line.rfind("|---", 0) == 0 || int(cells.size()) <= test_column) {
+      continue;
+    }
+    const std::string& cell = cells[test_column];
+    ++rows;
+    if (cell == " none ") continue;  // the page says no test calls it
+    // `file.cpp` names the source of the Suite.Name spans after it.
+    const fs::path* source = nullptr;
+    for (std::sregex_iterator it(cell.begin(), cell.end(), kSpan), end;
+         it != end; ++it) {
+      const std::string span = (*it)[1].str();
+      if (std::regex_match(span, kSource)) {
+        const auto found = sources.find(span);
+        source = found == sources.end() ? nullptr : &found->second;
+        EXPECT_NE(source, nullptr)
+            << span << " is not a file under tests/: " << line;
+      } else if (std::regex_match(span, kTestName)) {
+        if (source == nullptr) {
+          ADD_FAILURE() << span << " follows no test source: " << line;
+        } else {
+          EXPECT_EQ(defined_tests(*source).count(span), 1u)
+              << span << " is not a test of " << *source;
+        }
+      }
+    }
+    if (!std::regex_search(cell, kSource)) {
+      ADD_FAILURE() << "no test source (or \"none\") in: " << line;
+    }
+  }
+  EXPECT_GT(rows, 100) << "no tables with a \"test\" column found";
+}
+
+// Paths the docs mention: Markdown links to local files, and code spans that
+// look like a repository path (a known top-level folder, or a file name with
+// a folder and a source extension). Each must exist relative to the
+// repository, bang/include (header spellings) or the page's own folder.
+TEST(Docs, MentionedPathsExist) {
+  std::vector<fs::path> pages = {kSourceDir / "README.md"};
+  for (const auto& entry :
+       fs::recursive_directory_iterator(kSourceDir / "docs")) {
+    if (entry.path().extension() == ".md") pages.push_back(entry.path());
+  }
+  static const std::regex kLink("\\]\\(([^)#:\\s]+)(#[^)]*)?\\)");
+  static const std::regex kRepoPath(
+      "(?:\\.ci|bang|bench|cmake|docs|include|ops|references|tests)/"
+      "[A-Za-z0-9_./+-]*|[A-Za-z0-9_.+-]+/[A-Za-z0-9_./+-]*\\."
+      "(?:h|cpp|cmake|md|mlu|sh|txt)");
+  std::set<std::string> missing;
+  int checked = 0;
+  for (const auto& page : pages) {
+    const std::string text = read_file(page);
+    const auto exists = [&](const std::string& path) {
+      ++checked;
+      std::string trimmed = path;
+      while (!trimmed.empty() &&
+             (trimmed.back() == '.' || trimmed.back() == '/')) {
+        trimmed.pop_back();
+      }
+      return fs::exists(kSourceDir / trimmed) ||
+             fs::exists(fs::path(kIncludeDir) / trimmed) ||
+             fs::exists(page.parent_path() / trimmed);
+    };
+    for (std::sregex_iterator it(text.begin(), text.end(), kLink), end;
+         it != end; ++it) {
+      if (!exists((*it)[1].str())) {
+        missing.insert(page.filename().string() + ": " + (*it)[1].str());
+      }
+    }
+    for (const auto& span : code_spans(text)) {
+      if (span.find('\n') != std::string::npos) continue;  // a code block
+      if (!std::regex_match(span, kRepoPath)) continue;
+      if (!exists(span)) {
+        missing.insert(page.filename().string() + ": " + span);
+      }
+    }
+  }
+  EXPECT_GT(checked, 20);
+  EXPECT_TRUE(missing.empty())
+      << "paths in the docs that do not exist:" << join(missing);
+}
+
+}  // namespace
