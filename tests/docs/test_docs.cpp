@@ -126,11 +126,31 @@ void add_declared_names(const fs::path& preprocessed,
       << " found; are the line markers missing (-P)?";
 }
 
+// The names each profile (__BANG_ARCH__) declares, from the files
+// all_headers_<arch>.ii.
+const std::map<std::string, std::set<std::string>>& declared_by_profile() {
+  static const auto profiles = [] {
+    static const std::regex kProfile(".*_([0-9]+)\\.ii");
+    std::map<std::string, std::set<std::string>> by_profile;
+    for (const auto& file : split(XBANG_DOCS_PREPROCESSED, ',')) {
+      std::smatch profile;
+      EXPECT_TRUE(std::regex_match(file, profile, kProfile)) << file;
+      auto& declared = by_profile[profile[1].str()];
+      add_declared_names(file, declared);
+      // Given on the command line for 290 and 592 (the build's profile),
+      // defined by xbang/core/arch.h otherwise: every profile has it.
+      declared.insert("__BANG_ARCH__");
+    }
+    return by_profile;
+  }();
+  return profiles;
+}
+
 const std::set<std::string>& declared_names() {
   static const std::set<std::string> names = [] {
     std::set<std::string> all;
-    for (const auto& file : split(XBANG_DOCS_PREPROCESSED, ',')) {
-      add_declared_names(file, all);
+    for (const auto& [profile, declared] : declared_by_profile()) {
+      all.insert(declared.begin(), declared.end());
     }
     return all;
   }();
@@ -200,7 +220,7 @@ TEST(DeclaredNames, ExtractionFindsKnownBuiltinsOfEveryKind) {
         "__bang_half2float_rn", "__float2half_rn", "__cn_vector_sin_f32",
         "__vv_add", "__sync_all_ipu_within_cluster", "__is_dram", "__load_nram",
         "__gdramset", "__bang_printf", "__nram__", "__mlu_global__",
-        "__BANG_ARCH__", "taskId", "coreDim"}) {
+        "__MLU_NRAM_SIZE__", "taskId", "coreDim"}) {
     EXPECT_EQ(names.count(known), 1u) << known << " not extracted";
   }
   EXPECT_GT(names.size(), 500u);
@@ -254,6 +274,110 @@ TEST(BuiltinsPage, ListsOnlyDeclaredBuiltins) {
       << " that no header in " << kIncludeDir << " declares:" << join(unknown);
 }
 
+// The table rows of a page: each row's cells (an escaped \\| is text, not a
+// separator), with the header's column names.
+struct TableRow {
+  std::map<std::string, std::string> cells;
+  std::string line;
+};
+std::vector<TableRow> table_rows(const std::string& page) {
+  static const std::regex kEscapedBar("\\\\\\|");
+  std::vector<TableRow> rows;
+  std::vector<std::string> header;
+  std::istringstream in(page);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind('|', 0) != 0) {
+      header.clear();
+      continue;
+    }
+    auto cells = split(std::regex_replace(line, kEscapedBar, "/"), '|');
+    for (auto& cell : cells) {
+      const auto first = cell.find_first_not_of(' ');
+      const auto last = cell.find_last_not_of(' ');
+      cell = first == std::string::npos ? std::string()
+                                        : cell.substr(first, last - first + 1);
+    }
+    if (header.empty()) {
+      header = cells;
+      continue;
+    }
+    if (line.rfind("|---", 0) == 0) continue;
+    TableRow row{{}, line};
+    for (std::size_t i = 0; i < cells.size() && i < header.size(); ++i) {
+      row.cells[header[i]] = cells[i];
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// A name some profiles lack must not be listed as "all": its rows' profile
+// cells name each profile that declares it. Returns the rows that do not.
+std::vector<std::string> rows_with_wrong_profile(
+    const std::vector<TableRow>& rows,
+    const std::map<std::string, std::set<std::string>>& by_profile) {
+  std::set<std::string> everywhere;
+  std::map<std::string, std::set<std::string>> partial;  // name -> profiles
+  for (const auto& [profile, names] : by_profile) {
+    for (const auto& name : names) partial[name].insert(profile);
+  }
+  for (auto it = partial.begin(); it != partial.end();) {
+    it = it->second.size() == by_profile.size() ? partial.erase(it)
+                                                : std::next(it);
+  }
+  std::vector<std::string> wrong;
+  for (const auto& row : rows) {
+    const auto builtin = row.cells.find("built-in");
+    const auto profile = row.cells.find("profile");
+    if (builtin == row.cells.end() || profile == row.cells.end()) continue;
+    std::set<std::string> names;
+    for (const auto& span : code_spans(builtin->second)) {
+      add_page_names(span, names);
+    }
+    for (const auto& name : names) {
+      const auto found = partial.find(name);
+      if (found == partial.end()) continue;
+      bool ok = profile->second.rfind("all", 0) != 0;
+      for (const auto& arch : found->second) {
+        ok = ok && profile->second.find(arch) != std::string::npos;
+      }
+      if (!ok) {
+        std::string archs;
+        for (const auto& arch : found->second) archs += " " + arch;
+        wrong.push_back(name + " (declared for" + archs + "): " + row.line);
+      }
+    }
+  }
+  return wrong;
+}
+
+TEST(BuiltinsPage, PartialNamesShowTheirProfiles) {
+  const auto wrong = rows_with_wrong_profile(
+      table_rows(read_file(kBuiltinsPage)), declared_by_profile());
+  std::string text;
+  for (const auto& row : wrong) text += "\n  " + row;
+  EXPECT_TRUE(wrong.empty()) << "rows whose profile does not match the "
+                                "profiles that declare the name:"
+                             << text;
+}
+
+TEST(BuiltinsPage, ProfileRuleCatchesAnAllForAPartialName) {
+  const std::map<std::string, std::set<std::string>> by_profile = {
+      {"290", {"__bang_add"}},
+      {"372", {"__bang_add"}},
+      {"592", {"__bang_add", "__bang_only592"}}};
+  const auto rows = table_rows(
+      "| built-in | profile |\n|---|---|\n"
+      "| `__bang_add` | all |\n"
+      "| `__bang_only592` | all |\n"
+      "| `__bang_only592` | 592 |\n");
+  ASSERT_EQ(rows.size(), 3u);
+  const auto wrong = rows_with_wrong_profile(rows, by_profile);
+  ASSERT_EQ(wrong.size(), 1u);
+  EXPECT_NE(wrong[0].find("| `__bang_only592` | all |"), std::string::npos);
+}
+
 // The tests each source file defines, as Suite.Name.
 std::set<std::string> defined_tests(const fs::path& source) {
   static const std::regex kTest(
@@ -278,33 +402,16 @@ TEST(BuiltinsPage, TestColumnNamesExistingTests) {
       sources[entry.path().filename().string()] = entry.path();
     }
   }
-  std::istringstream page(read_file(kBuiltinsPage));
-  std::string line;
-  int test_column = -1;
-  int rows = 0;
   static const std::regex kSource("[A-Za-z0-9_]+\\.cpp");
   static const std::regex kTestName("[A-Za-z0-9_]+\\.[A-Za-z0-9_]+");
   static const std::regex kSpan("`([^`]+)`");
-  static const std::regex kEscapedBar("\\\\\\|");
-  while (std::getline(page, line)) {
-    if (line.rfind('|', 0) != 0) {
-      test_column = -1;
-      continue;
-    }
-    // An escaped \| is text inside a cell, not a column separator.
-    const auto cells = split(std::regex_replace(line, kEscapedBar, "/"), '|');
-    if (test_column < 0) {
-      for (std::size_t i = 0; i < cells.size(); ++i) {
-        if (cells[i] == " test ") test_column = int(i);
-      }
-      continue;
-    }
-    if (line.rfind("|---", 0) == 0 || int(cells.size()) <= test_column) {
-      continue;
-    }
-    const std::string& cell = cells[test_column];
+  int rows = 0;
+  for (const auto& row : table_rows(read_file(kBuiltinsPage))) {
+    const auto test = row.cells.find("test");
+    if (test == row.cells.end()) continue;
+    const std::string& cell = test->second;
     ++rows;
-    if (cell == " none ") continue;  // the page says no test calls it
+    if (cell == "none") continue;  // the page says no test calls it
     // `file.cpp` names the source of the Suite.Name spans after it.
     const fs::path* source = nullptr;
     for (std::sregex_iterator it(cell.begin(), cell.end(), kSpan), end;
@@ -314,10 +421,10 @@ TEST(BuiltinsPage, TestColumnNamesExistingTests) {
         const auto found = sources.find(span);
         source = found == sources.end() ? nullptr : &found->second;
         EXPECT_NE(source, nullptr)
-            << span << " is not a file under tests/: " << line;
+            << span << " is not a file under tests/: " << row.line;
       } else if (std::regex_match(span, kTestName)) {
         if (source == nullptr) {
-          ADD_FAILURE() << span << " follows no test source: " << line;
+          ADD_FAILURE() << span << " follows no test source: " << row.line;
         } else {
           EXPECT_EQ(defined_tests(*source).count(span), 1u)
               << span << " is not a test of " << *source;
@@ -325,7 +432,7 @@ TEST(BuiltinsPage, TestColumnNamesExistingTests) {
       }
     }
     if (!std::regex_search(cell, kSource)) {
-      ADD_FAILURE() << "no test source (or \"none\") in: " << line;
+      ADD_FAILURE() << "no test source (or \"none\") in: " << row.line;
     }
   }
   EXPECT_GT(rows, 100) << "no tables with a \"test\" column found";
