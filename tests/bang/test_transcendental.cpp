@@ -200,6 +200,49 @@ TEST(CnMath, VectorIntegerDivision) {
       gen_partner<int32_t>(-20, 20, false));
 }
 
+// The half forms compute in float lanes and round once; the unsigned
+// division gives all ones for a zero divisor, as the signed one gives -1.
+TEST(CnMath, HalfFormsAndUnsignedDivision) {
+  EXPECT_EQ(__cn_scalar_div_f32_rn(1.f, 3.f), 1.f / 3.f);
+  EXPECT_EQ(__cn_scalar_div_f32_rn(1.f, -0.f), -INFINITY);
+  EXPECT_TRUE(std::isnan(__cn_scalar_div_f32_rn(0.f, 0.f)));
+  check_unary<half>(
+      "cn_cos_f16",
+      [](half* y, const half* x, int n) { __cn_vector_cos_f16(n, y, x); },
+      [](half x) { return make_half(float(std::cos(double(half_value(x))))); },
+      gen_edges<half>(-50, 50), close_to_model<half>());
+  check_binary<half>(
+      "cn_div_f16_rn",
+      [](half* z, const half* x, const half* y, int n) {
+        __cn_vector_div_f16_rn(n, z, x, y);
+      },
+      [](half x, half y) {
+        return float_ref([](float a, float b) { return a / b; }, x, y);
+      },
+      gen_edges<half>(-100, 100), gen_partner<half>(-100, 100, true));
+  check_binary<half>(
+      "cn_hypot_f16",
+      [](half* z, const half* x, const half* y, int n) {
+        __cn_vector_hypot_f16(n, z, x, y);
+      },
+      [](half x, half y) {
+        return float_ref(
+            [](float a, float b) {
+              return float(std::hypot(double(a), double(b)));
+            },
+            x, y);
+      },
+      gen_edges<half>(-100, 100), gen_partner<half>(-100, 100, true),
+      close_to_model<half>());
+  check_binary<uint32_t>(
+      "cn_div_u32",
+      [](uint32_t* z, const uint32_t* x, const uint32_t* y, int n) {
+        __cn_vector_div_u32(n, z, x, y);
+      },
+      [](uint32_t x, uint32_t y) { return y == 0 ? 0xFFFFFFFFu : x / y; },
+      gen_range<uint32_t>(0, 4e9, false), gen_partner<uint32_t>(0, 20, false));
+}
+
 TEST(CnMath, CastFloatToInt32TowardZeroSaturating) {
   const float big = 3e9f;
   std::vector<float> in = {1.9f,         -1.9f,         0.f,       -0.f, big,

@@ -14,6 +14,7 @@
 
 #include "device.h"
 #include "kernels/language_front_kernels.h"
+#include "kernels/qualifier_spellings_kernels.h"
 #include "xbang/asm/inline_asm.h"
 #include "xbang/runtime/checked.h"
 
@@ -164,3 +165,18 @@ TEST(LanguageFront, CnccStyleKernelBuildsAndRuns) {
 }
 
 }  // namespace
+
+TEST(LanguageFront, EveryQualifierSpellingBuildsAndRuns) {
+  cnrtQueue_t queue = nullptr;
+  ASSERT_EQ(cnrtQueueCreate(&queue), cnrtSuccess);
+  constexpr int32_t n = 7;
+  const std::vector<float> values = {0.f, 1.f, -2.f, 0.5f, 3.f, -4.f, 10.f};
+  DeviceBuffer device_values(values);
+  KernelQualifierSpellings(queue, static_cast<float*>(device_values.get()), n);
+  ASSERT_EQ(cnrtQueueSync(queue), cnrtSuccess);
+  const std::vector<float> out = device_values.to_host<float>();
+  for (int32_t i = 0; i < n; ++i) {
+    EXPECT_EQ(out[i], values[i] * 2.f + 1.f + float(i % 4)) << i;
+  }
+  EXPECT_EQ(cnrtQueueDestroy(queue), cnrtSuccess);
+}
