@@ -2,8 +2,8 @@
 // and __bang_mirror on row-major height x width matrices.
 //
 // The spec says only "likewise" for the rotations; these tests hold them to
-// the convention the library documents (bang/include/xbang/builtins/layout.h): rotations are
-// clockwise, and the mirror flips each row left to right.
+// the convention the library documents (bang/include/xbang/builtins/layout.h):
+// rotations are clockwise, and the mirror flips each row left to right.
 #include "elementwise_check.h"
 
 namespace bang_test {
