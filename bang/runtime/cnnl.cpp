@@ -79,10 +79,13 @@ size_t element_bytes(cnnlDataType_t dtype) {
 // range of int64_t and size_t).
 constexpr int64_t kMaxElements = int64_t(1) << 48;
 
+// `strides` NULL: dense. The Ex forms pass `strides_given`, so a NULL
+// stride array there is a bad parameter.
 template <class Int>
 cnnlStatus_t set_tensor(const char* api, cnnlTensorDescriptor_t desc,
                         cnnlTensorLayout_t layout, cnnlDataType_t dtype,
-                        int dim_count, const Int* dims, const Int* strides) {
+                        int dim_count, const Int* dims, const Int* strides,
+                        bool strides_given = false) {
   if (desc == nullptr) return fail(api, CNNL_STATUS_BAD_PARAM, "desc is NULL");
   if (int(layout) < CNNL_LAYOUT_NCHW || int(layout) > CNNL_LAYOUT_NCL) {
     return fail(api, CNNL_STATUS_BAD_PARAM, "unknown layout");
@@ -96,6 +99,9 @@ cnnlStatus_t set_tensor(const char* api, cnnlTensorDescriptor_t desc,
   }
   if (dim_count > 0 && dims == nullptr) {
     return fail(api, CNNL_STATUS_BAD_PARAM, "dimSize is NULL");
+  }
+  if (strides_given && dim_count > 0 && strides == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "dimStride is NULL");
   }
   int64_t elements = 1;
   for (int i = 0; i < dim_count; ++i) {
@@ -333,24 +339,16 @@ cnnlStatus_t cnnlSetTensorDescriptorEx(cnnlTensorDescriptor_t desc,
                                        cnnlDataType_t dtype, int dimNb,
                                        const int dimSize[],
                                        const int dimStride[]) {
-  if (dimNb > 0 && dimStride == nullptr) {
-    return fail("cnnlSetTensorDescriptorEx", CNNL_STATUS_BAD_PARAM,
-                "dimStride is NULL");
-  }
   return set_tensor<int>("cnnlSetTensorDescriptorEx", desc, layout, dtype,
-                         dimNb, dimSize, dimStride);
+                         dimNb, dimSize, dimStride, true);
 }
 cnnlStatus_t cnnlSetTensorDescriptorEx_v2(cnnlTensorDescriptor_t desc,
                                           cnnlTensorLayout_t layout,
                                           cnnlDataType_t dtype, int dimNb,
                                           const int64_t dimSize[],
                                           const int64_t dimStride[]) {
-  if (dimNb > 0 && dimStride == nullptr) {
-    return fail("cnnlSetTensorDescriptorEx_v2", CNNL_STATUS_BAD_PARAM,
-                "dimStride is NULL");
-  }
   return set_tensor<int64_t>("cnnlSetTensorDescriptorEx_v2", desc, layout,
-                             dtype, dimNb, dimSize, dimStride);
+                             dtype, dimNb, dimSize, dimStride, true);
 }
 cnnlStatus_t cnnlSetTensorDescriptorOnchipDataType(
     cnnlTensorDescriptor_t desc, cnnlDataType_t onchip_dtype) {
