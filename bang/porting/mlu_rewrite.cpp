@@ -427,13 +427,30 @@ class Rewriter {
                        [](bool is_namespace) { return is_namespace; });
   }
 
+  // Whether token k is on a preprocessor directive line (a `#` first).
+  bool on_directive_line(size_t k) const {
+    size_t line_start = k;
+    while (line_start > 0 && !tokens_[line_start - 1].has_newline) --line_start;
+    return is_punct(next_code(line_start), '#');
+  }
+  // Last code token before token i that is not on a directive line (npos if
+  // none): what a statement after `#if ...` follows.
+  size_t prev_code_outside_directives(size_t i) const {
+    size_t k = prev_code(i - 1);
+    while (k != std::string::npos && !same_line(k, i) && on_directive_line(k)) {
+      size_t line_start = k;
+      while (line_start > 0 && !tokens_[line_start - 1].has_newline) {
+        --line_start;
+      }
+      if (line_start == 0) return std::string::npos;
+      k = prev_code(line_start - 1);
+    }
+    return k;
+  }
   // Token k (before `later`) is on later's line, or on a line that is not a
   // preprocessor directive.
   bool same_line_or_code(size_t k, size_t later) const {
-    if (same_line(k, later)) return true;
-    size_t line_start = k;
-    while (line_start > 0 && !tokens_[line_start - 1].has_newline) --line_start;
-    return !is_punct(next_code(line_start), '#');
+    return same_line(k, later) || !on_directive_line(k);
   }
 
   // First token of the declaration whose specifiers include token i: the
@@ -625,7 +642,7 @@ class Rewriter {
   // index of the last token consumed.
   size_t rewrite_asm(size_t keyword) {
     // Only asm statements: an asm label (`int x asm("name")`) is left alone.
-    const size_t before = prev_code(keyword - 1);
+    const size_t before = prev_code_outside_directives(keyword);
     if (before != std::string::npos && !is_punct(before, ';') &&
         !is_punct(before, '{') && !is_punct(before, '}') &&
         !is_punct(before, ')') && !is_punct(before, ':') &&

@@ -176,6 +176,12 @@ TEST(MluRewrite, InlineAssemblyBecomesItsEmulation) {
                     "\"r\"(y) : \"memory\");"),
             "((void)::xbang::inline_asm::sync(), "
             "(void)::xbang::inline_asm::findlast1((x), (y)));");
+  // A statement right after a directive line (the last token there is no
+  // asm label's declarator).
+  EXPECT_EQ(rewrite("void f() {\n#if __BANG_ARCH__ >= 372 && X != 520\n"
+                    "  __asm__ volatile(\"sync;\");\n#endif\n}"),
+            "void f() {\n#if __BANG_ARCH__ >= 372 && X != 520\n"
+            "  ::xbang::inline_asm::sync();\n#endif\n}");
   // Inside a #define the line splices stay.
   EXPECT_EQ(rewrite("#define S() \\\n  __asm__ volatile( \\\n\"sync;\")\n"),
             "#define S() \\\n  ::xbang::inline_asm::sync()\\\n\n");
