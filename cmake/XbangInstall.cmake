@@ -2,7 +2,7 @@
 #   find_package(xbang) -> xbang::bang (emulation library), xbang::ops (mluOp
 #   operators), xbang::mlu-rewrite (the .mlu tool) and xbang_add_mlu_sources.
 # Layout under the prefix:
-#   include/                 bang.h, mlu.h, cnrt.h, xbang/...
+#   include/                 bang.h, mlu.h, cnrt.h, cnnl.h, xbang/...
 #   include/xbang/ops/       mlu_op.h and the operator headers (under xbang's
 #                            own path, so that a project building mlu-ops
 #                            gets mlu-ops' mlu_op.h)

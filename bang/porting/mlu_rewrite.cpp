@@ -278,8 +278,10 @@ class Rewriter {
       if (in_directive_ || i < skip_before_) continue;
       if (is_punct(i, '{')) {
         scopes_.push_back(opens_namespace(i));
+        scope_braces_.push_back(i);
       } else if (is_punct(i, '}')) {
         if (!scopes_.empty()) scopes_.pop_back();
+        if (!scope_braces_.empty()) scope_braces_.pop_back();
       } else if (token.kind == Kind::kIdentifier) {
         const std::string_view word = text(token);
         if (word == "__nram__" || word == "__wram__" ||
@@ -425,13 +427,30 @@ class Rewriter {
                        [](bool is_namespace) { return is_namespace; });
   }
 
+  // Whether token k is on a preprocessor directive line (a `#` first).
+  bool on_directive_line(size_t k) const {
+    size_t line_start = k;
+    while (line_start > 0 && !tokens_[line_start - 1].has_newline) --line_start;
+    return is_punct(next_code(line_start), '#');
+  }
+  // Last code token before token i that is not on a directive line (npos if
+  // none): what a statement after `#if ...` follows.
+  size_t prev_code_outside_directives(size_t i) const {
+    size_t k = prev_code(i - 1);
+    while (k != std::string::npos && !same_line(k, i) && on_directive_line(k)) {
+      size_t line_start = k;
+      while (line_start > 0 && !tokens_[line_start - 1].has_newline) {
+        --line_start;
+      }
+      if (line_start == 0) return std::string::npos;
+      k = prev_code(line_start - 1);
+    }
+    return k;
+  }
   // Token k (before `later`) is on later's line, or on a line that is not a
   // preprocessor directive.
   bool same_line_or_code(size_t k, size_t later) const {
-    if (same_line(k, later)) return true;
-    size_t line_start = k;
-    while (line_start > 0 && !tokens_[line_start - 1].has_newline) --line_start;
-    return !is_punct(next_code(line_start), '#');
+    return same_line(k, later) || !on_directive_line(k);
   }
 
   // First token of the declaration whose specifiers include token i: the
@@ -482,10 +501,97 @@ class Rewriter {
       edits_.push_back({tokens_[end].end, tokens_[end].end, " }"});
       // Tokens up to the `;` may hold an initializer's braces.
       skip_before_ = end + 1;
-    } else if (text(tokens_[i]) == "__mlu_shared__" &&
-               !declaration_says(first, end, "static")) {
-      edits_.push_back({tokens_[first].begin, tokens_[first].begin, "static "});
+    } else {
+      give_enclosing_device_function_internal_linkage();
+      if (text(tokens_[i]) == "__mlu_shared__" &&
+          !declaration_says(first, end, "static")) {
+        edits_.push_back(
+            {tokens_[first].begin, tokens_[first].begin, "static "});
+      }
     }
+  }
+
+  // A block-scope on-chip variable of an inline device function
+  // (__mlu_func__) would be a COMDAT object, and GCC refuses a COMDAT and a
+  // plain object in one named section ("section type conflict") - the
+  // namespace-scope on-chip variables of the same file are plain objects.
+  // On the device every kernel file owns its functions' on-chip storage, so
+  // the enclosing free device function gets internal linkage (`static`),
+  // which keeps its on-chip variables plain objects of this file. Member
+  // functions, explicit specializations and functions already static or
+  // extern are left as written.
+  void give_enclosing_device_function_internal_linkage() {
+    size_t body = std::string::npos;
+    for (size_t s = 0; s < scopes_.size(); ++s) {
+      if (!scopes_[s]) {
+        body = scope_braces_[s];
+        break;
+      }
+    }
+    if (body == std::string::npos) return;
+    // Back from the body's `{` over trailing qualifiers to the `)` that
+    // closes the parameters.
+    size_t k = prev_code(body - 1);
+    while (k != std::string::npos && is_identifier(k)) k = prev_code(k - 1);
+    if (k == std::string::npos || !is_punct(k, ')')) return;
+    k = matching_open(k, '(', ')');
+    if (k == std::string::npos) return;
+    const size_t name = prev_code(k - 1);
+    if (name == std::string::npos || !is_identifier(name)) return;
+    const size_t before_name = prev_code(name - 1);
+    if (before_name != std::string::npos && is_punct(before_name, ':')) {
+      return;  // A::f: a member defined out of its class.
+    }
+    // Back over the specifiers and the return type to the start of the
+    // declaration: after a `;`, `{`, `}`, a directive or `template <...>`.
+    size_t first = name;
+    bool device = false;
+    for (size_t t = before_name; t != std::string::npos; t = prev_code(t - 1)) {
+      if (!same_line_or_code(t, first)) break;
+      if (is_punct(t, ';') || is_punct(t, '{') || is_punct(t, '}')) break;
+      if (is_punct(t, '>')) {
+        const size_t open = matching_open(t, '<', '>');
+        if (open == std::string::npos) return;
+        if (is_identifier(prev_code(open - 1), "template")) {
+          if (is_punct(next_code(open + 1), '>')) return;  // template <>
+          break;
+        }
+        t = open;
+        first = open;
+        continue;
+      }
+      if (is_identifier(t)) {
+        const std::string_view word = text(tokens_[t]);
+        if (word == "static" || word == "extern" || word == "friend" ||
+            word == "typedef" || word == "using" || word == "template" ||
+            word == "__mlu_global__" || word == "__mlu_entry__") {
+          return;
+        }
+        if (word == "__mlu_func__" || word == "__mlu_device__" ||
+            word == "__mlu_vector__" || word == "inline" ||
+            word == "__inline" || word == "__inline__") {
+          device = true;
+        }
+      }
+      first = t;
+    }
+    if (!device) return;
+    if (std::find(made_static_.begin(), made_static_.end(), first) !=
+        made_static_.end()) {
+      return;
+    }
+    made_static_.push_back(first);
+    edits_.push_back({tokens_[first].begin, tokens_[first].begin, "static "});
+  }
+  // The token that opens the bracket pair closed at token `close` (npos if
+  // unbalanced).
+  size_t matching_open(size_t close, char open_char, char close_char) const {
+    int depth = 0;
+    for (size_t k = close + 1; k-- > 0;) {
+      if (is_punct(k, close_char)) ++depth;
+      if (is_punct(k, open_char) && --depth == 0) return k;
+    }
+    return std::string::npos;
   }
 
   // `__mlu_func__ inline`: cncc accepts the repeated inline that
@@ -536,7 +642,7 @@ class Rewriter {
   // index of the last token consumed.
   size_t rewrite_asm(size_t keyword) {
     // Only asm statements: an asm label (`int x asm("name")`) is left alone.
-    const size_t before = prev_code(keyword - 1);
+    const size_t before = prev_code_outside_directives(keyword);
     if (before != std::string::npos && !is_punct(before, ';') &&
         !is_punct(before, '{') && !is_punct(before, '}') &&
         !is_punct(before, ')') && !is_punct(before, ':') &&
@@ -855,6 +961,9 @@ class Rewriter {
   // One entry per open brace: true when it opens a namespace (or an
   // extern "C" block), so that a declaration there is at namespace scope.
   std::vector<bool> scopes_;
+  std::vector<size_t> scope_braces_;  // the token of each open brace
+  // First specifier tokens of the device functions already made static.
+  std::vector<size_t> made_static_;
   bool in_directive_ = false;
   size_t skip_before_ = 0;  // tokens of an on-chip declaration handled
   int launches_ = 0;

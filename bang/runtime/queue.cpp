@@ -139,20 +139,24 @@ cnrtRet_t elapsed_seconds(const char* api, cnrtNotifier_t start,
                           cnrtNotifier_t end, float* out, double scale) {
   if (out == nullptr) return cnrt_fail(api, cnrtErrorArgsInvalid, "NULL out");
   std::chrono::steady_clock::time_point t0, t1;
-  for (auto [notifier, time] : {std::pair{start, &t0}, std::pair{end, &t1}}) {
-    const cnrtRet_t ret = with_notifier(api, notifier, [&](CNnotifier_st& n) {
-      if (n.flags & (CNRT_NOTIFIER_DISABLE_TIMING_SW |
-                     CNRT_NOTIFIER_DISABLE_TIMING_ALL)) {
-        return cnrt_fail(api, cnrtErrorIllegalState,
-                         "the notifier was created without timing");
-      }
-      if (!n.placed) {
-        return cnrt_fail(api, cnrtErrorIllegalState,
-                         "the notifier was never placed on a queue");
-      }
-      *time = n.time;
-      return cnrtSuccess;
-    });
+  for (const auto& entry : {std::pair{start, &t0}, std::pair{end, &t1}}) {
+    // Named variables, not a structured binding: C++17 lambdas cannot
+    // capture those (Clang refuses).
+    std::chrono::steady_clock::time_point* const time = entry.second;
+    const cnrtRet_t ret =
+        with_notifier(api, entry.first, [&](CNnotifier_st& n) {
+          if (n.flags & (CNRT_NOTIFIER_DISABLE_TIMING_SW |
+                         CNRT_NOTIFIER_DISABLE_TIMING_ALL)) {
+            return cnrt_fail(api, cnrtErrorIllegalState,
+                             "the notifier was created without timing");
+          }
+          if (!n.placed) {
+            return cnrt_fail(api, cnrtErrorIllegalState,
+                             "the notifier was never placed on a queue");
+          }
+          *time = n.time;
+          return cnrtSuccess;
+        });
     if (ret != cnrtSuccess) return ret;
   }
   *out = float(std::chrono::duration<double>(t1 - t0).count() * scale);

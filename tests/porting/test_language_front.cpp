@@ -138,7 +138,7 @@ TEST(LanguageFront, CnccStyleKernelBuildsAndRuns) {
   DeviceBuffer device_values(values);
   DeviceBuffer device_bits(bits);
   DeviceBuffer device_halves(halves);
-  DeviceBuffer device_flags(std::vector<int32_t>(4, -7));
+  DeviceBuffer device_flags(std::vector<int32_t>(5, -7));
   KernelLanguageFront(queue, static_cast<float*>(device_values.get()),
                       static_cast<int32_t*>(device_bits.get()),
                       static_cast<half*>(device_halves.get()),
@@ -157,7 +157,7 @@ TEST(LanguageFront, CnccStyleKernelBuildsAndRuns) {
   EXPECT_EQ(f(out_halves[2]), 0.0f);
   EXPECT_EQ(f(out_halves[3]), 1.0f);
   EXPECT_EQ(device_flags.to_host<int32_t>(),
-            (std::vector<int32_t>{1, 2, 3 + 3 + 2, 1}));
+            (std::vector<int32_t>{1, 2, 3 + 3 + 2, 1, 1 + 2 + 4 + 8}));
   for (const auto& report : xbang::checked::reports()) {
     ADD_FAILURE() << report.text();
   }

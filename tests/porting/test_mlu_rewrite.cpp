@@ -86,6 +86,32 @@ TEST(MluRewrite, BlockScopeOnchipVariables) {
             "#endif\nnamespace { __nram__ char n[4]; }\n");
 }
 
+TEST(MluRewrite, DeviceFunctionWithOnchipVariablesGetsInternalLinkage) {
+  // Its on-chip variables then share the file's sections with the
+  // namespace-scope ones (a COMDAT object there is a GCC section conflict).
+  EXPECT_EQ(rewrite("__mlu_func__ int f() { __nram__ int t[2] = {0, 1}; "
+                    "__nram__ int u[2]; return t[1]; }"),
+            "static __mlu_func__ int f() { __nram__ int t[2] = {0, 1}; "
+            "__nram__ int u[2]; return t[1]; }");
+  EXPECT_EQ(rewrite("template <typename T>\n"
+                    "__mlu_func__ void g(T *x) noexcept {\n"
+                    "  if (x) { __nram__ int t[2]; }\n}\n"),
+            "template <typename T>\n"
+            "static __mlu_func__ void g(T *x) noexcept {\n"
+            "  if (x) { __nram__ int t[2]; }\n}\n");
+  EXPECT_EQ(rewrite("inline std::pair<int, int> h() { __wram__ char w[4]; }"),
+            "static inline std::pair<int, int> h() { __wram__ char w[4]; }");
+  // Left as written: kernels, already static, members, specializations.
+  for (const std::string source :
+       {"__mlu_global__ void K() { __nram__ int t[2]; }",
+        "static __mlu_func__ void f() { __nram__ int t[2]; }",
+        "struct S { __mlu_func__ void f() { __nram__ int t[2]; } };",
+        "__mlu_func__ void S::f() { __nram__ int t[2]; }",
+        "template <> __mlu_func__ void f<int>() { __nram__ int t[2]; }"}) {
+    EXPECT_EQ(rewrite(source), source);
+  }
+}
+
 TEST(MluRewrite, RepeatedInlineOfDeviceFunctionIsDropped) {
   EXPECT_EQ(rewrite("__mlu_func__ inline void f();\n"
                     "static inline __mlu_func__ int g();\n"
@@ -150,6 +176,12 @@ TEST(MluRewrite, InlineAssemblyBecomesItsEmulation) {
                     "\"r\"(y) : \"memory\");"),
             "((void)::xbang::inline_asm::sync(), "
             "(void)::xbang::inline_asm::findlast1((x), (y)));");
+  // A statement right after a directive line (the last token there is no
+  // asm label's declarator).
+  EXPECT_EQ(rewrite("void f() {\n#if __BANG_ARCH__ >= 372 && X != 520\n"
+                    "  __asm__ volatile(\"sync;\");\n#endif\n}"),
+            "void f() {\n#if __BANG_ARCH__ >= 372 && X != 520\n"
+            "  ::xbang::inline_asm::sync();\n#endif\n}");
   // Inside a #define the line splices stay.
   EXPECT_EQ(rewrite("#define S() \\\n  __asm__ volatile( \\\n\"sync;\")\n"),
             "#define S() \\\n  ::xbang::inline_asm::sync()\\\n\n");

@@ -4,6 +4,7 @@
 
 #include <cn_api.h>
 #include <cndev.h>
+#include <cnnl.h>
 #include <cnrt.h>
 
 int64_t toolkit_cxx11_cluster_count() {

@@ -26,7 +26,8 @@ run_step("install into ${prefix}"
   ${CMAKE_COMMAND} --install ${XBANG_BUILD_DIR} --prefix ${prefix}
   --config ${BUILD_TYPE})
 foreach(installed
-    include/bang.h include/mlu.h include/cnrt.h include/xbang/ops/mlu_op.h
+    include/bang.h include/mlu.h include/cnrt.h include/cnnl.h
+    include/xbang/ops/mlu_op.h
     include/xbang/runtime/launch.h include/xbang/ops/kernel/common/kernel.h
     bin/xbang-mlu-rewrite)
   if(NOT EXISTS ${prefix}/${installed})

@@ -1,0 +1,252 @@
+// CNNL (Cambricon's neural-network library) as far as BANG sources call it
+// on the host: names, numeric values and signatures of CNNL. The handle,
+// tensor descriptors, cnnlFill_v3, cnnlCopy, cnnlTranspose_v2, cnnlOpTensor
+// and cnnlMatMul run on the emulated device (the host); they work on the
+// queue set in the handle and have finished when they return, like every
+// CNRT queue operation of xbang. docs/host-toolkit.md lists the data types
+// and forms each one takes; anything else returns CNNL_STATUS_NOT_SUPPORTED
+// with a log line naming the function.
+#ifndef XBANG_CNNL_H_
+#define XBANG_CNNL_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cnrt.h"
+
+#define CNNL_DIM_MAX 8
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+typedef enum {
+  CNNL_STATUS_SUCCESS = 0,
+  CNNL_STATUS_NOT_INITIALIZED = 1,
+  CNNL_STATUS_ALLOC_FAILED = 2,
+  CNNL_STATUS_BAD_PARAM = 3,
+  CNNL_STATUS_INTERNAL_ERROR = 4,
+  CNNL_STATUS_ARCH_MISMATCH = 5,
+  CNNL_STATUS_EXECUTION_FAILED = 6,
+  CNNL_STATUS_NOT_SUPPORTED = 7,
+  CNNL_STATUS_NUMERICAL_OVERFLOW = 8,
+} cnnlStatus_t;
+
+typedef enum {
+  CNNL_LAYOUT_NCHW = 0,
+  CNNL_LAYOUT_NHWC = 1,
+  CNNL_LAYOUT_HWCN = 2,
+  CNNL_LAYOUT_NDHWC = 3,
+  CNNL_LAYOUT_ARRAY = 4,
+  CNNL_LAYOUT_NCDHW = 5,
+  CNNL_LAYOUT_TNC = 6,
+  CNNL_LAYOUT_NTC = 7,
+  CNNL_LAYOUT_NC = 8,
+  CNNL_LAYOUT_NLC = 9,
+  CNNL_LAYOUT_NCL = 10,
+} cnnlTensorLayout_t;
+
+// The values mlu-ops' mluOpDataType_t shares (it converts by value).
+typedef enum {
+  CNNL_DTYPE_INVALID = 0,
+  CNNL_DTYPE_HALF = 1,
+  CNNL_DTYPE_FLOAT = 2,
+  CNNL_DTYPE_INT8 = 3,
+  CNNL_DTYPE_INT16 = 4,
+  CNNL_DTYPE_INT31 = 5,
+  CNNL_DTYPE_INT32 = 6,
+  CNNL_DTYPE_UINT8 = 7,
+  CNNL_DTYPE_BOOL = 8,
+  CNNL_DTYPE_INT64 = 9,
+  CNNL_DTYPE_UINT32 = 11,
+  CNNL_DTYPE_UINT64 = 12,
+  CNNL_DTYPE_UINT16 = 13,
+  CNNL_DTYPE_DOUBLE = 14,
+  CNNL_DTYPE_COMPLEX_HALF = 15,
+  CNNL_DTYPE_COMPLEX_FLOAT = 16,
+  CNNL_DTYPE_BFLOAT16 = 17,
+} cnnlDataType_t;
+
+typedef enum {
+  CNNL_POINTER_MODE_HOST = 0,
+  CNNL_POINTER_MODE_DEVICE = 1,
+} cnnlPointerMode_t;
+
+typedef enum {
+  CNNL_NOT_PROPAGATE_NAN = 0,
+  CNNL_PROPAGATE_NAN = 1,
+} cnnlNanPropagation_t;
+
+typedef enum {
+  CNNL_COMPUTATION_FAST = 0,
+  CNNL_COMPUTATION_HIGH_PRECISION = 1,
+} cnnlComputationPreference_t;
+
+typedef enum {
+  CNNL_OP_TENSOR_ADD = 0,
+  CNNL_OP_TENSOR_MUL = 1,
+  CNNL_OP_TENSOR_SUB = 2,
+} cnnlOpTensorDesc_t;
+
+typedef enum {
+  CNNL_MATMUL_DESC_COMPUTE_TYPE = 0,
+  CNNL_MATMUL_DESC_SCALE_TYPE = 1,
+  CNNL_MATMUL_DESC_POINTER_MODE = 2,
+  CNNL_MATMUL_DESC_TRANSA = 3,
+  CNNL_MATMUL_DESC_TRANSB = 4,
+  CNNL_MATMUL_DESC_TRANSC = 5,
+  CNNL_MATMUL_DESC_EPILOGUE = 6,
+  CNNL_MATMUL_DESC_BIAS_POINTER = 7,
+  CNNL_MATMUL_USE_BETA = 8,
+  CNNL_MATMUL_CAST_MODE = 9,
+  CNNL_MATMUL_USE_STRIDE = 10,
+  CNNL_MATMUL_ALLOW_TF32 = 11,
+} cnnlMatMulDescAttribute_t;
+
+typedef struct cnnlContext* cnnlHandle_t;
+typedef struct cnnlTensorStruct* cnnlTensorDescriptor_t;
+typedef struct cnnlOpTensorStruct* cnnlOpTensorDescriptor_t;
+typedef struct cnnlTransposeStruct* cnnlTransposeDescriptor_t;
+typedef struct cnnlMatMulStruct* cnnlMatMulDescriptor_t;
+typedef struct cnnlMatMulAlgoStruct* cnnlMatMulAlgo_t;
+typedef struct cnnlMatMulHeuristicResultStruct* cnnlMatMulHeuristicResult_t;
+typedef struct cnnlMatMulPreferStruct* cnnlMatMulPrefer_t;
+
+// Handle.
+cnnlStatus_t cnnlCreate(cnnlHandle_t* handle);
+cnnlStatus_t cnnlDestroy(cnnlHandle_t handle);
+cnnlStatus_t cnnlSetQueue(cnnlHandle_t handle, cnrtQueue_t queue);
+cnnlStatus_t cnnlGetQueue(cnnlHandle_t handle, cnrtQueue_t* queue);
+const char* cnnlGetErrorString(cnnlStatus_t status);
+
+// Tensor descriptors: up to CNNL_DIM_MAX dimensions, dimSize[0] the
+// outermost; without strides the tensor is dense.
+cnnlStatus_t cnnlCreateTensorDescriptor(cnnlTensorDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyTensorDescriptor(cnnlTensorDescriptor_t desc);
+cnnlStatus_t cnnlSetTensorDescriptor(cnnlTensorDescriptor_t desc,
+                                     cnnlTensorLayout_t layout,
+                                     cnnlDataType_t dtype, int dimNb,
+                                     const int dimSize[]);
+cnnlStatus_t cnnlSetTensorDescriptor_v2(cnnlTensorDescriptor_t desc,
+                                        cnnlTensorLayout_t layout,
+                                        cnnlDataType_t dtype, int dimNb,
+                                        const int64_t dimSize[]);
+cnnlStatus_t cnnlSetTensorDescriptorEx(cnnlTensorDescriptor_t desc,
+                                       cnnlTensorLayout_t layout,
+                                       cnnlDataType_t dtype, int dimNb,
+                                       const int dimSize[],
+                                       const int dimStride[]);
+cnnlStatus_t cnnlSetTensorDescriptorEx_v2(cnnlTensorDescriptor_t desc,
+                                          cnnlTensorLayout_t layout,
+                                          cnnlDataType_t dtype, int dimNb,
+                                          const int64_t dimSize[],
+                                          const int64_t dimStride[]);
+cnnlStatus_t cnnlSetTensorDescriptorOnchipDataType(cnnlTensorDescriptor_t desc,
+                                                   cnnlDataType_t onchip_dtype);
+cnnlStatus_t cnnlGetTensorDescriptor(cnnlTensorDescriptor_t desc,
+                                     cnnlTensorLayout_t* layout,
+                                     cnnlDataType_t* dtype, int* dimNb,
+                                     int dimSize[]);
+cnnlStatus_t cnnlGetTensorDescriptorEx(cnnlTensorDescriptor_t desc,
+                                       cnnlTensorLayout_t* layout,
+                                       cnnlDataType_t* dtype, int* dimNb,
+                                       int dimSize[], int dimStride[]);
+size_t cnnlGetTensorElementNum(cnnlTensorDescriptor_t desc);
+
+// output = *value, every element; `value` points to one element of the
+// output's data type (host or device memory as pointer_mode says).
+cnnlStatus_t cnnlFill_v3(cnnlHandle_t handle, cnnlPointerMode_t pointer_mode,
+                         const void* value,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+
+// output = input, element by element through both descriptors' strides.
+cnnlStatus_t cnnlCopy(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+
+// y = x with its dimensions permuted: y's dimension i is x's permute[i].
+cnnlStatus_t cnnlCreateTransposeDescriptor(cnnlTransposeDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyTransposeDescriptor(cnnlTransposeDescriptor_t desc);
+cnnlStatus_t cnnlSetTransposeDescriptor(cnnlTransposeDescriptor_t desc,
+                                        const int dims, const int permute[]);
+cnnlStatus_t cnnlGetTransposeWorkspaceSize(cnnlHandle_t handle,
+                                           const cnnlTensorDescriptor_t x_desc,
+                                           const cnnlTransposeDescriptor_t desc,
+                                           size_t* size);
+cnnlStatus_t cnnlTranspose_v2(cnnlHandle_t handle,
+                              const cnnlTransposeDescriptor_t desc,
+                              const cnnlTensorDescriptor_t x_desc,
+                              const void* x,
+                              const cnnlTensorDescriptor_t y_desc, void* y,
+                              void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlTranspose(cnnlHandle_t handle,
+                           const cnnlTransposeDescriptor_t desc,
+                           const cnnlTensorDescriptor_t x_desc, const void* x,
+                           const cnnlTensorDescriptor_t y_desc, void* y);
+
+// c = op(alpha1 * a, alpha2 * b) + beta * c, b broadcast to c's shape along
+// its dimensions of size 1; alpha1, alpha2 and beta point to host floats
+// (int32 tensors: host ints).
+cnnlStatus_t cnnlCreateOpTensorDescriptor(cnnlOpTensorDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyOpTensorDescriptor(cnnlOpTensorDescriptor_t desc);
+cnnlStatus_t cnnlSetOpTensorDescriptor(cnnlOpTensorDescriptor_t desc,
+                                       cnnlOpTensorDesc_t op_type,
+                                       cnnlDataType_t op_tensor_comp_type,
+                                       cnnlNanPropagation_t op_tensor_nan_opt);
+cnnlStatus_t cnnlGetOpTensorWorkspaceSize(cnnlHandle_t handle,
+                                          const cnnlTensorDescriptor_t a_desc,
+                                          const cnnlTensorDescriptor_t b_desc,
+                                          const cnnlTensorDescriptor_t c_desc,
+                                          size_t* size);
+cnnlStatus_t cnnlOpTensor(
+    cnnlHandle_t handle, const cnnlOpTensorDescriptor_t op_tensor_desc,
+    const void* alpha1, const cnnlTensorDescriptor_t a_desc, const void* a,
+    const void* alpha2, const cnnlTensorDescriptor_t b_desc, const void* b,
+    void* workspace, size_t workspace_size, const void* beta,
+    const cnnlTensorDescriptor_t c_desc, void* c);
+
+// d = alpha * op(a) op(b) + beta * c for 2-D float or half tensors, op the
+// transposition the descriptor's TRANSA / TRANSB attributes ask for; alpha
+// and beta point to host floats. Algorithms and heuristic results are
+// accepted and carry no choice: there is one way to compute on the host.
+cnnlStatus_t cnnlMatMulDescCreate(cnnlMatMulDescriptor_t* desc);
+cnnlStatus_t cnnlMatMulDescDestroy(cnnlMatMulDescriptor_t desc);
+cnnlStatus_t cnnlCreateMatMulDescriptor(cnnlMatMulDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyMatMulDescriptor(cnnlMatMulDescriptor_t desc);
+cnnlStatus_t cnnlSetMatMulDescAttr(cnnlMatMulDescriptor_t desc,
+                                   cnnlMatMulDescAttribute_t attr,
+                                   const void* buf, size_t size_in_bytes);
+cnnlStatus_t cnnlMatMulAlgoCreate(cnnlMatMulAlgo_t* algo);
+cnnlStatus_t cnnlMatMulAlgoDestroy(cnnlMatMulAlgo_t algo);
+cnnlStatus_t cnnlCreateMatMulAlgo(cnnlMatMulAlgo_t* algo);
+cnnlStatus_t cnnlDestroyMatMulAlgo(cnnlMatMulAlgo_t algo);
+cnnlStatus_t cnnlCreateMatMulHeuristicResult(
+    cnnlMatMulHeuristicResult_t* result);
+cnnlStatus_t cnnlDestroyMatMulHeuristicResult(
+    cnnlMatMulHeuristicResult_t result);
+cnnlStatus_t cnnlGetMatMulAlgoHeuristic(
+    cnnlHandle_t handle, cnnlMatMulDescriptor_t matmul_desc,
+    cnnlTensorDescriptor_t a_desc, cnnlTensorDescriptor_t b_desc,
+    cnnlTensorDescriptor_t c_desc, cnnlTensorDescriptor_t d_desc,
+    cnnlMatMulPrefer_t preference, int requested_algo_count,
+    cnnlMatMulHeuristicResult_t result_array[], int* return_algo_count);
+cnnlStatus_t cnnlGetMatMulHeuristicResult(cnnlMatMulHeuristicResult_t result,
+                                          cnnlMatMulAlgo_t algo,
+                                          size_t* workspace_size);
+cnnlStatus_t cnnlMatMul_v2(cnnlHandle_t handle,
+                           const cnnlMatMulDescriptor_t matmul_desc,
+                           const cnnlMatMulAlgo_t algo, const void* alpha,
+                           const cnnlTensorDescriptor_t a_desc, const void* a,
+                           const cnnlTensorDescriptor_t b_desc, const void* b,
+                           const void* beta,
+                           const cnnlTensorDescriptor_t c_desc, void* c,
+                           void* workspace, size_t workspace_size,
+                           const cnnlTensorDescriptor_t d_desc, void* d);
+
+#if defined(__cplusplus)
+}
+#endif
+
+#endif  // XBANG_CNNL_H_
