@@ -27,6 +27,11 @@ tsan_excluded=(
   'BangThreadCeiling\.LargestUnion16LaunchWithBarriersStaysUnderCeiling'
 )
 
+# The seeded fuzz tests (test_api_fuzz, test_bang_launch_fuzz) run longer
+# here than in the plain suite, each bounded in time.
+export XBANG_FUZZ_ITERATIONS=${XBANG_FUZZ_ITERATIONS:-3000}
+export XBANG_FUZZ_SECONDS=${XBANG_FUZZ_SECONDS:-120}
+
 run_lane() {
   local lane=$1 flags exclude=""
   case "$lane" in
