@@ -60,12 +60,13 @@ run_lane() {
     -DCMAKE_EXE_LINKER_FLAGS="$flags" \
     -DXBANG_BUILD_TESTS=ON -DXBANG_BUILD_BENCH=OFF >/dev/null
   cmake --build "$dir" -j "$jobs"
-  echo "== $lane: test"
+  local built=$SECONDS
+  echo "== $lane: built in $((built - start)) s; test"
   local args=(--test-dir "$dir" -j "$jobs" --output-on-failure
               -LE conformance)
   [ -n "$exclude" ] && args+=(-E "$exclude")
   ctest "${args[@]}"
-  echo "== $lane: passed in $((SECONDS - start)) s"
+  echo "== $lane: passed in $((SECONDS - start)) s (tests $((SECONDS - built)) s)"
 }
 
 lanes=("$@")
