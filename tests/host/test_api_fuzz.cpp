@@ -184,13 +184,24 @@ class CallArena {
     return desc;
   }
 
-  // A zero-filled GDRAM buffer of exactly `bytes` (a workspace).
-  void* buffer(size_t bytes) {
+  // The workspace an operator asked for (`sized`: the status of its
+  // Get...WorkspaceSize call, *bytes its answer), zero-filled; now and then
+  // none: then *bytes becomes 0, or a size the operator must refuse with a
+  // null workspace.
+  void* workspace(mluOpStatus_t sized, size_t* bytes) {
+    EXPECT_TRUE(documented(sized)) << sized;
     void* p = nullptr;
-    if (bytes == 0 || cnrtMalloc(&p, bytes) != cnrtSuccess) return nullptr;
-    buffers_.push_back(p);
-    cnrtMemset(p, 0, bytes);
-    return p;
+    if (sized == MLUOP_STATUS_SUCCESS && *bytes > 0 &&
+        *bytes <= (size_t(1) << 22) && !run_.chance(0.05) &&
+        cnrtMalloc(&p, *bytes) == cnrtSuccess) {
+      buffers_.push_back(p);
+      cnrtMemset(p, 0, *bytes);
+      return p;
+    }
+    if (sized != MLUOP_STATUS_SUCCESS || *bytes > 0) {
+      *bytes = run_.chance(0.5) ? 0 : 64;
+    }
+    return nullptr;
   }
 
   int scalar(int valid) {
@@ -268,15 +279,7 @@ mluOpStatus_t call_dynamic_scatter(mluOpHandle_t handle, CallArena& a,
   size_t workspace_size = 0;
   const mluOpStatus_t sized = mluOpGetDynamicScatterBackwardWorkspaceSize(
       handle, mode, feats_desc, &workspace_size);
-  EXPECT_TRUE(CallArena::documented(sized)) << sized;
-  void* workspace = nullptr;
-  if (sized == MLUOP_STATUS_SUCCESS && workspace_size <= (size_t(1) << 22) &&
-      !run.chance(0.05)) {
-    workspace = a.buffer(workspace_size);
-  }
-  // Without a buffer: no size, or one the buffer does not have but the
-  // operator must refuse (a null workspace).
-  if (workspace == nullptr) workspace_size = run.chance(0.5) ? 0 : 64;
+  void* workspace = a.workspace(sized, &workspace_size);
   return mluOpDynamicScatterBackward(
       handle, mode, grad_voxel_desc, grad_voxel, feats_desc, feats,
       voxel_feats_desc, voxel_feats, map_desc, map, count_desc, count, num_desc,
@@ -326,13 +329,7 @@ std::optional<mluOpStatus_t> call_indice_convolution(mluOpHandle_t handle,
   const mluOpStatus_t sized = mluOpGetIndiceConvolutionForwardWorkspaceSize(
       handle, features_desc, filters_desc, pairs_desc, out_desc,
       indice_num.data(), num_act_out, inverse, sub_m, &workspace_size);
-  EXPECT_TRUE(CallArena::documented(sized)) << sized;
-  void* workspace = nullptr;
-  if (sized == MLUOP_STATUS_SUCCESS && workspace_size <= (size_t(1) << 22) &&
-      !run.chance(0.05)) {
-    workspace = a.buffer(workspace_size);
-  }
-  if (workspace == nullptr) workspace_size = run.chance(0.5) ? 0 : 64;
+  void* workspace = a.workspace(sized, &workspace_size);
   return mluOpIndiceConvolutionForward(
       handle, features_desc, features, filters_desc, filters, pairs_desc, pairs,
       indice_num.data(), num_act_out, inverse, sub_m, workspace, workspace_size,
