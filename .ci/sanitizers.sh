@@ -27,6 +27,11 @@ tsan_excluded=(
   'BangThreadCeiling\.LargestUnion16LaunchWithBarriersStaysUnderCeiling'
 )
 
+# The seeded fuzz tests (test_api_fuzz, test_bang_launch_fuzz) run longer
+# here than in the plain suite, each bounded in time.
+export XBANG_FUZZ_ITERATIONS=${XBANG_FUZZ_ITERATIONS:-3000}
+export XBANG_FUZZ_SECONDS=${XBANG_FUZZ_SECONDS:-120}
+
 run_lane() {
   local lane=$1 flags exclude=""
   case "$lane" in
@@ -55,12 +60,13 @@ run_lane() {
     -DCMAKE_EXE_LINKER_FLAGS="$flags" \
     -DXBANG_BUILD_TESTS=ON -DXBANG_BUILD_BENCH=OFF >/dev/null
   cmake --build "$dir" -j "$jobs"
-  echo "== $lane: test"
+  local built=$SECONDS
+  echo "== $lane: built in $((built - start)) s; test"
   local args=(--test-dir "$dir" -j "$jobs" --output-on-failure
               -LE conformance)
   [ -n "$exclude" ] && args+=(-E "$exclude")
   ctest "${args[@]}"
-  echo "== $lane: passed in $((SECONDS - start)) s"
+  echo "== $lane: passed in $((SECONDS - start)) s (tests $((SECONDS - built)) s)"
 }
 
 lanes=("$@")

@@ -491,23 +491,39 @@ class Rewriter {
   // declaration goes into an unnamed namespace, which also lets an `extern`
   // declaration precede the definition. At block scope __nram__/__wram__
   // (thread_local) are static already; __mlu_shared__ gets `static`.
+  // A definition gets a guard zone on each side and is marked `used`
+  // (qualifiers.h, XBANG_ONCHIP_GUARD_).
   void place_onchip_declaration(size_t i) {
     const size_t first = declaration_start(i);
     const size_t end = declaration_end(i);
     if (end == std::string::npos) return;
+    const std::string qualifier(text(tokens_[i]));
+    const bool definition = !declaration_says(first, end, "extern");
+    const std::string guard =
+        definition ? "XBANG_ONCHIP_GUARD_(" + qualifier + ") " : "";
+    if (definition) {
+      edits_.push_back(
+          {tokens_[i].end, tokens_[i].end, " __attribute__((used))"});
+    }
     if (at_namespace_scope()) {
       edits_.push_back(
-          {tokens_[first].begin, tokens_[first].begin, "namespace { "});
-      edits_.push_back({tokens_[end].end, tokens_[end].end, " }"});
+          {tokens_[first].begin, tokens_[first].begin, "namespace { " + guard});
+      edits_.push_back({tokens_[end].end, tokens_[end].end,
+                        definition ? " " + guard + "}" : " }"});
       // Tokens up to the `;` may hold an initializer's braces.
       skip_before_ = end + 1;
-    } else {
-      give_enclosing_device_function_internal_linkage();
-      if (text(tokens_[i]) == "__mlu_shared__" &&
-          !declaration_says(first, end, "static")) {
-        edits_.push_back(
-            {tokens_[first].begin, tokens_[first].begin, "static "});
-      }
+      return;
+    }
+    give_enclosing_device_function_internal_linkage();
+    const bool add_static = qualifier == "__mlu_shared__" &&
+                            !declaration_says(first, end, "static");
+    if (definition || add_static) {
+      edits_.push_back({tokens_[first].begin, tokens_[first].begin,
+                        guard + (add_static ? "static " : "")});
+    }
+    if (definition) {
+      edits_.push_back({tokens_[end].end, tokens_[end].end,
+                        " " + guard.substr(0, guard.size() - 1)});
     }
   }
 

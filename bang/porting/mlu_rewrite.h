@@ -9,7 +9,10 @@
 //    compiled.
 //  - __nram__/__wram__/__mlu_shared__ declarations at namespace scope go
 //    into an unnamed namespace (each file owns its on-chip layout);
-//    __mlu_shared__ at block scope gets `static`.
+//    __mlu_shared__ at block scope gets `static`. Each definition gets a
+//    64-byte guard zone on each side (XBANG_ONCHIP_GUARD_) that checked
+//    mode watches for plain C++ overruns, and is marked `used` so that it
+//    stays between its guards.
 //  - `__mlu_func__ inline` loses the repeated `inline`; U+00A0 outside
 //    literals becomes two spaces.
 // Nothing else changes. No newline is added or removed, so after the leading

@@ -17,6 +17,7 @@
 #include "launch_state.h"
 #include "onchip_objects.h"
 #include "runtime_internal.h"
+#include "sram.h"
 #include "xbang/core/arch.h"
 
 // Bounds of the on-chip sections, from the linker (absent when the program
@@ -148,14 +149,23 @@ const char* space_name(Space s) {
   return "?";
 }
 
-void report(const char* builtin, const std::string& message) {
+namespace {
+// A finding of the calling core (or of the host, kernel "-").
+checked::Report report_of_this_core(const char* builtin, std::string message) {
   checked::Report r;
   r.builtin = builtin;
-  r.message = message;
+  r.message = std::move(message);
   const CoreContext* core = tls_core;
   r.kernel = core != nullptr && core->kernel != nullptr ? core->kernel : "-";
   r.task_id = core != nullptr ? taskId : -1;
   r.on_mpu = core != nullptr && core->is_mpu;
+  return r;
+}
+}  // namespace
+
+void report(const char* builtin, const std::string& message) {
+  checked::Report r = report_of_this_core(builtin, message);
+  const CoreContext* core = tls_core;
   if (core != nullptr && core->launch != nullptr) {
     core->launch->reports.fetch_add(1, std::memory_order_relaxed);
   }
@@ -377,7 +387,16 @@ void check_padding_after_objects(const char* builtin,
 
 void check_onchip_padding(const char* where) {
   CoreContext* core = tls_core;
-  if (core == nullptr || core->is_mpu || !checked_flag.load()) return;
+  if (core == nullptr || !checked_flag.load()) return;
+  // A Union launch owns the SRAM section and runs one cluster at a time, so
+  // the section holds this core's cluster's SRAM.
+  if (program_has_sram() && core->launch != nullptr &&
+      core->launch->shape.is_union()) {
+    check_padding_after_objects(where, sram_objects(),
+                                const_cast<char*>(sram_begin()),
+                                sram_end() - sram_begin(), Space::kSram);
+  }
+  if (core->is_mpu) return;
   if (core->nram_begin != nullptr) {
     check_padding_after_objects(
         where, nram_objects(), const_cast<char*>(core->nram_begin),
@@ -453,13 +472,7 @@ void clear_warnings() {
 
 namespace detail {
 void warn_once(const char* builtin, const char* message) {
-  checked::Report r;
-  r.builtin = builtin;
-  r.message = message;
-  const CoreContext* core = tls_core;
-  r.kernel = core != nullptr && core->kernel != nullptr ? core->kernel : "-";
-  r.task_id = core != nullptr ? taskId : -1;
-  r.on_mpu = core != nullptr && core->is_mpu;
+  checked::Report r = report_of_this_core(builtin, message);
   std::lock_guard<std::mutex> lock(warnings_mutex);
   if (!warned_sites.emplace(r.kernel, r.builtin).second) return;
   std::fprintf(stderr, "%s (warning)\n", r.text().c_str());

@@ -14,8 +14,14 @@ namespace detail {
 namespace {
 
 struct Tables {
-  std::vector<OnchipObject> nram, wram;
+  std::vector<OnchipObject> nram, wram, sram;
 };
+
+// The guard zones around each on-chip variable of a .mlu file
+// (XBANG_ONCHIP_GUARD_) are bytes of no variable, like alignment padding.
+bool is_guard_zone(const char* symbol_name) {
+  return std::strstr(symbol_name, "xbang_guard_") != nullptr;
+}
 
 // Reads /proc/self/exe; on anything unexpected returns empty tables (checked
 // mode then falls back to whole-section bounds).
@@ -55,13 +61,14 @@ Tables read_tables() {
   const Elf64_Shdr& names = sections[ehdr->e_shstrndx];
   if (!in_image(names.sh_offset, names.sh_size)) return tables;
   const char* section_names = image.data() + names.sh_offset;
-  int nram_index = -1, wram_index = -1;
+  int nram_index = -1, wram_index = -1, sram_index = -1;
   const Elf64_Shdr* symtab = nullptr;
   for (int i = 0; i < ehdr->e_shnum; ++i) {
     if (sections[i].sh_name >= names.sh_size) continue;
     const char* name = section_names + sections[i].sh_name;
     if (std::strcmp(name, "xbang_nram") == 0) nram_index = i;
     if (std::strcmp(name, "xbang_wram") == 0) wram_index = i;
+    if (std::strcmp(name, "xbang_sram") == 0) sram_index = i;
     if (sections[i].sh_type == SHT_SYMTAB) symtab = &sections[i];
   }
   if (symtab == nullptr || symtab->sh_link >= ehdr->e_shnum) return tables;
@@ -85,22 +92,30 @@ Tables read_tables() {
       ++file_index;
       continue;
     }
-    if (ELF64_ST_TYPE(sym.st_info) != STT_TLS || sym.st_size == 0) continue;
     const int index = sym.st_shndx;
-    if (index != nram_index && index != wram_index) continue;
-    // A TLS symbol's value is its offset in the TLS template.
-    const auto section_offset =
-        std::ptrdiff_t(sections[index].sh_addr - tls_vaddr);
+    if (sym.st_size == 0 || index < 0 || index >= ehdr->e_shnum ||
+        is_guard_zone(name)) {
+      continue;
+    }
+    const int type = ELF64_ST_TYPE(sym.st_info);
+    std::ptrdiff_t offset = 0;
+    std::vector<OnchipObject>* objects = nullptr;
+    if (type == STT_TLS && (index == nram_index || index == wram_index)) {
+      // A TLS symbol's value is its offset in the TLS template.
+      offset = std::ptrdiff_t(sym.st_value) -
+               std::ptrdiff_t(sections[index].sh_addr - tls_vaddr);
+      objects = index == nram_index ? &tables.nram : &tables.wram;
+    } else if (type == STT_OBJECT && index == sram_index) {
+      offset = std::ptrdiff_t(sym.st_value - sections[index].sh_addr);
+      objects = &tables.sram;
+    } else {
+      continue;
+    }
     const bool local = ELF64_ST_BIND(sym.st_info) == STB_LOCAL;
-    OnchipObject object{std::ptrdiff_t(sym.st_value) - section_offset,
-                        std::ptrdiff_t(sym.st_size),
-                        name,
-                        local ? file : "",
-                        local ? file_index : -1,
-                        0};
-    (index == nram_index ? tables.nram : tables.wram).push_back(object);
+    objects->push_back({offset, std::ptrdiff_t(sym.st_size), name,
+                        local ? file : "", local ? file_index : -1, 0});
   }
-  for (auto* objects : {&tables.nram, &tables.wram}) {
+  for (auto* objects : {&tables.nram, &tables.wram, &tables.sram}) {
     std::sort(objects->begin(), objects->end(),
               [](const OnchipObject& a, const OnchipObject& b) {
                 return a.offset < b.offset;
@@ -121,6 +136,7 @@ const Tables& tables() {
 
 const std::vector<OnchipObject>& nram_objects() { return tables().nram; }
 const std::vector<OnchipObject>& wram_objects() { return tables().wram; }
+const std::vector<OnchipObject>& sram_objects() { return tables().sram; }
 
 const OnchipObject* find_object(const std::vector<OnchipObject>& objects,
                                 std::ptrdiff_t offset) {

@@ -1,7 +1,7 @@
 // The program's on-chip variables, read once from the executable's symbol
-// table: every __nram__ / __wram__ object with its size, name and the file
-// that declares it, so checked mode can name the array an access overflows
-// and tell when one file declares more than the profile holds.
+// table: every __nram__ / __wram__ / __mlu_shared__ object with its size, name
+// and the file that declares it, so checked mode can name the array an access
+// overflows and tell when one file declares more than the profile holds.
 #pragma once
 
 #include <cstddef>
@@ -25,6 +25,7 @@ struct OnchipObject {
 // Sorted by offset; empty when the executable has no symbol table.
 const std::vector<OnchipObject>& nram_objects();
 const std::vector<OnchipObject>& wram_objects();
+const std::vector<OnchipObject>& sram_objects();
 
 // The object holding `offset`, or nullptr (padding between objects).
 const OnchipObject* find_object(const std::vector<OnchipObject>& objects,

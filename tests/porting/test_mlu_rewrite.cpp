@@ -58,32 +58,52 @@ TEST(MluRewrite, FileWithoutLaunchesIsCopiedUnchanged) {
 }
 
 TEST(MluRewrite, NamespaceScopeOnchipVariablesGetInternalLinkage) {
+  // A definition gets a guard zone on each side and is kept (`used`).
   EXPECT_EQ(rewrite("__nram__ int8_t nram_buffer[MAX_NRAM_SIZE];\n"),
-            "namespace { __nram__ int8_t nram_buffer[MAX_NRAM_SIZE]; }\n");
+            "namespace { XBANG_ONCHIP_GUARD_(__nram__) __nram__ "
+            "__attribute__((used)) int8_t nram_buffer[MAX_NRAM_SIZE]; "
+            "XBANG_ONCHIP_GUARD_(__nram__) }\n");
   EXPECT_EQ(rewrite("extern __wram__ int8_t w[8];\n__nram__ static float "
                     "t[2] = {1, 2};\n"),
             "namespace { extern __wram__ int8_t w[8]; }\n"
-            "namespace { __nram__ static float t[2] = {1, 2}; }\n");
+            "namespace { XBANG_ONCHIP_GUARD_(__nram__) __nram__ "
+            "__attribute__((used)) static float t[2] = {1, 2}; "
+            "XBANG_ONCHIP_GUARD_(__nram__) }\n");
   EXPECT_EQ(rewrite("namespace a {\n__mlu_shared__ char s[4];\n}\n"),
-            "namespace a {\nnamespace { __mlu_shared__ char s[4]; }\n}\n");
+            "namespace a {\nnamespace { XBANG_ONCHIP_GUARD_(__mlu_shared__) "
+            "__mlu_shared__ __attribute__((used)) char s[4]; "
+            "XBANG_ONCHIP_GUARD_(__mlu_shared__) }\n}\n");
   EXPECT_EQ(rewrite("extern \"C\" { __nram__ char n[4]; }"),
-            "extern \"C\" { namespace { __nram__ char n[4]; } }");
+            "extern \"C\" { namespace { XBANG_ONCHIP_GUARD_(__nram__) __nram__ "
+            "__attribute__((used)) char n[4]; XBANG_ONCHIP_GUARD_(__nram__) } "
+            "}");
 }
 
 TEST(MluRewrite, BlockScopeOnchipVariables) {
   // thread_local is static inside a function already; SRAM needs `static`.
   EXPECT_EQ(rewrite("void f() { __nram__ int t[4]; static __nram__ int u; }"),
-            "void f() { __nram__ int t[4]; static __nram__ int u; }");
+            "void f() { XBANG_ONCHIP_GUARD_(__nram__) __nram__ "
+            "__attribute__((used)) int t[4]; XBANG_ONCHIP_GUARD_(__nram__) "
+            "XBANG_ONCHIP_GUARD_(__nram__) static __nram__ "
+            "__attribute__((used)) int u; XBANG_ONCHIP_GUARD_(__nram__) }");
   EXPECT_EQ(rewrite("void f() {\n  __mlu_shared__ char s[4];\n}"),
-            "void f() {\n  static __mlu_shared__ char s[4];\n}");
+            "void f() {\n  XBANG_ONCHIP_GUARD_(__mlu_shared__) static "
+            "__mlu_shared__ __attribute__((used)) char s[4]; "
+            "XBANG_ONCHIP_GUARD_(__mlu_shared__)\n}");
   EXPECT_EQ(rewrite("struct S { void f() { static __mlu_shared__ int s; } };"),
-            "struct S { void f() { static __mlu_shared__ int s; } };");
+            "struct S { void f() { XBANG_ONCHIP_GUARD_(__mlu_shared__) static "
+            "__mlu_shared__ __attribute__((used)) int s; "
+            "XBANG_ONCHIP_GUARD_(__mlu_shared__) } };");
   // Braces in a #define do not open a scope.
   EXPECT_EQ(rewrite("#define OPEN {\n__nram__ char n[4];\n"),
-            "#define OPEN {\nnamespace { __nram__ char n[4]; }\n");
+            "#define OPEN {\nnamespace { XBANG_ONCHIP_GUARD_(__nram__) "
+            "__nram__ __attribute__((used)) char n[4]; "
+            "XBANG_ONCHIP_GUARD_(__nram__) }\n");
   // A directive line is not part of the declaration after it.
   EXPECT_EQ(rewrite("#endif\n__nram__ char n[4];\n"),
-            "#endif\nnamespace { __nram__ char n[4]; }\n");
+            "#endif\nnamespace { XBANG_ONCHIP_GUARD_(__nram__) __nram__ "
+            "__attribute__((used)) char n[4]; XBANG_ONCHIP_GUARD_(__nram__) "
+            "}\n");
 }
 
 TEST(MluRewrite, DeviceFunctionWithOnchipVariablesGetsInternalLinkage) {
@@ -466,8 +486,9 @@ TEST_F(MluRewriteTool, IncludedProjectHeadersAreRewrittenToo) {
       << read(base_ + ".err");
   EXPECT_EQ(read(headers + include_dir + "/sub/a.h"),
             "#line 1 \"" + include_dir +
-                "/sub/a.h\"\n#include \"b.h\"\nnamespace { __nram__ char "
-                "a[4]; }\n");
+                "/sub/a.h\"\n#include \"b.h\"\nnamespace { "
+                "XBANG_ONCHIP_GUARD_(__nram__) __nram__ __attribute__((used)) "
+                "char a[4]; XBANG_ONCHIP_GUARD_(__nram__) }\n");
   EXPECT_EQ(read(headers + include_dir + "/sub/b.h"),
             "#line 1 \"" + include_dir +
                 "/sub/b.h\"\ninline void b() { "

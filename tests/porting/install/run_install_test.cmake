@@ -2,7 +2,7 @@
 # tree into a fresh prefix, then configures, builds and runs the consumer
 # project against it with find_package(xbang).
 #   -DXBANG_BUILD_DIR= -DWORK_DIR= -DCONSUMER_SOURCE_DIR= -DGENERATOR=
-#   -DCXX_COMPILER= -DBUILD_TYPE=
+#   -DCXX_COMPILER= -DBUILD_TYPE= [-DCXX_FLAGS=] [-DLINKER_FLAGS=]
 foreach(var XBANG_BUILD_DIR WORK_DIR CONSUMER_SOURCE_DIR GENERATOR
             CXX_COMPILER BUILD_TYPE)
   if(NOT DEFINED ${var})
@@ -38,7 +38,9 @@ endforeach()
 run_step("configure the consumer"
   ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${consumer_build}
   -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${prefix}
-  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${BUILD_TYPE}
+  # The flags the library was built with (the sanitizer lanes' among them).
+  "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}")
 run_step("build the consumer"
   ${CMAKE_COMMAND} --build ${consumer_build} --parallel 2)
 run_step("run the consumer" ${consumer_build}/consumer)

@@ -2,7 +2,7 @@
 # build tree into a fresh prefix, then configures, builds and runs the
 # Cambricon-style project with NEUWARE_HOME=<prefix>/share/xbang/neuware.
 #   -DXBANG_BUILD_DIR= -DWORK_DIR= -DPROJECT_SOURCE= -DGENERATOR=
-#   -DCXX_COMPILER= -DBUILD_TYPE=
+#   -DCXX_COMPILER= -DBUILD_TYPE= [-DCXX_FLAGS=] [-DLINKER_FLAGS=]
 foreach(var XBANG_BUILD_DIR WORK_DIR PROJECT_SOURCE GENERATOR CXX_COMPILER
             BUILD_TYPE)
   if(NOT DEFINED ${var})
@@ -28,6 +28,8 @@ run_step("install xbang into ${prefix}"
 run_step("configure"
   ${CMAKE_COMMAND} -S ${PROJECT_SOURCE} -B ${project_build} -G ${GENERATOR}
   -DNEUWARE_HOME=${prefix}/share/xbang/neuware
-  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${BUILD_TYPE}
+  # The flags the library was built with (the sanitizer lanes' among them).
+  "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}")
 run_step("build" ${CMAKE_COMMAND} --build ${project_build} --parallel 2)
 run_step("run" ${project_build}/vector_add)

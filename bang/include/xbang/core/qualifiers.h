@@ -29,5 +29,18 @@
 #define __nram__ thread_local XBANG_ONCHIP_("xbang_nram")
 #define __wram__ thread_local XBANG_ONCHIP_("xbang_wram")
 #define __mlu_shared__ XBANG_ONCHIP_("xbang_sram")
+// Guard zones: xbang-mlu-rewrite declares one of these before and after each
+// on-chip variable a .mlu file defines, so a plain C++ write running up to 64
+// bytes past a variable lands in bytes that belong to no variable and that
+// checked mode watches (at barriers and at the end of each core), whatever
+// the variable's size. Compilers lay a section out in declaration order or
+// in reverse, so a guard on both sides covers either; the rewriter also
+// marks the variable `used`, as Clang otherwise emits an internal variable
+// where it is first used, away from its guards.
+#define XBANG_GUARD_NAME2_(a, b) a##b
+#define XBANG_GUARD_NAME_(a, b) XBANG_GUARD_NAME2_(a, b)
+#define XBANG_ONCHIP_GUARD_(qualifier)                           \
+  static qualifier __attribute__((used)) char XBANG_GUARD_NAME_( \
+      xbang_guard_, __COUNTER__)[64];
 #define __ldram__
 #define __mlu_const__
