@@ -102,44 +102,45 @@ bfloat16 from_float(float x) {
   return bfloat16::from_bits(uint16_t(round_bits<M>(u)));
 }
 
-XBANG_CHECK_PATH inline bool convert_ok(const char* name, const void* dst,
-                                        long dst_size, const void* src,
-                                        long src_size, long n) {
-  if (!check_count(name, n)) return false;
-  const long dst_bytes = n * dst_size, src_bytes = n * src_size;
-  return check_space(name, "dst", dst, dst_bytes, Space::kNram) &&
-         check_space(name, "src", src, src_bytes, Space::kNram) &&
-         check_inplace(name, dst, dst_bytes, src, src_bytes) &&
-         check_vector_bytes(name, dst_bytes) &&
-         check_not_pending(name, src, src_bytes);
+// The contract of a conversion of n elements: dst and src in NRAM, exact in
+// place only, the pre-372 rule on dst's bytes.
+inline void convert_contract(Contract& c, const void* dst, long dst_size,
+                             const void* src, long src_size, long n) {
+  c.count(n)
+      .dst(dst, n * dst_size)
+      .vector_bytes(n * dst_size)
+      .src("src", src, n * src_size);
 }
 
 template <RoundMode M>
 void float_to_bfloat16(const char* name, bfloat16* dst, const float* src,
                        long n) {
-  if (XBANG_CHECKING() && !convert_ok(name, dst, 2, src, 4, n)) return;
-  using U = xsimd::batch<uint32_t>;
-  constexpr long kStep = long(U::size);
-  long i = 0;
-  for (; i + kStep <= n; i += kStep) {
-    store_low_halves(dst + i,
-                     round_bits<M>(xsimd::bitwise_cast<U>(
-                         xsimd::batch<float>::load_unaligned(src + i))));
-  }
-  for (; i < n; ++i) dst[i] = from_float<M>(src[i]);
-  if (n > 0) count_elements(Family::kConversion, uint64_t(n));
+  run_builtin(
+      name, Tally::elements(Family::kConversion, n),
+      [&](Contract& c) { convert_contract(c, dst, 2, src, 4, n); },
+      [&] {
+        using U = xsimd::batch<uint32_t>;
+        constexpr long kStep = long(U::size);
+        long i = 0;
+        for (; i + kStep <= n; i += kStep) {
+          store_low_halves(dst + i,
+                           round_bits<M>(xsimd::bitwise_cast<U>(
+                               xsimd::batch<float>::load_unaligned(src + i))));
+        }
+        for (; i < n; ++i) dst[i] = from_float<M>(src[i]);
+      });
 }
 
 inline void bfloat16_to_float(float* dst, const bfloat16* src, long n) {
-  if (XBANG_CHECKING() &&
-      !convert_ok("__bang_bfloat162float", dst, 4, src, 2, n)) {
-    return;
-  }
-  // Back to front, so dst == src widens in place.
-  for (long i = n - 1; i >= 0; --i) {
-    dst[i] = bfloat16_bits_to_float(src[i].bits);
-  }
-  if (n > 0) count_elements(Family::kConversion, uint64_t(n));
+  run_builtin(
+      "__bang_bfloat162float", Tally::elements(Family::kConversion, n),
+      [&](Contract& c) { convert_contract(c, dst, 4, src, 2, n); },
+      [&] {
+        // Back to front, so dst == src widens in place.
+        for (long i = n - 1; i >= 0; --i) {
+          dst[i] = bfloat16_bits_to_float(src[i].bits);
+        }
+      });
 }
 
 }  // namespace bf16
@@ -155,24 +156,25 @@ void fixed_point_convert(const char* builtin, To* dst, const From* src, int n,
     convert_builtin<From, To, RoundMode::kTz>(builtin, dst, src, n, 0);
     return;
   }
-  if (XBANG_CHECKING()) {
-    Contract contract(builtin, Contract::Mode::kValidate);
-    contract.count(n)
-        .dst(dst, long(n) * long(sizeof(To)))
-        .disjoint_src("src", src, long(n) * long(sizeof(From)));
-    if (!contract.ok()) return;
-  }
   const int shift = std::clamp(src_position - dst_position, -400, 400);
-  auto one = [&](long i) {
-    dst[i] = from_double<To>(std::ldexp(double(src[i]), shift),
-                             bf16::kFixedPointMode);
-  };
-  if (sizeof(To) > sizeof(From)) {
-    for (long i = long(n) - 1; i >= 0; --i) one(i);
-  } else {
-    for (long i = 0; i < n; ++i) one(i);
-  }
-  if (n > 0) count_elements(Family::kConversion, uint64_t(n));
+  run_builtin(
+      builtin, Tally::elements(Family::kConversion, n),
+      [&](Contract& c) {
+        c.count(n)
+            .dst(dst, long(n) * long(sizeof(To)))
+            .disjoint_src("src", src, long(n) * long(sizeof(From)));
+      },
+      [&] {
+        auto one = [&](long i) {
+          dst[i] = from_double<To>(std::ldexp(double(src[i]), shift),
+                                   bf16::kFixedPointMode);
+        };
+        if (sizeof(To) > sizeof(From)) {
+          for (long i = long(n) - 1; i >= 0; --i) one(i);
+        } else {
+          for (long i = 0; i < n; ++i) one(i);
+        }
+      });
 }
 
 }  // namespace conv
