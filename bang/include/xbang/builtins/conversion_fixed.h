@@ -24,11 +24,8 @@
 #include <cstring>
 #include <xsimd/xsimd.hpp>
 
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
-
 #include "xbang/builtins/conversion.h"
+#include "xbang/builtins/detail/arch/arch.h"
 #include "xbang/core/bfloat16.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
@@ -72,29 +69,6 @@ U round_bits(const U& u) {
   return (trunc + inc * (one - nan)) | (nan * U(0x40u));
 }
 
-// Stores the low 16 bits of each lane (every lane is below 2^16).
-inline void store_low_halves(bfloat16* dst,
-                             const xsimd::batch<uint32_t>& lanes) {
-#if defined(__AVX512F__)
-  static_assert(xsimd::batch<uint32_t>::size == 16, "AVX-512 lanes");
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst),
-                      _mm512_cvtepi32_epi16(lanes));
-#elif defined(__AVX2__)
-  static_assert(xsimd::batch<uint32_t>::size == 8, "AVX2 lanes");
-  // packus keeps each 128-bit half's four lanes; the permute joins halves.
-  const __m256i packed =
-      _mm256_permute4x64_epi64(_mm256_packus_epi32(lanes, lanes), 0x08);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst),
-                   _mm256_castsi256_si128(packed));
-#else
-  alignas(64) uint32_t bits[xsimd::batch<uint32_t>::size];
-  lanes.store_aligned(bits);
-  for (std::size_t k = 0; k < xsimd::batch<uint32_t>::size; ++k) {
-    dst[k].bits = uint16_t(bits[k]);
-  }
-#endif
-}
-
 template <RoundMode M>
 bfloat16 from_float(float x) {
   uint32_t u;
@@ -123,9 +97,10 @@ void float_to_bfloat16(const char* name, bfloat16* dst, const float* src,
         constexpr long kStep = long(U::size);
         long i = 0;
         for (; i + kStep <= n; i += kStep) {
-          store_low_halves(dst + i,
-                           round_bits<M>(xsimd::bitwise_cast<U>(
-                               xsimd::batch<float>::load_unaligned(src + i))));
+          simd::StoreLow16<U>::run(
+              reinterpret_cast<uint16_t*>(dst + i),
+              round_bits<M>(xsimd::bitwise_cast<U>(
+                  xsimd::batch<float>::load_unaligned(src + i))));
         }
         for (; i < n; ++i) dst[i] = from_float<M>(src[i]);
       });
