@@ -19,9 +19,11 @@
 //   batch is read; the integer forms go through conversion.h's paths).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/builtins/conversion.h"
@@ -122,8 +124,32 @@ inline void bfloat16_to_float(float* dst, const bfloat16* src, long n) {
 
 namespace conv {
 
+// x * 2^shift rounded to nearest even and saturated to To, exactly, in
+// 64-bit integers: |x| <= 2^31, so a left shift of 32 already saturates
+// every nonzero x and a right shift of 40 rounds every x to 0; clamping the
+// shift there keeps each step inside int64_t. Branch-free per element, so
+// the loop over a row vectorises.
+template <class To>
+struct FixedPointRescale {
+  static_assert(bf16::kFixedPointMode == RoundMode::kRn, "nearest even");
+  int left, right;
+  explicit FixedPointRescale(int shift)
+      : left(std::clamp(shift, 0, 32)), right(std::clamp(-shift, 0, 40)) {}
+  To operator()(int64_t x) const {
+    const int64_t scaled = x * (int64_t(1) << left);
+    const int64_t q = scaled >> right;  // floor
+    const int64_t rem = scaled - q * (int64_t(1) << right);
+    const int64_t half = (int64_t(1) << right) >> 1;
+    const int64_t rounded =
+        q + int64_t((rem > half) | ((rem == half) & (right > 0) & (q & 1)));
+    constexpr int64_t lo = std::numeric_limits<To>::min();
+    constexpr int64_t hi = std::numeric_limits<To>::max();
+    return To(rounded < lo ? lo : rounded > hi ? hi : rounded);
+  }
+};
+
 // Integer to integer with fixed-point positions: equal positions take the
-// vector path of conversion.h; others rescale exactly in double.
+// vector path of conversion.h; others rescale exactly (FixedPointRescale).
 template <class From, class To>
 void fixed_point_convert(const char* builtin, To* dst, const From* src, int n,
                          int dst_position, int src_position) {
@@ -131,7 +157,7 @@ void fixed_point_convert(const char* builtin, To* dst, const From* src, int n,
     convert_builtin<From, To, RoundMode::kTz>(builtin, dst, src, n, 0);
     return;
   }
-  const int shift = std::clamp(src_position - dst_position, -400, 400);
+  const FixedPointRescale<To> rescale(src_position - dst_position);
   run_builtin(
       builtin, Tally::elements(Family::kConversion, n),
       [&](Contract& c) {
@@ -140,14 +166,10 @@ void fixed_point_convert(const char* builtin, To* dst, const From* src, int n,
             .disjoint_src("src", src, long(n) * long(sizeof(From)));
       },
       [&] {
-        auto one = [&](long i) {
-          dst[i] = from_double<To>(std::ldexp(double(src[i]), shift),
-                                   bf16::kFixedPointMode);
-        };
         if (sizeof(To) > sizeof(From)) {
-          for (long i = long(n) - 1; i >= 0; --i) one(i);
+          for (long i = long(n) - 1; i >= 0; --i) dst[i] = rescale(src[i]);
         } else {
-          for (long i = 0; i < n; ++i) one(i);
+          for (long i = 0; i < n; ++i) dst[i] = rescale(src[i]);
         }
       });
 }
