@@ -23,7 +23,7 @@ inline void __bang_atomic_reduce_add(T* dst,
   using namespace xbang::detail;
   run_builtin(
       "__bang_atomic_reduce_add", Tally::atomic(n),
-      [&](Contract& c) {
+      [=](Contract& c) {
         c.count(n).operand("dst", dst, long(n) * long(sizeof(T)),
                            Where::kGdramOrSram);
       },
@@ -45,7 +45,7 @@ inline void __bang_atomic_reduce_add(T* dst, const T* src, int n, int segnum0,
   // Each block counts itself (its own reduce); this call counts nothing.
   run_builtin(
       "__bang_atomic_reduce_add", Tally::none(),
-      [&](Contract& c) { c.count(segnum0).count(segnum1); },
+      [=](Contract& c) { c.count(segnum0).count(segnum1); },
       [&] {
         for (int i1 = 0; i1 <= segnum1; ++i1) {
           for (int i0 = 0; i0 <= segnum0; ++i0) {

@@ -93,7 +93,7 @@ void float_to_bfloat16(const char* name, bfloat16* dst, const float* src,
                        long n) {
   run_builtin(
       name, Tally::elements(Family::kConversion, n),
-      [&](Contract& c) { convert_contract(c, dst, 2, src, 4, n); },
+      [=](Contract& c) { convert_contract(c, dst, 2, src, 4, n); },
       [&] {
         using U = xsimd::batch<uint32_t>;
         constexpr long kStep = long(U::size);
@@ -111,7 +111,7 @@ void float_to_bfloat16(const char* name, bfloat16* dst, const float* src,
 inline void bfloat16_to_float(float* dst, const bfloat16* src, long n) {
   run_builtin(
       "__bang_bfloat162float", Tally::elements(Family::kConversion, n),
-      [&](Contract& c) { convert_contract(c, dst, 4, src, 2, n); },
+      [=](Contract& c) { convert_contract(c, dst, 4, src, 2, n); },
       [&] {
         // Back to front, so dst == src widens in place.
         for (long i = n - 1; i >= 0; --i) {
@@ -160,7 +160,7 @@ void fixed_point_convert(const char* builtin, To* dst, const From* src, int n,
   const FixedPointRescale<To> rescale(src_position - dst_position);
   run_builtin(
       builtin, Tally::elements(Family::kConversion, n),
-      [&](Contract& c) {
+      [=](Contract& c) {
         c.count(n)
             .dst(dst, long(n) * long(sizeof(To)))
             .disjoint_src("src", src, long(n) * long(sizeof(From)));

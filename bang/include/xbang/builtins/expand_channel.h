@@ -69,7 +69,7 @@ void expand_channel_builtin(const char* name, T* dst, const T* scale,
       name,
       Tally::elements(Family::kArithmetic,
                       addend != nullptr ? 2 * elements : elements),
-      [&](Contract& contract) {
+      [=](Contract& contract) {
         expand_channel_contract(contract, dst, scale, wram, src, addend, n, c);
       },
       [&] {

@@ -46,7 +46,7 @@ void set_runs(const char* name, T* dst, long count, T value, long stride_bytes,
       name,
       Tally::elements(Family::kArithmetic,
                       count > 0 && segnum >= 0 ? count * (segnum + 1) : 0),
-      [&](Contract& c) {
+      [=](Contract& c) {
         set_contract(c, dst, count, stride_bytes, segnum, where);
       },
       [&] {

@@ -290,7 +290,7 @@ template <class T, class Op, class Finish = PoolKeep>
 void pool_builtin(const char* name, T* dst, const T* src, const PoolShape& s,
                   Op op, Finish finish = {}) {
   run_builtin(
-      name, pool_tally(s), [&](Contract& c) { pool_contract(c, dst, src, s); },
+      name, pool_tally(s), [=](Contract& c) { pool_contract(c, dst, src, s); },
       [&] {
         if (s.computes()) pool_reduce(dst, src, s, op, finish);
       });
@@ -306,7 +306,7 @@ void pool_index_builtin(const char* name, T* values, pool_index_t<T>* index,
       s.computes() ? s.out_elems() * long(sizeof(pool_index_t<T>)) : 0;
   run_builtin(
       name, pool_tally(s),
-      [&](Contract& c) {
+      [=](Contract& c) {
         pool_contract(c, values, src, s, index, index_bytes);
       },
       [&] {

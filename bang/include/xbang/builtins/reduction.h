@@ -72,7 +72,7 @@ inline T __bang_sum(const T* src, int n) {
   using namespace xbang::detail;
   return run_builtin_or(
       T(0), "__bang_sum", Tally::elements(xbang::Family::kArithmetic, n),
-      [&](Contract& c) { reduction_contract<T>(c, nullptr, src, n); },
+      [=](Contract& c) { reduction_contract<T>(c, nullptr, src, n); },
       [&] { return n > 0 ? to_element<T>(sum_lanes(src, n)) : T(0); });
 }
 
@@ -81,7 +81,7 @@ inline void __bang_reduce_sum(T* dst, const T* src, int n) {
   using namespace xbang::detail;
   run_builtin(
       "__bang_reduce_sum", Tally::elements(xbang::Family::kArithmetic, n),
-      [&](Contract& c) { reduction_contract(c, dst, src, n); },
+      [=](Contract& c) { reduction_contract(c, dst, src, n); },
       [&] {
         constexpr long kBlock = kReduceBlockBytes / long(sizeof(T));
         for (long first = 0; first < n; first += kBlock) {

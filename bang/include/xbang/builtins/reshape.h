@@ -75,7 +75,7 @@ inline void __bang_pad(T* dst, const T* src, int channel, int height, int width,
   run_builtin(
       "__bang_pad",
       Tally::elements(xbang::Family::kLayout, computes ? out_elems : 0),
-      [&](Contract& c) {
+      [=](Contract& c) {
         reshape_contract(
             c, dst, out_elems, src, in_elems,
             {channel, height, width, pad_top, pad_bottom, pad_left, pad_right});
@@ -106,7 +106,7 @@ inline void __bang_reshape_filter(T* dst, const T* src, int n, int h, int w,
   run_builtin(
       "__bang_reshape_filter",
       Tally::elements(xbang::Family::kLayout, computes ? elems : 0),
-      [&](Contract& contract) {
+      [=](Contract& contract) {
         reshape_contract(contract, dst, elems, src, elems, {n, h, w, c});
       },
       [&] {

@@ -34,7 +34,7 @@ inline bool __is_dram(const void* p) {
     using namespace ::xbang::detail;                                     \
     return run_builtin_or(                                               \
         T(0), #LOAD, Tally::none(),                                      \
-        [&](Contract& c) { c.operand("p", p, long(sizeof(T)), WHERE); }, \
+        [=](Contract& c) { c.operand("p", p, long(sizeof(T)), WHERE); }, \
         [&] { return *p; });                                             \
   }                                                                      \
   template <class T, class V>                                            \
@@ -42,7 +42,7 @@ inline bool __is_dram(const void* p) {
     using namespace ::xbang::detail;                                     \
     run_builtin(                                                         \
         #STORE, Tally::none(),                                           \
-        [&](Contract& c) { c.operand("p", p, long(sizeof(T)), WHERE); }, \
+        [=](Contract& c) { c.operand("p", p, long(sizeof(T)), WHERE); }, \
         [&] { *p = static_cast<T>(value); });                            \
   }
 XBANG_SCALAR_ACCESS(__load_nram, __store_nram, Where::kNram)

@@ -79,11 +79,12 @@ VectorRegister<T> broadcast(T value) {
 // Moves `count` lanes between a register and NRAM at p (clamped to the
 // register's lanes; checked mode reports a count past them).
 template <class T, class Move>
-void register_access(const char* name, const void* p, int count, Move move) {
+XBANG_ENTRY_INLINE void register_access(const char* name, const void* p,
+                                        int count, Move move) {
   constexpr int kLanes = VectorRegister<T>::kLanes;
   run_builtin(
       name, Tally::none(),
-      [&](Contract& c) {
+      [=](Contract& c) {
         c.count(count)
             .require(count <= kLanes,
                      [&] {
