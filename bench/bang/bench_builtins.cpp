@@ -318,42 +318,19 @@ std::string case_name(const Case& c, int variant) {
          xbang_bench::kInCoreVariants[variant];
 }
 
-// The ratio table, from the runs' CPU time (the emulated core's own thread
-// time: on a shared machine it is the steadier measure) and real time; with
-// repetitions, medians.
-void print_ratio_table(const std::vector<Case>& cases,
-                       const xbang_bench::RecordingReporter& runs) {
-  std::printf(
-      "\n| family | built-in | size | built-in GB/s | memcpy GB/s | "
-      "built-in/memcpy (cpu) | scalar/built-in (cpu) | built-in/memcpy "
-      "(real) | scalar/built-in (real) | goal (cpu ratios) |\n"
-      "|---|---|---|---|---|---|---|---|---|---|\n");
-  for (const Case& c : cases) {
-    const auto* b = runs.find(case_name(c, 0));
-    const auto* s = runs.find(case_name(c, 1));
-    const auto* m = runs.find(case_name(c, 2));
-    if (b == nullptr || s == nullptr || m == nullptr) continue;  // filtered
-    if (b->cpu_seconds <= 0 || s->cpu_seconds <= 0 || m->cpu_seconds <= 0) {
-      continue;
-    }
-    const double vs_memcpy = b->cpu_seconds / m->cpu_seconds,
-                 vs_scalar = s->cpu_seconds / b->cpu_seconds;
-    std::string goal;
-    if (c.elementwise_float) {
-      goal = vs_memcpy <= 1.5 ? "<=1.5x memcpy: met" : "<=1.5x memcpy: MISSED";
-    }
-    if (c.faster_than_scalar) {
-      if (!goal.empty()) goal += "; ";
-      goal += vs_scalar >= 2 ? ">=2x scalar: met" : ">=2x scalar: MISSED";
-    }
-    if (goal.empty()) goal = "-";
-    std::printf(
-        "| %s | %s | %s | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f | %s |\n",
-        c.family.c_str(), c.op.c_str(), c.size.c_str(),
-        double(c.touched_bytes) / b->cpu_seconds / 1e9,
-        double(c.touched_bytes) / m->cpu_seconds / 1e9, vs_memcpy, vs_scalar,
-        b->seconds / m->seconds, s->seconds / b->seconds, goal.c_str());
+// The goals of a case, judged on CPU-time ratios.
+std::string goal(const Case& c, const xbang_bench::VariantRuns& v) {
+  const double vs_memcpy = v.builtin->cpu_seconds / v.memcpy->cpu_seconds,
+               vs_scalar = v.scalar->cpu_seconds / v.builtin->cpu_seconds;
+  std::string text;
+  if (c.elementwise_float) {
+    text = vs_memcpy <= 1.5 ? "<=1.5x memcpy: met" : "<=1.5x memcpy: MISSED";
   }
+  if (c.faster_than_scalar) {
+    if (!text.empty()) text += "; ";
+    text += vs_scalar >= 2 ? ">=2x scalar: met" : ">=2x scalar: MISSED";
+  }
+  return text.empty() ? "-" : text;
 }
 
 }  // namespace
@@ -368,6 +345,11 @@ int main(int argc, char** argv) {
       case_name);
   return xbang_bench::run_benchmarks(
       argc, argv, [&](const xbang_bench::RecordingReporter& runs) {
-        print_ratio_table(cases, runs);
+        xbang_bench::print_ratio_table(
+            cases, runs, case_name, "family | built-in | size",
+            [](const Case& c) {
+              return c.family + " | " + c.op + " | " + c.size;
+            },
+            "goal (cpu ratios)", goal);
       });
 }

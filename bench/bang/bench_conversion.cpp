@@ -276,34 +276,15 @@ std::string case_name(const Case& c, int variant) {
          xbang_bench::kInCoreVariants[variant];
 }
 
-// The ratio table, from the runs' wall time and CPU time (the benchmark loop
-// runs on the launched core's thread, so the CPU time is that core's; on a
-// shared machine it is the steadier of the two).
-void print_ratio_table(const std::vector<Case>& cases,
-                       const xbang_bench::RecordingReporter& runs) {
-  std::printf(
-      "\n| built-in | source | built-in GB/s | memcpy GB/s | "
-      "built-in/memcpy time | scalar/built-in time | same, CPU time | goal "
-      "|\n|---|---|---|---|---|---|---|---|\n");
-  for (const Case& c : cases) {
-    const auto* tb = runs.find(case_name(c, 0));
-    const auto* ts = runs.find(case_name(c, 1));
-    const auto* tm = runs.find(case_name(c, 2));
-    if (tb == nullptr || ts == nullptr || tm == nullptr) continue;  // filtered
-    if (tb->seconds <= 0 || ts->seconds <= 0 || tm->seconds <= 0) continue;
-    std::string goal = "-";
-    if (c.rounding) {
-      goal = ts->seconds / tb->seconds >= 2 ? ">=2x scalar: met"
-                                            : ">=2x scalar: MISSED";
-    }
-    if (c.library_scalar) goal += " (scalar = library scalar path)";
-    std::printf("| %s | %s | %.1f | %.1f | %.2f | %.2f | %.2f | %s |\n",
-                c.op.c_str(), c.size.c_str(),
-                double(c.touched_bytes) / tb->seconds / 1e9,
-                double(c.touched_bytes) / tm->seconds / 1e9,
-                tb->seconds / tm->seconds, ts->seconds / tb->seconds,
-                ts->cpu_seconds / tb->cpu_seconds, goal.c_str());
+// The goal of a case, judged on real-time ratios.
+std::string goal(const Case& c, const xbang_bench::VariantRuns& v) {
+  std::string text = "-";
+  if (c.rounding) {
+    text = v.scalar->seconds / v.builtin->seconds >= 2 ? ">=2x scalar: met"
+                                                       : ">=2x scalar: MISSED";
   }
+  if (c.library_scalar) text += " (scalar = library scalar path)";
+  return text;
 }
 
 }  // namespace
@@ -316,6 +297,8 @@ int main(int argc, char** argv) {
       "bench_conversion", case_name);
   return xbang_bench::run_benchmarks(
       argc, argv, [&](const xbang_bench::RecordingReporter& runs) {
-        print_ratio_table(cases, runs);
+        xbang_bench::print_ratio_table(
+            cases, runs, case_name, "built-in | source",
+            [](const Case& c) { return c.op + " | " + c.size; }, "goal", goal);
       });
 }

@@ -300,26 +300,6 @@ std::string case_name(const Case& c, int variant) {
          xbang_bench::kInCoreVariants[variant];
 }
 
-void print_ratio_table(const std::vector<Case>& cases,
-                       const xbang_bench::RecordingReporter& runs) {
-  std::printf(
-      "\n| built-in | operand | built-in GB/s | memcpy GB/s | "
-      "built-in/memcpy time | scalar/built-in time | same, CPU time "
-      "|\n|---|---|---|---|---|---|---|\n");
-  for (const Case& c : cases) {
-    const auto* tb = runs.find(case_name(c, 0));
-    const auto* ts = runs.find(case_name(c, 1));
-    const auto* tm = runs.find(case_name(c, 2));
-    if (tb == nullptr || ts == nullptr || tm == nullptr) continue;
-    if (tb->seconds <= 0 || ts->seconds <= 0 || tm->seconds <= 0) continue;
-    std::printf(
-        "| %s | %s | %.1f | %.1f | %.2f | %.2f | %.2f |\n", c.op.c_str(),
-        c.size.c_str(), double(c.touched_bytes) / tb->seconds / 1e9,
-        double(c.touched_bytes) / tm->seconds / 1e9, tb->seconds / tm->seconds,
-        ts->seconds / tb->seconds, ts->cpu_seconds / tb->cpu_seconds);
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -330,6 +310,11 @@ int main(int argc, char** argv) {
       case_name);
   return xbang_bench::run_benchmarks(
       argc, argv, [&](const xbang_bench::RecordingReporter& runs) {
-        print_ratio_table(cases, runs);
+        xbang_bench::print_ratio_table(
+            cases, runs, case_name, "built-in | operand",
+            [](const Case& c) { return c.op + " | " + c.size; }, "note",
+            [](const Case&, const xbang_bench::VariantRuns&) {
+              return std::string("-");
+            });
       });
 }

@@ -1,9 +1,10 @@
-// The pool, reduction, fill, reshape, bfloat16 and vector-register
-// built-ins on NRAM-resident data from 256 B to 256 KB per operand: for each
-// case the built-in, a plain scalar loop of the same semantics, and
-// std::memcpy of the bytes the built-in touches (read + written), all in the
-// same run inside a one-task launch with checked mode off. A table of
-// ratios follows the runs:
+// The pool, reduction, fill, reshape, conversion (bfloat16, fixed-point),
+// expand_channel, atomic, strided move, gather, cycle bitwise and
+// vector-register built-ins on NRAM-resident data from 256 B to 256 KB per
+// operand: for each case the built-in, a plain scalar loop of the same
+// semantics, and std::memcpy of the bytes the built-in touches (read +
+// written), all in the same run inside a one-task launch with checked mode off.
+// A table of ratios follows the runs:
 //   built-in time / memcpy time, scalar time / built-in time (CPU time of
 //   the emulated core's thread, and real time).
 // The scalar loops are compiled without auto-vectorisation.
@@ -25,6 +26,10 @@
 namespace {
 
 __nram__ int8_t bench_nram[MAX_NRAM_SIZE];
+// The ones filter of the expand_channel built-ins (checked, never read).
+__wram__ float bench_wram_ones[1024];
+// Off-chip operands: the atomics' destination and the gathers' table.
+std::vector<float> gdram_floats(size_t(1) << 16, 0.f);
 
 #define SCALAR_LOOP                                      \
   __attribute__((noinline, optimize("no-tree-vectorize", \
@@ -101,6 +106,47 @@ SCALAR_LOOP void scalar_float2bfloat16_rn(uint16_t* d, const float* s, int n) {
 SCALAR_LOOP void scalar_mulh(uint32_t* d, const uint32_t* s, uint32_t k,
                              int n) {
   for (int i = 0; i < n; ++i) d[i] = uint32_t((uint64_t(s[i]) * k) >> 32);
+}
+
+SCALAR_LOOP void scalar_expand_channel_mul(float* d, const float* scale,
+                                           const float* s, int n, int c) {
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < c; ++j) d[i * c + j] = scale[i] * s[i * c + j];
+  }
+}
+SCALAR_LOOP void scalar_add_value(float* d, float v, int n) {
+  for (int i = 0; i < n; ++i) d[i] += v;
+}
+SCALAR_LOOP void scalar_strided_move(char* d, const char* s, int size,
+                                     int dst_stride, int src_stride,
+                                     int segnum) {
+  for (int k = 0; k < segnum; ++k) {
+    for (int b = 0; b < size; ++b)
+      d[k * dst_stride + b] = s[k * src_stride + b];
+  }
+}
+SCALAR_LOOP void scalar_gather(char* d, const char* s, const uint32_t* offset,
+                               int size, int n) {
+  for (int i = 0; i < n; ++i) {
+    for (int b = 0; b < size; ++b) d[i * size + b] = s[offset[i] + b];
+  }
+}
+SCALAR_LOOP void scalar_fixed_point(int16_t* d, const int32_t* s, int n,
+                                    int shift) {
+  for (int i = 0; i < n; ++i) {
+    const double x = std::nearbyint(std::ldexp(double(s[i]), shift));
+    d[i] = int16_t(x > 32767 ? 32767 : x < -32768 ? -32768 : x);
+  }
+}
+SCALAR_LOOP void scalar_bfloat162float(float* d, const uint16_t* s, int n) {
+  for (int i = 0; i < n; ++i) {
+    const uint32_t b = uint32_t(s[i]) << 16;
+    std::memcpy(&d[i], &b, 4);
+  }
+}
+SCALAR_LOOP void scalar_cycle_band(int8_t* d, const int8_t* s,
+                                   const int8_t* seg, int n, int seg_n) {
+  for (int i = 0; i < n; ++i) d[i] = int8_t(s[i] & seg[i % seg_n]);
 }
 
 struct Case {
@@ -204,6 +250,108 @@ std::vector<Case> make_cases() {
                        scalar_float2bfloat16_rn(
                            reinterpret_cast<uint16_t*>(dst(m)), src(m), n);
                      }});
+    // expand_channel: n / 64 rows of 64 channels, one scale per row.
+    if (n >= 64) {
+      const int rows = n / 64;
+      cases.push_back({"expand_channel", "__bang_expand_channel_mul", size,
+                       2 * size_t(bytes) + size_t(rows) * 4, init,
+                       [=](int8_t* m) {
+                         __bang_expand_channel_mul(dst(m), src(m) + n - rows,
+                                                   bench_wram_ones, src(m),
+                                                   rows, 64);
+                       },
+                       [=](int8_t* m) {
+                         scalar_expand_channel_mul(dst(m), src(m) + n - rows,
+                                                   src(m), rows, 64);
+                       }});
+    }
+    // Atomics: add a scalar to n off-chip floats.
+    cases.push_back(
+        {"atomics", "__bang_atomic_reduce_add(value)", size, 2 * size_t(bytes),
+         init,
+         [=](int8_t*) {
+           __bang_atomic_reduce_add(gdram_floats.data(), 0.5f, n);
+         },
+         [=](int8_t*) { scalar_add_value(gdram_floats.data(), 0.5f, n); }});
+    // Strided move: runs of 48 bytes from a 64-byte pitch to a packed one.
+    const int runs = bytes / 64;
+    if (runs > 0) {
+      cases.push_back(
+          {"move", "__bang_move(strided)", size, 2 * size_t(runs) * 48, init,
+           [=](int8_t* m) { __bang_move(dst(m), src(m), 48, 48, 64, runs); },
+           [=](int8_t* m) {
+             scalar_strided_move(reinterpret_cast<char*>(dst(m)),
+                                 reinterpret_cast<const char*>(src(m)), 48, 48,
+                                 64, runs);
+           }});
+    }
+    // Gather: 32-byte gathered at scattered offsets of an off-chip table.
+    const int gathered = bytes / 32;
+    auto gather_init = [n, gathered, src](int8_t* m) {
+      fill_values(src(m), n, 7);
+      uint32_t* offsets = reinterpret_cast<uint32_t*>(m + 600 * 1024);
+      std::mt19937 rng(3);
+      for (int i = 0; i < gathered; ++i) {
+        offsets[i] = uint32_t(rng() % (gdram_floats.size() / 8)) * 32;
+      }
+    };
+    cases.push_back(
+        {"gather", "__bang_gather", size, 2 * size_t(bytes), gather_init,
+         [=](int8_t* m) {
+           __bang_gather(dst(m), gdram_floats.data(),
+                         reinterpret_cast<const uint32_t*>(m + 600 * 1024), 32,
+                         32, gathered);
+         },
+         [=](int8_t* m) {
+           scalar_gather(reinterpret_cast<char*>(dst(m)),
+                         reinterpret_cast<const char*>(gdram_floats.data()),
+                         reinterpret_cast<const uint32_t*>(m + 600 * 1024), 32,
+                         gathered);
+         }});
+    // Fixed-point: int32 with position 0 to int16 with position 4.
+    auto int_init = [n, src](int8_t* m) {
+      int32_t* p = reinterpret_cast<int32_t*>(src(m));
+      std::mt19937 rng(5);
+      for (int i = 0; i < n; ++i) p[i] = int32_t(rng() % 4096) - 2048;
+    };
+    cases.push_back({"conversion", "__bang_int322int16(positions)", size,
+                     size_t(bytes) + size_t(bytes) / 2, int_init,
+                     [=](int8_t* m) {
+                       __bang_int322int16(
+                           reinterpret_cast<int16_t*>(dst(m)),
+                           reinterpret_cast<const int32_t*>(src(m)), n, 4, 0);
+                     },
+                     [=](int8_t* m) {
+                       scalar_fixed_point(
+                           reinterpret_cast<int16_t*>(dst(m)),
+                           reinterpret_cast<const int32_t*>(src(m)), n, -4);
+                     }});
+    cases.push_back(
+        {"conversion", "__bang_bfloat162float", size,
+         size_t(bytes) + size_t(bytes) / 2, init,
+         [=](int8_t* m) {
+           __bang_bfloat162float(
+               dst(m), reinterpret_cast<const bfloat16_t*>(src(m)), n / 2);
+         },
+         [=](int8_t* m) {
+           scalar_bfloat162float(
+               dst(m), reinterpret_cast<const uint16_t*>(src(m)), n / 2);
+         }});
+    // Cycle bitwise: bytes of src against a 128-byte segment.
+    if (bytes >= 128) {
+      cases.push_back(
+          {"cycle_bitwise", "__bang_cycle_band", size, 2 * size_t(bytes), init,
+           [=](int8_t* m) {
+             char* s = reinterpret_cast<char*>(src(m));
+             __bang_cycle_band(reinterpret_cast<char*>(dst(m)), s, s, bytes,
+                               128);
+           },
+           [=](int8_t* m) {
+             const int8_t* s = reinterpret_cast<const int8_t*>(src(m));
+             scalar_cycle_band(reinterpret_cast<int8_t*>(dst(m)), s, s, bytes,
+                               128);
+           }});
+    }
     // Registers: load, high multiply, store, one register at a time.
     const int lanes = int(__vv_get_length() / 4);
     if (n >= lanes) {
@@ -234,24 +382,6 @@ std::string case_name(const Case& c, int variant) {
          xbang_bench::kInCoreVariants[variant];
 }
 
-void print_ratio_table(const std::vector<Case>& cases,
-                       const xbang_bench::RecordingReporter& runs) {
-  std::printf(
-      "\n| family | built-in | size | built-in/memcpy (cpu) | scalar/built-in "
-      "(cpu) | built-in/memcpy (real) | scalar/built-in (real) |\n"
-      "|---|---|---|---|---|---|---|\n");
-  for (const Case& c : cases) {
-    xbang_bench::VariantRuns v;
-    if (!xbang_bench::find_variants(runs, c, case_name, &v)) continue;
-    const auto *b = v.builtin, *s = v.scalar, *m = v.memcpy;
-    std::printf("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f |\n",
-                c.family.c_str(), c.op.c_str(), c.size.c_str(),
-                b->cpu_seconds / m->cpu_seconds,
-                s->cpu_seconds / b->cpu_seconds, b->seconds / m->seconds,
-                s->seconds / b->seconds);
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -262,6 +392,14 @@ int main(int argc, char** argv) {
       "bench_memory_families", case_name);
   return xbang_bench::run_benchmarks(
       argc, argv, [&](const xbang_bench::RecordingReporter& runs) {
-        print_ratio_table(cases, runs);
+        xbang_bench::print_ratio_table(
+            cases, runs, case_name, "family | built-in | size",
+            [](const Case& c) {
+              return c.family + " | " + c.op + " | " + c.size;
+            },
+            "note",
+            [](const Case&, const xbang_bench::VariantRuns&) {
+              return std::string("-");
+            });
       });
 }

@@ -8,7 +8,9 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "recording_reporter.h"
@@ -86,6 +88,42 @@ bool find_variants(const RecordingReporter& runs, const Case& c, Name case_name,
     if (e == nullptr || e->seconds <= 0 || e->cpu_seconds <= 0) return false;
   }
   return true;
+}
+
+// The ratio table every family benchmark prints after its runs, one row per
+// case whose three variants ran: `label(c)` gives the case's first cells
+// ("a | b", headed by label_header), then the built-in's and memcpy's GB/s
+// over the touched bytes, built-in/memcpy and scalar/built-in time from real
+// time and from CPU time (the emulated core's own thread: on a shared
+// machine the steadier measure), and `extra(c, runs)` a last cell (headed by
+// extra_header; "-" when there is nothing to say).
+template <class Case, class Name, class Label, class Extra>
+void print_ratio_table(const std::vector<Case>& cases,
+                       const RecordingReporter& runs, Name case_name,
+                       const char* label_header, Label label,
+                       const char* extra_header, Extra extra) {
+  const std::string header(label_header);
+  int label_cells = 1;
+  for (char ch : header) label_cells += ch == '|' ? 1 : 0;
+  std::printf(
+      "\n| %s | built-in GB/s | memcpy GB/s | built-in/memcpy (real) | "
+      "scalar/built-in (real) | built-in/memcpy (cpu) | scalar/built-in "
+      "(cpu) | %s |\n|",
+      label_header, extra_header);
+  for (int i = 0; i < label_cells + 7; ++i) std::printf("---|");
+  std::printf("\n");
+  for (const Case& c : cases) {
+    VariantRuns v;
+    if (!find_variants(runs, c, case_name, &v)) continue;
+    const double bytes = double(c.touched_bytes);
+    std::printf(
+        "| %s | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f | %s |\n",
+        label(c).c_str(), bytes / v.builtin->seconds / 1e9,
+        bytes / v.memcpy->seconds / 1e9, v.builtin->seconds / v.memcpy->seconds,
+        v.scalar->seconds / v.builtin->seconds,
+        v.builtin->cpu_seconds / v.memcpy->cpu_seconds,
+        v.scalar->cpu_seconds / v.builtin->cpu_seconds, extra(c, v).c_str());
+  }
 }
 
 }  // namespace xbang_bench

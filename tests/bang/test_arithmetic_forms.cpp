@@ -1,9 +1,13 @@
 // The arithmetic and bitwise forms of arithmetic_forms.h and
 // bitwise_forms.h against scalar models: write_zero, incseq, maxeq/mineq
 // with a scalar, rem, add_tz (round toward zero), max/min reductions, cycle
-// band/bor/bxor on char data, and the shifts; plus checked-mode reports.
+// band/bor/bxor on char data, the shifts, the wrapping integer forms of
+// add/sub/mul/not and the integer and scalar-divisor forms of div; plus
+// checked-mode reports.
 #include <cfenv>
 #include <cmath>
+#include <limits>
+#include <type_traits>
 
 #include "math_check.h"
 
@@ -300,6 +304,174 @@ TEST(BitwiseForms, Shifts) {
   }
 }
 
+// Integer add/sub/mul wrap modulo 2^bits: the model computes in uint64_t
+// and keeps the low bits.
+template <class T>
+T wrap(uint64_t x) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(x));
+}
+template <class T>
+std::vector<T> integer_edges(int n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  const T edges[] = {std::numeric_limits<T>::min(),
+                     std::numeric_limits<T>::max(),
+                     T(0),
+                     T(1),
+                     T(-1),
+                     T(std::numeric_limits<T>::max() / 2 + 1)};
+  std::vector<T> v(n);
+  for (int i = 0; i < n; ++i) {
+    v[i] = rng() % 3 == 0 ? edges[rng() % 6] : static_cast<T>(rng());
+  }
+  return v;
+}
+
+template <class T>
+class WrappingForms : public ::testing::Test {};
+using WrappingTypes =
+    ::testing::Types<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t>;
+TYPED_TEST_SUITE(WrappingForms, WrappingTypes);
+
+TYPED_TEST(WrappingForms, AddSubMulWrapAround) {
+  using T = TypeParam;
+  const auto partner = [](const std::vector<T>& a, uint32_t seed) {
+    return integer_edges<T>(int(a.size()), seed);
+  };
+  check_binary<T>(
+      "add",
+      [](T* d, const T* a, const T* b, int n) { __bang_add(d, a, b, n); },
+      [](T a, T b) { return wrap<T>(uint64_t(a) + uint64_t(b)); },
+      integer_edges<T>, partner);
+  check_binary<T>(
+      "sub",
+      [](T* d, const T* a, const T* b, int n) { __bang_sub(d, a, b, n); },
+      [](T a, T b) { return wrap<T>(uint64_t(a) - uint64_t(b)); },
+      integer_edges<T>, partner);
+  check_binary<T>(
+      "mul",
+      [](T* d, const T* a, const T* b, int n) { __bang_mul(d, a, b, n); },
+      [](T a, T b) { return wrap<T>(uint64_t(a) * uint64_t(b)); },
+      integer_edges<T>, partner);
+}
+
+TYPED_TEST(WrappingForms, ScalarFormsWrapAround) {
+  using T = TypeParam;
+  for (T s : {std::numeric_limits<T>::max(), std::numeric_limits<T>::min(),
+              T(-1), T(3)}) {
+    SCOPED_TRACE("scalar " + show(s));
+    check_unary<T>(
+        "add_scalar",
+        [&](T* d, const T* x, int n) { __bang_add_scalar(d, x, s, n); },
+        [&](T x) { return wrap<T>(uint64_t(x) + uint64_t(s)); },
+        integer_edges<T>);
+    check_unary<T>(
+        "sub_scalar",
+        [&](T* d, const T* x, int n) { __bang_sub_scalar(d, x, s, n); },
+        [&](T x) { return wrap<T>(uint64_t(x) - uint64_t(s)); },
+        integer_edges<T>);
+    check_unary<T>(
+        "mul_scalar",
+        [&](T* d, const T* x, int n) { __bang_mul_scalar(d, x, s, n); },
+        [&](T x) { return wrap<T>(uint64_t(x) * uint64_t(s)); },
+        integer_edges<T>);
+  }
+}
+
+TYPED_TEST(WrappingForms, NotIsLogical) {
+  using T = TypeParam;
+  check_unary<T>(
+      "not", [](T* d, const T* x, int n) { __bang_not(d, x, n); },
+      [](T x) { return T(x == T(0) ? 1 : 0); },
+      [](int n, uint32_t seed) {
+        auto v = integer_edges<T>(n, seed);
+        for (int i = 0; i < n; i += 3) v[i] = T(0);
+        return v;
+      });
+}
+
+TYPED_TEST(WrappingForms, CycleFormsWrapAround) {
+  using T = TypeParam;
+  for (int seg : {3, 64, 200}) {
+    const int n = seg * 7;
+    const auto src = integer_edges<T>(n, 11), s = integer_edges<T>(seg, 12);
+    NramCase c;
+    const int is = c.add(src), iseg = c.add(s);
+    const int da = c.add_filled<T>(n, T(0)), ds = c.add_filled<T>(n, T(0));
+    const int dm = c.add(src);
+    ASSERT_TRUE(c.run([&](const NramCase& k) {
+      __bang_cycle_add(k.ptr<T>(da), k.ptr<T>(is), k.ptr<T>(iseg), n, seg);
+      __bang_cycle_sub(k.ptr<T>(ds), k.ptr<T>(is), k.ptr<T>(iseg), n, seg);
+      __bang_cycle_mul(k.ptr<T>(dm), k.ptr<T>(dm), k.ptr<T>(iseg), n, seg);
+    }));
+    const auto add = c.get<T>(da), sub = c.get<T>(ds), mul = c.get<T>(dm);
+    for (int i = 0; i < n; ++i) {
+      const uint64_t x = uint64_t(src[i]), y = uint64_t(s[i % seg]);
+      ASSERT_EQ(add[i], wrap<T>(x + y)) << i;
+      ASSERT_EQ(sub[i], wrap<T>(x - y)) << i;
+      ASSERT_EQ(mul[i], wrap<T>(x * y)) << "in place, " << i;
+    }
+  }
+}
+
+// Integer __bang_div: quotient toward zero, x / 0 all ones, MIN / -1 MIN.
+template <class T>
+T quotient_model(T x, T y) {
+  if (y == T(0)) return T(-1);
+  if (std::is_signed_v<T> && y == T(-1)) return wrap<T>(0 - uint64_t(x));
+  return T(x / y);
+}
+
+template <class T>
+class IntegerDiv : public ::testing::Test {};
+using IntegerDivTypes = ::testing::Types<int16_t, uint16_t, int32_t, uint32_t>;
+TYPED_TEST_SUITE(IntegerDiv, IntegerDivTypes);
+
+TYPED_TEST(IntegerDiv, VectorAndScalarDivisor) {
+  using T = TypeParam;
+  const auto divisors = [](const std::vector<T>& a, uint32_t seed) {
+    auto v = integer_edges<T>(int(a.size()), seed);
+    std::mt19937 rng(seed);
+    for (auto& x : v) {
+      if (rng() % 2) x = T(rng() % 97) - T(std::is_signed_v<T> ? 48 : 0);
+    }
+    return v;
+  };
+  check_binary<T>(
+      "div",
+      [](T* d, const T* a, const T* b, int n) { __bang_div(d, a, b, n); },
+      quotient_model<T>, integer_edges<T>, divisors);
+  for (T s : {T(7), T(0), T(-1), T(1), std::numeric_limits<T>::max()}) {
+    SCOPED_TRACE("divisor " + show(s));
+    check_unary<T>(
+        "div_scalar", [&](T* d, const T* x, int n) { __bang_div(d, x, s, n); },
+        [&](T x) { return quotient_model<T>(x, s); }, integer_edges<T>);
+  }
+}
+
+template <class T>
+class FloatDivByScalar : public ::testing::Test {};
+using FloatTypes = ::testing::Types<half, float>;
+TYPED_TEST_SUITE(FloatDivByScalar, FloatTypes);
+
+TYPED_TEST(FloatDivByScalar, IeeeQuotient) {
+  using T = TypeParam;
+  const double inf = std::numeric_limits<double>::infinity();
+  for (double s : {3.0, -0.5, 0.0, -0.0, inf, -inf,
+                   std::numeric_limits<double>::quiet_NaN(), 1e-40}) {
+    const T divisor = Elem<T>::make(s);
+    SCOPED_TRACE("divisor " + show(divisor));
+    check_unary<T>(
+        "div_scalar",
+        [&](T* d, const T* x, int n) { __bang_div(d, x, divisor, n); },
+        [&](T x) {
+          return float_ref<T>([](float a, float b) { return a / b; }, x,
+                              divisor);
+        },
+        gen_edges<T>(-1e4, 1e4));
+  }
+}
+
 TEST(ArithmeticFormsChecked, BadOperands) {
   xbang_test::DeviceBuffer g(std::vector<float>(64, 3.f));
   float* gdram = static_cast<float*>(g.get());
@@ -325,6 +497,25 @@ TEST(ArithmeticFormsChecked, BadOperands) {
   });
   expect_reported_by("__bang_min",
                      [&] { __bang_min(arena_floats(), gdram, 64); });
+  // The arena is per core: its address is taken inside each launch.
+  const auto u32 = [] { return reinterpret_cast<uint32_t*>(arena_floats()); };
+  expect_reported_by("__bang_add", [&] {
+    __bang_add(u32(), u32(), reinterpret_cast<uint32_t*>(gdram), 64);
+  });
+  expect_reported_by("__bang_mul_scalar", [&] {
+    __bang_mul_scalar(u32() + arena_float_count() - 32, u32(), 3u, 64);
+  });
+  expect_reported_by("__bang_not", [&] {
+    __bang_not(reinterpret_cast<uint8_t*>(gdram),
+               reinterpret_cast<uint8_t*>(u32()), 128);
+  });
+  expect_reported_by("__bang_div", [&] {
+    __bang_div(
+        reinterpret_cast<int32_t*>(u32()), reinterpret_cast<int32_t*>(u32()),
+        reinterpret_cast<int32_t*>(u32()) + arena_float_count() - 32, 64);
+  });
+  expect_reported_by("__bang_div",
+                     [&] { __bang_div(arena_floats(), gdram, 2.f, 64); });
   EXPECT_EQ(g.to_host<float>(), std::vector<float>(64, 3.f));
 }
 

@@ -181,12 +181,34 @@ To model_fixed(From x, int dst_position, int src_position) {
 
 template <class From, class To, class Fn>
 void check_fixed(const char* what, Fn fn) {
-  const auto src =
+  auto src =
       random_values<From>(1000, 5, double(std::numeric_limits<From>::min()),
                           double(std::numeric_limits<From>::max()));
+  // The type's limits, and ties of every right shift up to 3 (x.5 rounds
+  // to even: 12 / 8 = 1.5 -> 2, 20 / 8 = 2.5 -> 2, and negatives).
+  const From edges[] = {std::numeric_limits<From>::min(),
+                        std::numeric_limits<From>::max(),
+                        From(0),
+                        From(1),
+                        From(-1),
+                        From(3),
+                        From(-3),
+                        From(12),
+                        From(20),
+                        From(-12),
+                        From(-20),
+                        From(6),
+                        From(-6),
+                        From(10),
+                        From(-10)};
+  for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); ++i) {
+    src[i * 7] = edges[i];
+  }
   for (auto [dst_position, src_position] :
        {std::pair{0, 0}, std::pair{3, 0}, std::pair{0, 5}, std::pair{-2, 1},
-        std::pair{40, -40}}) {
+        std::pair{40, -40}, std::pair{1, 0}, std::pair{2, 0}, std::pair{0, 31},
+        std::pair{0, 33}, std::pair{32, 0}, std::pair{33, 0},
+        std::pair{-400, 400}, std::pair{500, -500}}) {
     SCOPED_TRACE(std::string(what) + " positions " +
                  std::to_string(dst_position) + "," +
                  std::to_string(src_position));

@@ -1,6 +1,8 @@
 // Arithmetic built-ins (spec section 4): elementwise, scalar and cycle forms
-// for half, float, int16_t and int32_t (div, sqrt, recip, floor and the NaN
-// max/min for half and float).
+// for half, float, int16_t and int32_t (add, sub and mul also for int8_t,
+// uint8_t, uint16_t and uint32_t, wrapping; div, sqrt, recip, floor and the
+// NaN max/min for half and float; the integer and scalar-divisor forms of
+// div are in arithmetic_forms.h).
 #pragma once
 
 #include "xbang/builtins/detail/elementwise.h"
@@ -8,9 +10,12 @@
 
 #define XBANG_ARITH ::xbang::Family::kArithmetic
 
-XBANG_BINARY_BUILTIN(__bang_add, ::xbang::ops::Add, is_arith_type, XBANG_ARITH)
-XBANG_BINARY_BUILTIN(__bang_sub, ::xbang::ops::Sub, is_arith_type, XBANG_ARITH)
-XBANG_BINARY_BUILTIN(__bang_mul, ::xbang::ops::Mul, is_arith_type, XBANG_ARITH)
+XBANG_BINARY_BUILTIN(__bang_add, ::xbang::ops::Add, is_wrapping_arith_type,
+                     XBANG_ARITH)
+XBANG_BINARY_BUILTIN(__bang_sub, ::xbang::ops::Sub, is_wrapping_arith_type,
+                     XBANG_ARITH)
+XBANG_BINARY_BUILTIN(__bang_mul, ::xbang::ops::Mul, is_wrapping_arith_type,
+                     XBANG_ARITH)
 XBANG_BINARY_BUILTIN(__bang_div, ::xbang::ops::Div, is_float_type, XBANG_ARITH)
 XBANG_BINARY_BUILTIN(__bang_maxequal, ::xbang::ops::MaxEqual, is_arith_type,
                      XBANG_ARITH)
@@ -25,12 +30,12 @@ XBANG_BINARY_BUILTIN(__bang_nan_maximum, ::xbang::ops::NanMax, is_float_type,
 XBANG_BINARY_BUILTIN(__bang_nan_minimum, ::xbang::ops::NanMin, is_float_type,
                      XBANG_ARITH)
 
-XBANG_SCALAR_BUILTIN(__bang_add_scalar, ::xbang::ops::Add, is_arith_type,
-                     XBANG_ARITH)
-XBANG_SCALAR_BUILTIN(__bang_sub_scalar, ::xbang::ops::Sub, is_arith_type,
-                     XBANG_ARITH)
-XBANG_SCALAR_BUILTIN(__bang_mul_scalar, ::xbang::ops::Mul, is_arith_type,
-                     XBANG_ARITH)
+XBANG_SCALAR_BUILTIN(__bang_add_scalar, ::xbang::ops::Add,
+                     is_wrapping_arith_type, XBANG_ARITH)
+XBANG_SCALAR_BUILTIN(__bang_sub_scalar, ::xbang::ops::Sub,
+                     is_wrapping_arith_type, XBANG_ARITH)
+XBANG_SCALAR_BUILTIN(__bang_mul_scalar, ::xbang::ops::Mul,
+                     is_wrapping_arith_type, XBANG_ARITH)
 
 XBANG_UNARY_BUILTIN(__bang_abs, ::xbang::ops::Abs, is_arith_type, XBANG_ARITH)
 XBANG_UNARY_BUILTIN(__bang_square, ::xbang::ops::Square, is_arith_type,
@@ -41,11 +46,11 @@ XBANG_UNARY_BUILTIN(__bang_recip, ::xbang::ops::Recip, is_float_type,
 XBANG_UNARY_BUILTIN(__bang_floor, ::xbang::ops::Floor, is_float_type,
                     XBANG_ARITH)
 
-XBANG_CYCLE_BUILTIN(__bang_cycle_add, ::xbang::ops::Add, is_arith_type,
+XBANG_CYCLE_BUILTIN(__bang_cycle_add, ::xbang::ops::Add, is_wrapping_arith_type,
                     XBANG_ARITH)
-XBANG_CYCLE_BUILTIN(__bang_cycle_sub, ::xbang::ops::Sub, is_arith_type,
+XBANG_CYCLE_BUILTIN(__bang_cycle_sub, ::xbang::ops::Sub, is_wrapping_arith_type,
                     XBANG_ARITH)
-XBANG_CYCLE_BUILTIN(__bang_cycle_mul, ::xbang::ops::Mul, is_arith_type,
+XBANG_CYCLE_BUILTIN(__bang_cycle_mul, ::xbang::ops::Mul, is_wrapping_arith_type,
                     XBANG_ARITH)
 XBANG_CYCLE_BUILTIN(__bang_cycle_maxequal, ::xbang::ops::MaxEqual,
                     is_arith_type, XBANG_ARITH)

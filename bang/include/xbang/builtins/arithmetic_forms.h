@@ -11,6 +11,11 @@
 //   __bang_max / __bang_min(dst, src, n) the extreme value in dst[0] and its
 //                                        first index (uint32_t) in the 4
 //                                        bytes after it, as __bang_argmax
+//   __bang_div(dst, a, b, n)             integer forms: quotient toward zero
+//   __bang_div(dst, src, value, n)       by a scalar divisor (half, float:
+//                                        IEEE division; integers as above)
+// Integer division by zero gives all ones and INT_MIN / -1 gives INT_MIN
+// (integer_quotient in cn_math.h, shared with __cn_vector_div_s32).
 #pragma once
 
 #include <cstdint>
@@ -123,6 +128,13 @@ inline void __bang_rem(T* dst, const T* src,
       },
       src);
 }
+
+XBANG_BINARY_BUILTIN(__bang_div, ::xbang::detail::IntegerQuotient,
+                     is_integer_div_type, ::xbang::Family::kArithmetic)
+XBANG_SCALAR_BUILTIN(__bang_div, ::xbang::ops::Div, is_float_type,
+                     ::xbang::Family::kArithmetic)
+XBANG_SCALAR_BUILTIN(__bang_div, ::xbang::detail::IntegerQuotient,
+                     is_integer_div_type, ::xbang::Family::kArithmetic)
 
 XBANG_BINARY_BUILTIN(__bang_add_tz, ::xbang::detail::AddTowardZero,
                      is_float_only, ::xbang::Family::kArithmetic)

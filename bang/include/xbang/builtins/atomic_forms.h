@@ -21,18 +21,18 @@ inline void __bang_atomic_reduce_add(T* dst,
                                      ::xbang::detail::identity_t<T> value,
                                      int n) {
   using namespace xbang::detail;
-  if (XBANG_CHECKING()) {
-    Contract contract("__bang_atomic_reduce_add", Contract::Mode::kValidate);
-    contract.count(n).operand("dst", dst, long(n) * long(sizeof(T)),
-                              Where::kGdramOrSram);
-    if (!contract.ok()) return;
-  }
-  if (n <= 0) return;
-  for_each_locked_piece(dst, n, [&](T* piece, long, long count) {
-    scalar(piece, piece, value, count, xbang::ops::Add{});
-  });
-  count_atomic(uint64_t(n));
-  count_elements(xbang::Family::kAtomic, uint64_t(n));
+  run_builtin(
+      "__bang_atomic_reduce_add", Tally::atomic(n),
+      [=](Contract& c) {
+        c.count(n).operand("dst", dst, long(n) * long(sizeof(T)),
+                           Where::kGdramOrSram);
+      },
+      [&] {
+        if (n <= 0) return;
+        for_each_locked_piece(dst, n, [&](T* piece, long, long count) {
+          scalar(piece, piece, value, count, xbang::ops::Add{});
+        });
+      });
 }
 
 template <class T,
@@ -41,19 +41,21 @@ inline void __bang_atomic_reduce_add(T* dst, const T* src, int n, int segnum0,
                                      int segnum1, int dst_stride0,
                                      int dst_stride1, int src_stride0,
                                      int src_stride1) {
-  if (XBANG_CHECKING() &&
-      (!xbang::detail::check_count("__bang_atomic_reduce_add", segnum0) ||
-       !xbang::detail::check_count("__bang_atomic_reduce_add", segnum1))) {
-    return;
-  }
-  for (int i1 = 0; i1 <= segnum1; ++i1) {
-    for (int i0 = 0; i0 <= segnum0; ++i0) {
-      char* d = reinterpret_cast<char*>(dst) + long(i0) * dst_stride0 +
-                long(i1) * dst_stride1;
-      const char* s = reinterpret_cast<const char*>(src) +
-                      long(i0) * src_stride0 + long(i1) * src_stride1;
-      __bang_atomic_reduce_add(reinterpret_cast<T*>(d),
-                               reinterpret_cast<const T*>(s), n);
-    }
-  }
+  using namespace xbang::detail;
+  // Each block counts itself (its own reduce); this call counts nothing.
+  run_builtin(
+      "__bang_atomic_reduce_add", Tally::none(),
+      [=](Contract& c) { c.count(segnum0).count(segnum1); },
+      [&] {
+        for (int i1 = 0; i1 <= segnum1; ++i1) {
+          for (int i0 = 0; i0 <= segnum0; ++i0) {
+            char* d = reinterpret_cast<char*>(dst) + long(i0) * dst_stride0 +
+                      long(i1) * dst_stride1;
+            const char* s = reinterpret_cast<const char*>(src) +
+                            long(i0) * src_stride0 + long(i1) * src_stride1;
+            __bang_atomic_reduce_add(reinterpret_cast<T*>(d),
+                                     reinterpret_cast<const T*>(s), n);
+          }
+        }
+      });
 }

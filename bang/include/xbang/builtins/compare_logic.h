@@ -43,7 +43,8 @@ XBANG_CYCLE_BUILTIN(__bang_cycle_or, ::xbang::ops::Or, is_arith_type, XBANG_CMP)
 XBANG_BINARY_BUILTIN(__bang_and, ::xbang::ops::And, is_arith_type, XBANG_CMP)
 XBANG_BINARY_BUILTIN(__bang_or, ::xbang::ops::Or, is_arith_type, XBANG_CMP)
 XBANG_BINARY_BUILTIN(__bang_xor, ::xbang::ops::Xor, is_arith_type, XBANG_CMP)
-XBANG_UNARY_BUILTIN(__bang_not, ::xbang::ops::Not, is_arith_type, XBANG_CMP)
+XBANG_UNARY_BUILTIN(__bang_not, ::xbang::ops::Not, is_wrapping_arith_type,
+                    XBANG_CMP)
 
 namespace xbang {
 namespace detail {

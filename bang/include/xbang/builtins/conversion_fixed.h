@@ -19,16 +19,15 @@
 //   batch is read; the integer forms go through conversion.h's paths).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <xsimd/xsimd.hpp>
 
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
-
 #include "xbang/builtins/conversion.h"
+#include "xbang/builtins/detail/arch/arch.h"
 #include "xbang/core/bfloat16.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
@@ -72,29 +71,6 @@ U round_bits(const U& u) {
   return (trunc + inc * (one - nan)) | (nan * U(0x40u));
 }
 
-// Stores the low 16 bits of each lane (every lane is below 2^16).
-inline void store_low_halves(bfloat16* dst,
-                             const xsimd::batch<uint32_t>& lanes) {
-#if defined(__AVX512F__)
-  static_assert(xsimd::batch<uint32_t>::size == 16, "AVX-512 lanes");
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst),
-                      _mm512_cvtepi32_epi16(lanes));
-#elif defined(__AVX2__)
-  static_assert(xsimd::batch<uint32_t>::size == 8, "AVX2 lanes");
-  // packus keeps each 128-bit half's four lanes; the permute joins halves.
-  const __m256i packed =
-      _mm256_permute4x64_epi64(_mm256_packus_epi32(lanes, lanes), 0x08);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst),
-                   _mm256_castsi256_si128(packed));
-#else
-  alignas(64) uint32_t bits[xsimd::batch<uint32_t>::size];
-  lanes.store_aligned(bits);
-  for (std::size_t k = 0; k < xsimd::batch<uint32_t>::size; ++k) {
-    dst[k].bits = uint16_t(bits[k]);
-  }
-#endif
-}
-
 template <RoundMode M>
 bfloat16 from_float(float x) {
   uint32_t u;
@@ -102,52 +78,78 @@ bfloat16 from_float(float x) {
   return bfloat16::from_bits(uint16_t(round_bits<M>(u)));
 }
 
-XBANG_CHECK_PATH inline bool convert_ok(const char* name, const void* dst,
-                                        long dst_size, const void* src,
-                                        long src_size, long n) {
-  if (!check_count(name, n)) return false;
-  const long dst_bytes = n * dst_size, src_bytes = n * src_size;
-  return check_space(name, "dst", dst, dst_bytes, Space::kNram) &&
-         check_space(name, "src", src, src_bytes, Space::kNram) &&
-         check_inplace(name, dst, dst_bytes, src, src_bytes) &&
-         check_vector_bytes(name, dst_bytes) &&
-         check_not_pending(name, src, src_bytes);
+// The contract of a conversion of n elements: dst and src in NRAM, exact in
+// place only, the pre-372 rule on dst's bytes.
+inline void convert_contract(Contract& c, const void* dst, long dst_size,
+                             const void* src, long src_size, long n) {
+  c.count(n)
+      .dst(dst, n * dst_size)
+      .vector_bytes(n * dst_size)
+      .src("src", src, n * src_size);
 }
 
 template <RoundMode M>
 void float_to_bfloat16(const char* name, bfloat16* dst, const float* src,
                        long n) {
-  if (XBANG_CHECKING() && !convert_ok(name, dst, 2, src, 4, n)) return;
-  using U = xsimd::batch<uint32_t>;
-  constexpr long kStep = long(U::size);
-  long i = 0;
-  for (; i + kStep <= n; i += kStep) {
-    store_low_halves(dst + i,
-                     round_bits<M>(xsimd::bitwise_cast<U>(
-                         xsimd::batch<float>::load_unaligned(src + i))));
-  }
-  for (; i < n; ++i) dst[i] = from_float<M>(src[i]);
-  if (n > 0) count_elements(Family::kConversion, uint64_t(n));
+  run_builtin(
+      name, Tally::elements(Family::kConversion, n),
+      [=](Contract& c) { convert_contract(c, dst, 2, src, 4, n); },
+      [&] {
+        using U = xsimd::batch<uint32_t>;
+        constexpr long kStep = long(U::size);
+        long i = 0;
+        for (; i + kStep <= n; i += kStep) {
+          simd::StoreLow16<U>::run(
+              reinterpret_cast<uint16_t*>(dst + i),
+              round_bits<M>(xsimd::bitwise_cast<U>(
+                  xsimd::batch<float>::load_unaligned(src + i))));
+        }
+        for (; i < n; ++i) dst[i] = from_float<M>(src[i]);
+      });
 }
 
 inline void bfloat16_to_float(float* dst, const bfloat16* src, long n) {
-  if (XBANG_CHECKING() &&
-      !convert_ok("__bang_bfloat162float", dst, 4, src, 2, n)) {
-    return;
-  }
-  // Back to front, so dst == src widens in place.
-  for (long i = n - 1; i >= 0; --i) {
-    dst[i] = bfloat16_bits_to_float(src[i].bits);
-  }
-  if (n > 0) count_elements(Family::kConversion, uint64_t(n));
+  run_builtin(
+      "__bang_bfloat162float", Tally::elements(Family::kConversion, n),
+      [=](Contract& c) { convert_contract(c, dst, 4, src, 2, n); },
+      [&] {
+        // Back to front, so dst == src widens in place.
+        for (long i = n - 1; i >= 0; --i) {
+          dst[i] = bfloat16_bits_to_float(src[i].bits);
+        }
+      });
 }
 
 }  // namespace bf16
 
 namespace conv {
 
+// x * 2^shift rounded to nearest even and saturated to To, exactly, in
+// 64-bit integers: |x| <= 2^31, so a left shift of 32 already saturates
+// every nonzero x and a right shift of 40 rounds every x to 0; clamping the
+// shift there keeps each step inside int64_t. Branch-free per element, so
+// the loop over a row vectorises.
+template <class To>
+struct FixedPointRescale {
+  static_assert(bf16::kFixedPointMode == RoundMode::kRn, "nearest even");
+  int left, right;
+  explicit FixedPointRescale(int shift)
+      : left(std::clamp(shift, 0, 32)), right(std::clamp(-shift, 0, 40)) {}
+  To operator()(int64_t x) const {
+    const int64_t scaled = x * (int64_t(1) << left);
+    const int64_t q = scaled >> right;  // floor
+    const int64_t rem = scaled - q * (int64_t(1) << right);
+    const int64_t half = (int64_t(1) << right) >> 1;
+    const int64_t rounded =
+        q + int64_t((rem > half) | ((rem == half) & (right > 0) & (q & 1)));
+    constexpr int64_t lo = std::numeric_limits<To>::min();
+    constexpr int64_t hi = std::numeric_limits<To>::max();
+    return To(rounded < lo ? lo : rounded > hi ? hi : rounded);
+  }
+};
+
 // Integer to integer with fixed-point positions: equal positions take the
-// vector path of conversion.h; others rescale exactly in double.
+// vector path of conversion.h; others rescale exactly (FixedPointRescale).
 template <class From, class To>
 void fixed_point_convert(const char* builtin, To* dst, const From* src, int n,
                          int dst_position, int src_position) {
@@ -155,24 +157,21 @@ void fixed_point_convert(const char* builtin, To* dst, const From* src, int n,
     convert_builtin<From, To, RoundMode::kTz>(builtin, dst, src, n, 0);
     return;
   }
-  if (XBANG_CHECKING()) {
-    Contract contract(builtin, Contract::Mode::kValidate);
-    contract.count(n)
-        .dst(dst, long(n) * long(sizeof(To)))
-        .disjoint_src("src", src, long(n) * long(sizeof(From)));
-    if (!contract.ok()) return;
-  }
-  const int shift = std::clamp(src_position - dst_position, -400, 400);
-  auto one = [&](long i) {
-    dst[i] = from_double<To>(std::ldexp(double(src[i]), shift),
-                             bf16::kFixedPointMode);
-  };
-  if (sizeof(To) > sizeof(From)) {
-    for (long i = long(n) - 1; i >= 0; --i) one(i);
-  } else {
-    for (long i = 0; i < n; ++i) one(i);
-  }
-  if (n > 0) count_elements(Family::kConversion, uint64_t(n));
+  const FixedPointRescale<To> rescale(src_position - dst_position);
+  run_builtin(
+      builtin, Tally::elements(Family::kConversion, n),
+      [=](Contract& c) {
+        c.count(n)
+            .dst(dst, long(n) * long(sizeof(To)))
+            .disjoint_src("src", src, long(n) * long(sizeof(From)));
+      },
+      [&] {
+        if (sizeof(To) > sizeof(From)) {
+          for (long i = long(n) - 1; i >= 0; --i) dst[i] = rescale(src[i]);
+        } else {
+          for (long i = 0; i < n; ++i) dst[i] = rescale(src[i]);
+        }
+      });
 }
 
 }  // namespace conv

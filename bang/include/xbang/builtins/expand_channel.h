@@ -22,27 +22,6 @@
 namespace xbang {
 namespace detail {
 
-// The one operand check of the family.
-template <class T>
-XBANG_CHECK_PATH bool expand_channel_ok(const char* name, const T* dst,
-                                        const T* scale, const T* wram,
-                                        const T* src, const T* addend, long n,
-                                        long c) {
-  if (!check_count(name, n) || !check_count(name, c)) return false;
-  const long bytes = n * c * long(sizeof(T));
-  return check_space(name, "scale", scale, n * long(sizeof(T)), Space::kNram) &&
-         check_not_pending(name, scale, n * long(sizeof(T))) &&
-         check_space(name, "wram", wram, c * long(sizeof(T)), Space::kWram) &&
-         Contract(name, Contract::Mode::kValidate)
-             .dst(dst, bytes)
-             .src("src", src, bytes)
-             .ok() &&
-         (addend == nullptr ||
-          (check_space(name, "addend", addend, bytes, Space::kNram) &&
-           check_inplace(name, dst, bytes, addend, bytes) &&
-           check_not_pending(name, addend, bytes)));
-}
-
 template <class T>
 void expand_channel(T* dst, const T* scale, const T* src, const T* addend,
                     long n, long c) {
@@ -62,34 +41,57 @@ void expand_channel(T* dst, const T* scale, const T* src, const T* addend,
   }
 }
 
+// The contract of the family: scale (n elements) in NRAM, the ones filter
+// (c elements) in WRAM, dst, src and addend (n * c) in NRAM, exact in place
+// only.
+template <class T>
+void expand_channel_contract(Contract& contract, const T* dst, const T* scale,
+                             const T* wram, const T* src, const T* addend,
+                             long n, long c) {
+  const long bytes = n * c * long(sizeof(T));
+  contract.count(n)
+      .count(c)
+      .operand("scale", scale, n * long(sizeof(T)), Where::kNram)
+      .pending(scale, n * long(sizeof(T)))
+      .operand("wram", wram, c * long(sizeof(T)), Where::kWram)
+      .dst(dst, bytes)
+      .src("src", src, bytes);
+  if (addend != nullptr) contract.src("addend", addend, bytes);
+}
+
+// One built-in of the family; mul_add counts two operations per element.
+template <class T>
+void expand_channel_builtin(const char* name, T* dst, const T* scale,
+                            const T* wram, const T* src, const T* addend,
+                            long n, long c) {
+  const long elements = n > 0 && c > 0 ? n * c : 0;
+  run_builtin(
+      name,
+      Tally::elements(Family::kArithmetic,
+                      addend != nullptr ? 2 * elements : elements),
+      [=](Contract& contract) {
+        expand_channel_contract(contract, dst, scale, wram, src, addend, n, c);
+      },
+      [&] {
+        if (elements > 0) expand_channel(dst, scale, src, addend, n, c);
+      });
+}
+
 }  // namespace detail
 }  // namespace xbang
 
 template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
 inline void __bang_expand_channel_mul(T* dst, const T* scale, const T* wram,
                                       const T* src, int n, int c) {
-  using namespace xbang::detail;
-  if (XBANG_CHECKING() &&
-      !expand_channel_ok("__bang_expand_channel_mul", dst, scale, wram, src,
-                         static_cast<const T*>(nullptr), n, c)) {
-    return;
-  }
-  if (n <= 0 || c <= 0) return;
-  expand_channel(dst, scale, src, static_cast<const T*>(nullptr), n, c);
-  count_elements(xbang::Family::kArithmetic, uint64_t(n) * uint64_t(c));
+  xbang::detail::expand_channel_builtin("__bang_expand_channel_mul", dst, scale,
+                                        wram, src,
+                                        static_cast<const T*>(nullptr), n, c);
 }
 
 template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
 inline void __bang_expand_channel_mul_add(T* dst, const T* scale, const T* wram,
                                           const T* src, const T* addend, int n,
                                           int c) {
-  using namespace xbang::detail;
-  if (XBANG_CHECKING() &&
-      !expand_channel_ok("__bang_expand_channel_mul_add", dst, scale, wram, src,
-                         addend, n, c)) {
-    return;
-  }
-  if (n <= 0 || c <= 0) return;
-  expand_channel(dst, scale, src, addend, n, c);
-  count_elements(xbang::Family::kArithmetic, 2 * uint64_t(n) * uint64_t(c));
+  xbang::detail::expand_channel_builtin("__bang_expand_channel_mul_add", dst,
+                                        scale, wram, src, addend, n, c);
 }

@@ -19,42 +19,43 @@
 #include <string>
 #include <type_traits>
 
-#include "xbang/runtime/checked.h"
-#include "xbang/runtime/task.h"
+#include "xbang/builtins/detail/entry.h"
 
 namespace xbang {
 namespace detail {
 
-// The one operand check of the fill family: counts, stride, and every run
-// inside `space`.
+// The contract of the fill family: counts, stride, and every run inside
+// `where`.
 template <class T>
-XBANG_CHECK_PATH bool set_ok(const char* name, const T* dst, long count,
-                             long stride_bytes, long segnum, Space space) {
-  if (!check_count(name, count) || !check_count(name, segnum)) return false;
+void set_contract(Contract& c, const T* dst, long count, long stride_bytes,
+                  long segnum, Where where) {
   const long run_bytes = count * long(sizeof(T));
-  if (segnum > 0 && stride_bytes < run_bytes) {
-    report(name, "dst_stride " + std::to_string(stride_bytes) +
-                     " is shorter than a run of " + std::to_string(run_bytes) +
-                     " bytes");
-    return false;
-  }
-  const long span = segnum * stride_bytes + run_bytes;
-  return check_space(name, "dst", dst, span, space);
+  c.count(count).count(segnum).require(
+      segnum <= 0 || stride_bytes >= run_bytes, [&] {
+        return "dst_stride " + std::to_string(stride_bytes) +
+               " is shorter than a run of " + std::to_string(run_bytes) +
+               " bytes";
+      });
+  c.dst(dst, segnum * stride_bytes + run_bytes, where);
 }
 
 template <class T>
 void set_runs(const char* name, T* dst, long count, T value, long stride_bytes,
-              long segnum, Space space) {
-  if (XBANG_CHECKING() &&
-      !set_ok(name, dst, count, stride_bytes, segnum, space)) {
-    return;
-  }
-  if (count <= 0 || segnum < 0) return;
-  char* run = reinterpret_cast<char*>(dst);
-  for (long s = 0; s <= segnum; ++s, run += stride_bytes) {
-    std::fill_n(reinterpret_cast<T*>(run), count, value);
-  }
-  count_elements(Family::kArithmetic, uint64_t(count) * uint64_t(segnum + 1));
+              long segnum, Where where) {
+  run_builtin(
+      name,
+      Tally::elements(Family::kArithmetic,
+                      count > 0 && segnum >= 0 ? count * (segnum + 1) : 0),
+      [=](Contract& c) {
+        set_contract(c, dst, count, stride_bytes, segnum, where);
+      },
+      [&] {
+        if (count <= 0 || segnum < 0) return;
+        char* run = reinterpret_cast<char*>(dst);
+        for (long s = 0; s <= segnum; ++s, run += stride_bytes) {
+          std::fill_n(reinterpret_cast<T*>(run), count, value);
+        }
+      });
 }
 
 template <class T, class V>
@@ -69,7 +70,7 @@ using set_elem_t = std::conditional_t<std::is_void_v<T>, V, T>;
     using Elem = ::xbang::detail::set_elem_t<T, V>;                            \
     ::xbang::detail::set_runs(#NAME, reinterpret_cast<Elem*>(dst), elem_count, \
                               static_cast<Elem>(value), 0, 0,                  \
-                              ::xbang::detail::Space::SPACE);                  \
+                              ::xbang::detail::Where::SPACE);                  \
   }                                                                            \
   template <class T, class V>                                                  \
   inline void NAME(T* dst, int elem_count, V value, int dst_stride,            \
@@ -77,7 +78,7 @@ using set_elem_t = std::conditional_t<std::is_void_v<T>, V, T>;
     using Elem = ::xbang::detail::set_elem_t<T, V>;                            \
     ::xbang::detail::set_runs(#NAME, reinterpret_cast<Elem*>(dst), elem_count, \
                               static_cast<Elem>(value), dst_stride, segnum,    \
-                              ::xbang::detail::Space::SPACE);                  \
+                              ::xbang::detail::Where::SPACE);                  \
   }
 XBANG_SET_BUILTIN(__gdramset, kGdram)
 XBANG_SET_BUILTIN(__ldramset, kGdram)

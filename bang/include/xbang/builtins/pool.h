@@ -31,6 +31,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -83,39 +84,38 @@ struct PoolShape {
   long at(long y, long x) const { return (y * width + x) * channel; }
 };
 
-// The one operand check of the pool family: sizes, strides, spaces, and no
-// read of a pending copy. index_bytes > 0 adds the index array.
+// The contract of the pool family: sizes, strides, spaces, and no read of
+// a pending copy. index_bytes > 0 adds the index array. dst may equal src or
+// start below it, so it is checked for its space only.
 template <class T>
-XBANG_CHECK_PATH bool pool_ok(const char* name, const T* dst, const T* src,
-                              const PoolShape& s, const void* index = nullptr,
-                              long index_bytes = 0) {
-  if (!check_count(name, s.channel) || !check_count(name, s.height) ||
-      !check_count(name, s.width)) {
-    return false;
-  }
-  if (s.kernel_h <= 0 || s.kernel_w <= 0 || s.stride_x <= 0 ||
-      s.stride_y <= 0) {
-    report(name, "kernel " + std::to_string(s.kernel_h) + "x" +
-                     std::to_string(s.kernel_w) + " and strides " +
-                     std::to_string(s.stride_x) + "," +
-                     std::to_string(s.stride_y) + " must be positive");
-    return false;
-  }
-  if (s.height < s.kernel_h || s.width < s.kernel_w) {
-    report(name, "kernel " + std::to_string(s.kernel_h) + "x" +
-                     std::to_string(s.kernel_w) + " is larger than the " +
-                     std::to_string(s.height) + "x" + std::to_string(s.width) +
-                     " image");
-    return false;
-  }
+void pool_contract(Contract& c, const T* dst, const T* src, const PoolShape& s,
+                   const void* index = nullptr, long index_bytes = 0) {
+  c.count(s.channel).count(s.height).count(s.width);
+  const bool positive =
+      s.kernel_h > 0 && s.kernel_w > 0 && s.stride_x > 0 && s.stride_y > 0;
+  c.require(positive, [&] {
+    return "kernel " + std::to_string(s.kernel_h) + "x" +
+           std::to_string(s.kernel_w) + " and strides " +
+           std::to_string(s.stride_x) + "," + std::to_string(s.stride_y) +
+           " must be positive";
+  });
+  c.require(s.height >= s.kernel_h && s.width >= s.kernel_w, [&] {
+    return "kernel " + std::to_string(s.kernel_h) + "x" +
+           std::to_string(s.kernel_w) + " is larger than the " +
+           std::to_string(s.height) + "x" + std::to_string(s.width) + " image";
+  });
   const long in_bytes = s.in_elems() * long(sizeof(T));
-  const long out_bytes = s.out_elems() * long(sizeof(T));
-  return check_space(name, "src", src, in_bytes, Space::kNram) &&
-         check_not_pending(name, src, in_bytes) &&
-         (dst == nullptr ||
-          check_space(name, "dst", dst, out_bytes, Space::kNram)) &&
-         (index == nullptr ||
-          check_space(name, "index", index, index_bytes, Space::kNram));
+  const long out_bytes = s.computes() ? s.out_elems() * long(sizeof(T)) : 0;
+  c.operand("src", src, in_bytes, Where::kNram).pending(src, in_bytes);
+  if (dst != nullptr) c.operand("dst", dst, out_bytes, Where::kNram);
+  if (index != nullptr) c.operand("index", index, index_bytes, Where::kNram);
+}
+
+// Window reads of a pool built-in, counted in the arithmetic family.
+inline Tally pool_tally(const PoolShape& s) {
+  return Tally::elements(
+      Family::kArithmetic,
+      s.computes() ? s.out_elems() * s.kernel_h * s.kernel_w : 0);
 }
 
 // A scratch buffer per host thread and use (one emulated core at a time
@@ -289,11 +289,11 @@ struct PoolDivide {
 template <class T, class Op, class Finish = PoolKeep>
 void pool_builtin(const char* name, T* dst, const T* src, const PoolShape& s,
                   Op op, Finish finish = {}) {
-  if (XBANG_CHECKING() && !pool_ok(name, dst, src, s)) return;
-  if (!s.computes()) return;
-  pool_reduce(dst, src, s, op, finish);
-  count_elements(Family::kArithmetic,
-                 uint64_t(s.out_elems()) * uint64_t(s.kernel_h * s.kernel_w));
+  run_builtin(
+      name, pool_tally(s), [=](Contract& c) { pool_contract(c, dst, src, s); },
+      [&] {
+        if (s.computes()) pool_reduce(dst, src, s, op, finish);
+      });
 }
 
 template <class T>
@@ -302,14 +302,18 @@ using pool_index_t = raw_bits_t<T>;
 template <class T, class Better>
 void pool_index_builtin(const char* name, T* values, pool_index_t<T>* index,
                         const T* src, const PoolShape& s) {
-  const long index_bytes = s.out_elems() * long(sizeof(pool_index_t<T>));
-  if (XBANG_CHECKING() && !pool_ok(name, values, src, s, index, index_bytes)) {
-    return;
-  }
-  if (!s.computes()) return;
-  pool_extreme_index<T, pool_index_t<T>, Better>(values, index, src, s);
-  count_elements(Family::kArithmetic,
-                 uint64_t(s.out_elems()) * uint64_t(s.kernel_h * s.kernel_w));
+  const long index_bytes =
+      s.computes() ? s.out_elems() * long(sizeof(pool_index_t<T>)) : 0;
+  run_builtin(
+      name, pool_tally(s),
+      [=](Contract& c) {
+        pool_contract(c, values, src, s, index, index_bytes);
+      },
+      [&] {
+        if (s.computes()) {
+          pool_extreme_index<T, pool_index_t<T>, Better>(values, index, src, s);
+        }
+      });
 }
 
 }  // namespace detail

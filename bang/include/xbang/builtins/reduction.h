@@ -28,17 +28,14 @@ inline constexpr long kReduceBlockBytes = 128;
 template <class T>
 inline constexpr bool is_sum_type = is_one_of<T, half, float, int32_t>;
 
-// The one operand check of the reduction family.
+// The contract of the reduction family: n elements of src and (when there
+// is one) of dst, exact in place only.
 template <class T>
-XBANG_CHECK_PATH bool reduction_ok(const char* name, const T* dst, const T* src,
-                                   long n) {
-  if (!check_count(name, n)) return false;
+void reduction_contract(Contract& c, const T* dst, const T* src, long n) {
   const long bytes = n * long(sizeof(T));
-  return check_space(name, "src", src, bytes, Space::kNram) &&
-         check_not_pending(name, src, bytes) &&
-         (dst == nullptr ||
-          (check_space(name, "dst", dst, bytes, Space::kNram) &&
-           check_inplace(name, dst, bytes, src, bytes)));
+  c.count(n);
+  if (dst != nullptr) c.dst(dst, bytes);
+  c.src("src", src, bytes);
 }
 
 // Sum of src[0, n) in compute lanes: several accumulators, then across lanes.
@@ -73,26 +70,26 @@ T to_element(typename Lanes<T>::value v) {
 template <class T, std::enable_if_t<::xbang::detail::is_sum_type<T>, int> = 0>
 inline T __bang_sum(const T* src, int n) {
   using namespace xbang::detail;
-  if (XBANG_CHECKING() && !reduction_ok<T>("__bang_sum", nullptr, src, n)) {
-    return T(0);
-  }
-  if (n <= 0) return T(0);
-  count_elements(xbang::Family::kArithmetic, uint64_t(n));
-  return to_element<T>(sum_lanes(src, n));
+  return run_builtin_or(
+      T(0), "__bang_sum", Tally::elements(xbang::Family::kArithmetic, n),
+      [=](Contract& c) { reduction_contract<T>(c, nullptr, src, n); },
+      [&] { return n > 0 ? to_element<T>(sum_lanes(src, n)) : T(0); });
 }
 
 template <class T, std::enable_if_t<::xbang::detail::is_sum_type<T>, int> = 0>
 inline void __bang_reduce_sum(T* dst, const T* src, int n) {
   using namespace xbang::detail;
-  if (XBANG_CHECKING() && !reduction_ok("__bang_reduce_sum", dst, src, n)) {
-    return;
-  }
-  constexpr long kBlock = kReduceBlockBytes / long(sizeof(T));
-  for (long first = 0; first < n; first += kBlock) {
-    const long count = n - first < kBlock ? n - first : kBlock;
-    const T sum = to_element<T>(sum_lanes(src + first, count));
-    std::memset(static_cast<void*>(dst + first), 0, size_t(count) * sizeof(T));
-    dst[first] = sum;
-  }
-  if (n > 0) count_elements(xbang::Family::kArithmetic, uint64_t(n));
+  run_builtin(
+      "__bang_reduce_sum", Tally::elements(xbang::Family::kArithmetic, n),
+      [=](Contract& c) { reduction_contract(c, dst, src, n); },
+      [&] {
+        constexpr long kBlock = kReduceBlockBytes / long(sizeof(T));
+        for (long first = 0; first < n; first += kBlock) {
+          const long count = n - first < kBlock ? n - first : kBlock;
+          const T sum = to_element<T>(sum_lanes(src + first, count));
+          std::memset(static_cast<void*>(dst + first), 0,
+                      size_t(count) * sizeof(T));
+          dst[first] = sum;
+        }
+      });
 }

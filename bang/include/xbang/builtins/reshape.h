@@ -18,30 +18,23 @@
 
 #include <cstdint>
 #include <cstring>
-#include <string>
+#include <initializer_list>
 
+#include "xbang/builtins/detail/entry.h"
 #include "xbang/builtins/detail/lanes.h"
 #include "xbang/builtins/layout.h"
-#include "xbang/runtime/checked.h"
-#include "xbang/runtime/task.h"
 
 namespace xbang {
 namespace detail {
 
-// The one operand check of the reshape family.
+// The contract of the reshape family: every size not negative, dst and src
+// in NRAM and disjoint.
 template <class T>
-XBANG_CHECK_PATH bool reshape_ok(const char* name, const T* dst, long dst_elems,
-                                 const T* src, long src_elems,
-                                 std::initializer_list<long> sizes) {
-  for (long size : sizes) {
-    if (!check_count(name, size)) return false;
-  }
-  const long dst_bytes = dst_elems * long(sizeof(T));
-  const long src_bytes = src_elems * long(sizeof(T));
-  return check_space(name, "dst", dst, dst_bytes, Space::kNram) &&
-         check_space(name, "src", src, src_bytes, Space::kNram) &&
-         check_disjoint(name, dst, dst_bytes, src, src_bytes) &&
-         check_not_pending(name, src, src_bytes);
+void reshape_contract(Contract& c, const T* dst, long dst_elems, const T* src,
+                      long src_elems, std::initializer_list<long> sizes) {
+  for (long size : sizes) c.count(size);
+  c.dst(dst, dst_elems * long(sizeof(T)))
+      .disjoint_src("src", src, src_elems * long(sizeof(T)));
 }
 
 template <class T>
@@ -76,19 +69,23 @@ inline void __bang_pad(T* dst, const T* src, int channel, int height, int width,
   const long out_elems = long(pad_top + height + pad_bottom) *
                          long(pad_left + width + pad_right) * long(channel);
   const long in_elems = long(height) * long(width) * long(channel);
-  if (XBANG_CHECKING() &&
-      !reshape_ok(
-          "__bang_pad", dst, out_elems, src, in_elems,
-          {channel, height, width, pad_top, pad_bottom, pad_left, pad_right})) {
-    return;
-  }
-  if (channel <= 0 || height < 0 || width < 0 || pad_top < 0 ||
-      pad_bottom < 0 || pad_left < 0 || pad_right < 0) {
-    return;
-  }
-  pad_image(dst, src, channel, height, width, pad_top, pad_bottom, pad_left,
-            pad_right);
-  count_elements(xbang::Family::kLayout, uint64_t(out_elems));
+  const bool computes = channel > 0 && height >= 0 && width >= 0 &&
+                        pad_top >= 0 && pad_bottom >= 0 && pad_left >= 0 &&
+                        pad_right >= 0;
+  run_builtin(
+      "__bang_pad",
+      Tally::elements(xbang::Family::kLayout, computes ? out_elems : 0),
+      [=](Contract& c) {
+        reshape_contract(
+            c, dst, out_elems, src, in_elems,
+            {channel, height, width, pad_top, pad_bottom, pad_left, pad_right});
+      },
+      [&] {
+        if (computes) {
+          pad_image(dst, src, channel, height, width, pad_top, pad_bottom,
+                    pad_left, pad_right);
+        }
+      });
 }
 template <class T,
           std::enable_if_t<::xbang::detail::is_layout_type<T>, int> = 0>
@@ -105,11 +102,14 @@ inline void __bang_reshape_filter(T* dst, const T* src, int n, int h, int w,
   using namespace xbang::detail;
   const long depth = long(h) * long(w) * long(c);
   const long elems = depth * long(n);
-  if (XBANG_CHECKING() && !reshape_ok("__bang_reshape_filter", dst, elems, src,
-                                      elems, {n, h, w, c})) {
-    return;
-  }
-  if (n <= 0 || h <= 0 || w <= 0 || c <= 0) return;
-  transpose(raw(dst), raw(src), n, depth);
-  count_elements(xbang::Family::kLayout, uint64_t(elems));
+  const bool computes = n > 0 && h > 0 && w > 0 && c > 0;
+  run_builtin(
+      "__bang_reshape_filter",
+      Tally::elements(xbang::Family::kLayout, computes ? elems : 0),
+      [=](Contract& contract) {
+        reshape_contract(contract, dst, elems, src, elems, {n, h, w, c});
+      },
+      [&] {
+        if (computes) transpose(raw(dst), raw(src), n, depth);
+      });
 }

@@ -8,21 +8,12 @@
 // (GDRAM, and host memory a unit test passes). Outside a launch no address
 // is NRAM or WRAM.
 // Checked mode reports a load or store whose address is not in the space
-// the built-in names; the store is then skipped and the load returns 0.
+// the built-in names; the store is then skipped and the load returns 0. On
+// the MPU of a Union launch an NRAM or WRAM access is skipped the same way
+// (the entry's rule).
 #pragma once
 
-#include "xbang/runtime/checked.h"
-
-namespace xbang {
-namespace detail {
-
-XBANG_CHECK_PATH inline bool scalar_access_ok(const char* name, const void* p,
-                                              long bytes, Space space) {
-  return check_space(name, "p", p, bytes, space);
-}
-
-}  // namespace detail
-}  // namespace xbang
+#include "xbang/builtins/detail/entry.h"
 
 inline bool __is_nram(const void* p) {
   return xbang::detail::in_space(p, 1, xbang::detail::Space::kNram);
@@ -37,27 +28,25 @@ inline bool __is_dram(const void* p) {
   return !__is_nram(p) && !__is_wram(p) && !__is_sram(p);
 }
 
-#define XBANG_SCALAR_ACCESS(LOAD, STORE, SPACE)                              \
-  template <class T>                                                         \
-  inline T LOAD(const T* p) {                                                \
-    if (XBANG_CHECKING() &&                                                  \
-        !::xbang::detail::scalar_access_ok(#LOAD, p, long(sizeof(T)),        \
-                                           ::xbang::detail::Space::SPACE)) { \
-      return T(0);                                                           \
-    }                                                                        \
-    return *p;                                                               \
-  }                                                                          \
-  template <class T, class V>                                                \
-  inline void STORE(T* p, V value) {                                         \
-    if (XBANG_CHECKING() &&                                                  \
-        !::xbang::detail::scalar_access_ok(#STORE, p, long(sizeof(T)),       \
-                                           ::xbang::detail::Space::SPACE)) { \
-      return;                                                                \
-    }                                                                        \
-    *p = static_cast<T>(value);                                              \
+#define XBANG_SCALAR_ACCESS(LOAD, STORE, WHERE)                          \
+  template <class T>                                                     \
+  inline T LOAD(const T* p) {                                            \
+    using namespace ::xbang::detail;                                     \
+    return run_builtin_or(                                               \
+        T(0), #LOAD, Tally::none(),                                      \
+        [=](Contract& c) { c.operand("p", p, long(sizeof(T)), WHERE); }, \
+        [&] { return *p; });                                             \
+  }                                                                      \
+  template <class T, class V>                                            \
+  inline void STORE(T* p, V value) {                                     \
+    using namespace ::xbang::detail;                                     \
+    run_builtin(                                                         \
+        #STORE, Tally::none(),                                           \
+        [=](Contract& c) { c.operand("p", p, long(sizeof(T)), WHERE); }, \
+        [&] { *p = static_cast<T>(value); });                            \
   }
-XBANG_SCALAR_ACCESS(__load_nram, __store_nram, kNram)
-XBANG_SCALAR_ACCESS(__load_wram, __store_wram, kWram)
-XBANG_SCALAR_ACCESS(__load_sram, __store_sram, kSram)
-XBANG_SCALAR_ACCESS(__load_gdram, __store_gdram, kGdram)
+XBANG_SCALAR_ACCESS(__load_nram, __store_nram, Where::kNram)
+XBANG_SCALAR_ACCESS(__load_wram, __store_wram, Where::kWram)
+XBANG_SCALAR_ACCESS(__load_sram, __store_sram, Where::kSram)
+XBANG_SCALAR_ACCESS(__load_gdram, __store_gdram, Where::kGdram)
 #undef XBANG_SCALAR_ACCESS

@@ -22,9 +22,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <xsimd/xsimd.hpp>
 
+#include "xbang/builtins/detail/entry.h"
 #include "xbang/builtins/detail/lanes.h"
 #include "xbang/core/half.h"
 #include "xbang/runtime/checked.h"
@@ -74,26 +76,30 @@ VectorRegister<T> broadcast(T value) {
   return r;
 }
 
-XBANG_CHECK_PATH inline bool register_access_ok(const char* name, const void* p,
-                                                long count, long lanes,
-                                                long lane_bytes) {
-  if (!check_count(name, count)) return false;
-  if (count > lanes) {
-    report(name, "count " + std::to_string(count) + " exceeds the register's " +
-                     std::to_string(lanes) + " lanes");
-    return false;
-  }
-  return check_space(name, "nram", p, count * lane_bytes, Space::kNram);
-}
-
-template <class T>
-int register_count(const char* name, const void* p, int count) {
+// Moves `count` lanes between a register and NRAM at p (clamped to the
+// register's lanes; checked mode reports a count past them).
+template <class T, class Move>
+XBANG_ENTRY_INLINE void register_access(const char* name, const void* p,
+                                        int count, Move move) {
   constexpr int kLanes = VectorRegister<T>::kLanes;
-  if (XBANG_CHECKING() &&
-      !register_access_ok(name, p, count, kLanes, long(sizeof(T)))) {
-    return 0;
-  }
-  return count < 0 ? 0 : count > kLanes ? kLanes : count;
+  run_builtin(
+      name, Tally::none(),
+      [=](Contract& c) {
+        c.count(count)
+            .require(count <= kLanes,
+                     [&] {
+                       return "count " + std::to_string(count) +
+                              " exceeds the register's " +
+                              std::to_string(kLanes) + " lanes";
+                     })
+            .operand("nram", p, long(count) * long(sizeof(T)), Where::kNram);
+      },
+      [&] {
+        move(size_t(count < 0        ? 0
+                    : count > kLanes ? kLanes
+                                     : count) *
+             sizeof(T));
+      });
 }
 
 // High half of the product of two integer lanes.
@@ -137,14 +143,17 @@ inline void __vv_index(xbang::VectorRegister<T>& r, V start, S step) {
 template <class T>
 inline void __vv_load(xbang::VectorRegister<T>& r, const T* src,
                       int count = xbang::VectorRegister<T>::kLanes) {
-  const int n = xbang::detail::register_count<T>("__vv_load", src, count);
-  std::memcpy(static_cast<void*>(r.lane), src, size_t(n) * sizeof(T));
+  xbang::detail::register_access<T>("__vv_load", src, count, [&](size_t bytes) {
+    std::memcpy(static_cast<void*>(r.lane), src, bytes);
+  });
 }
 template <class T>
 inline void __vv_store(T* dst, const xbang::VectorRegister<T>& r,
                        int count = xbang::VectorRegister<T>::kLanes) {
-  const int n = xbang::detail::register_count<T>("__vv_store", dst, count);
-  std::memcpy(static_cast<void*>(dst), r.lane, size_t(n) * sizeof(T));
+  xbang::detail::register_access<T>(
+      "__vv_store", dst, count, [&](size_t bytes) {
+        std::memcpy(static_cast<void*>(dst), r.lane, bytes);
+      });
 }
 
 // Each binary built-in takes its second operand as a register or a scalar.

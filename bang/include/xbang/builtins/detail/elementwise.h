@@ -33,6 +33,16 @@ inline constexpr bool is_arith_type =
     is_one_of<T, half, float, int16_t, int32_t>;
 template <class T>
 inline constexpr bool is_float_type = is_one_of<T, half, float>;
+// The arithmetic types plus the other integer widths real kernels pass to
+// add, sub, mul (vector, scalar and cycle forms) and not: integer results
+// wrap modulo 2^bits, as the ALU's two's complement does.
+template <class T>
+inline constexpr bool is_wrapping_arith_type =
+    is_arith_type<T> || is_one_of<T, int8_t, uint8_t, uint16_t, uint32_t>;
+// Integer types of __bang_div (quotient toward zero, see integer_quotient).
+template <class T>
+inline constexpr bool is_integer_div_type =
+    is_one_of<T, int16_t, uint16_t, int32_t, uint32_t>;
 template <class T>
 inline constexpr bool is_bits_type =
     is_one_of<T, half, float, char, int8_t, uint8_t, int16_t, uint16_t, int32_t,

@@ -216,10 +216,17 @@ XBANG_CHECK_PATH bool admit(const char* builtin, const CoreContext& core,
   return contract.ok();
 }
 
+// Forced inline, so that the body sees the call site's constants (a pad's
+// row sizes, a register's lane count) as it would without the entry. For
+// the same reason a contract lambda captures by value ([=]): operands it
+// captured by reference would escape into the out-of-line check and be
+// reloaded in the body.
+#define XBANG_ENTRY_INLINE inline __attribute__((always_inline))
+
 // Runs `body()` under the entry's rules and returns its result, or
 // `skipped` when the built-in does not run.
 template <class R, class Describe, class Body>
-inline R run_builtin_or(R skipped, const char* builtin, Tally tally,
+XBANG_ENTRY_INLINE R run_builtin_or(R skipped, const char* builtin, Tally tally,
                         const Describe& describe, const Body& body) {
   CoreContext* const core = tls_core;
   if (core != nullptr && (core->is_mpu || checked_mode_on()) &&
@@ -232,7 +239,7 @@ inline R run_builtin_or(R skipped, const char* builtin, Tally tally,
 }
 
 template <class Describe, class Body>
-inline void run_builtin(const char* builtin, Tally tally,
+XBANG_ENTRY_INLINE void run_builtin(const char* builtin, Tally tally,
                         const Describe& describe, const Body& body) {
   CoreContext* const core = tls_core;
   if (core != nullptr && (core->is_mpu || checked_mode_on()) &&

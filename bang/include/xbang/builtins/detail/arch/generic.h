@@ -140,6 +140,17 @@ B floor(const B& x) {
 // Rounding of a float -> half store.
 enum class HalfRound { kNearest, kDown, kUp, kTowardZero };
 
+// The low 16 bits of each 32-bit lane (every lane below 2^16) stored as
+// B::size uint16_t at p. Generic: through a buffer, element by element.
+template <class B, Isa I = kIsa>
+struct StoreLow16 {
+  static void run(uint16_t* p, const B& lanes) {
+    alignas(64) uint32_t bits[B::size];
+    lanes.store_aligned(bits);
+    for (std::size_t k = 0; k < B::size; ++k) p[k] = uint16_t(bits[k]);
+  }
+};
+
 // Lane I/O of the convert shape: one batch of kLanes source elements in, one
 // of kLanes target elements out.
 template <Isa I = kKernelIsa>

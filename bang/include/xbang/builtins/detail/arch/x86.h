@@ -1,8 +1,10 @@
 // x86 specialisations of generic.h's operations, each where it measurably
 // wins over the portable version (bench/bang): F16C half lanes, AVX2 masked
 // tails, movemask/mask-register bit packing, the 8x8 shuffle transposes and
-// the AVX2 lane I/O of the convert shape. The AVX-512 integer blend is here
-// for correctness: xsimd's own select does not compile at -O0 with GCC.
+// the AVX2 lane I/O of the convert shape, the AVX2 32-to-16-bit narrowing
+// store (on AVX-512 the compiler vectorises the generic one as well). The
+// AVX-512 integer blend is here for correctness: xsimd's own select does not
+// compile at -O0 with GCC.
 #pragma once
 
 #include <immintrin.h>
@@ -135,6 +137,22 @@ struct PackBits<B, Isa::kAvx2> {
       *out = uint8_t(~_mm256_movemask_ps(_mm256_castsi256_ps(zero_lanes)));
     } else {
       PackBits<B, Isa::kGeneric>::run(flags, out);
+    }
+  }
+};
+
+// 8 lanes: packus keeps each 128-bit half's four lanes; the permute joins
+// the halves.
+template <class B>
+struct StoreLow16<B, Isa::kAvx2> {
+  static void run(uint16_t* p, const B& lanes) {
+    if constexpr (B::size == 8) {
+      const __m256i packed =
+          _mm256_permute4x64_epi64(_mm256_packus_epi32(lanes, lanes), 0x08);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                       _mm256_castsi256_si128(packed));
+    } else {
+      StoreLow16<B, Isa::kGeneric>::run(p, lanes);
     }
   }
 };
