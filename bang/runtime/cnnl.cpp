@@ -684,16 +684,19 @@ cnnlStatus_t cnnlSetMatMulDescAttr(cnnlMatMulDescriptor_t desc,
       desc->trans_b = value;
       return CNNL_STATUS_SUCCESS;
     // Choices of how the hardware computes, with one answer on the host:
-    // the product is accumulated in float or wider.
+    // the product is accumulated in double and rounded once.
     case CNNL_MATMUL_DESC_COMPUTE_TYPE:
-    case CNNL_MATMUL_DESC_SCALE_TYPE:
     case CNNL_MATMUL_ALLOW_TF32:
-    case CNNL_MATMUL_USE_BETA:
       return CNNL_STATUS_SUCCESS;
+    // alpha and beta are read as floats.
+    case CNNL_MATMUL_DESC_SCALE_TYPE:
+      if (value == CNNL_DTYPE_FLOAT) return CNNL_STATUS_SUCCESS;
+      return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                  "SCALE_TYPE other than float is not implemented");
     default:
       return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                  "only TRANSA, TRANSB, COMPUTE_TYPE, SCALE_TYPE, "
-                  "ALLOW_TF32 and USE_BETA are implemented");
+                  "only TRANSA, TRANSB, COMPUTE_TYPE, SCALE_TYPE (float) and "
+                  "ALLOW_TF32 are implemented");
   }
 }
 cnnlStatus_t cnnlMatMulAlgoCreate(cnnlMatMulAlgo_t* algo) {

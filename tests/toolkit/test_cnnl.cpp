@@ -524,6 +524,13 @@ const BadCnnlCall kBadCalls[] = {
                                     sizeof(t));
      },
      kNotSupported},
+    {"MatMulAttrHalfScale",
+     [](Objects& o) {
+       const int32_t t = CNNL_DTYPE_HALF;
+       return cnnlSetMatMulDescAttr(o.matmul, CNNL_MATMUL_DESC_SCALE_TYPE, &t,
+                                    sizeof(t));
+     },
+     kNotSupported},
     {"MatMulOneDimensional",
      [](Objects& o) {
        return cnnlMatMul_v2(o.handle, o.matmul, o.algo, &o.one, o.f22, o.data,
