@@ -1,0 +1,3 @@
+xbang_conformance_run(NAME psroipool TREE main
+                      MLU kernels/psroipool/psroipool_block.mlu
+                      TEST psroipool.cpp)

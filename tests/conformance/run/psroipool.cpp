@@ -1,0 +1,91 @@
+// mlu-ops' psroipool kernels (kernels/psroipool/psroipool_block.mlu) run
+// unchanged through KernelPsRoiPoolForward, launched as mluOpPsRoiPoolForward
+// launches them, against references/psroipool_forward. Thresholds: the
+// operator's own (diff1 and diff2 <= 0.003); mapping_channel is an index
+// and must match exactly.
+#include "kernels/psroipool/psroipool.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "harness.h"
+#include "psroipool_forward/psroipool_forward_data.h"
+#include "psroipool_forward/psroipool_forward_reference.h"
+
+namespace {
+
+using namespace xbang_conformance;
+using psroipool_ref::Shape;
+
+constexpr double kThreshold = 0.003;
+
+// policyFuncPsRoiPool: a Union1 task of one cluster's cores per
+// core_in_cluster rois, at most the clusters the handle may use.
+cnrtDim3_t psroipool_dims(int rois) {
+  const DeviceCapacity capacity = device_capacity();
+  const int wanted_clusters =
+      (rois + capacity.cores_per_cluster - 1) / capacity.cores_per_cluster;
+  return {uint32_t(capacity.cores_per_cluster),
+          uint32_t(std::min(wanted_clusters, capacity.clusters)), 1};
+}
+
+struct ForwardCase {
+  std::string name;
+  psroipool_data::Case data;
+};
+
+// mlu-ops' own case (zoo psroipool_forward case0: input [4, 10, 10, 90]
+// uniform in [0, 1], 2 rois, output_dim 10 (not a multiple of the vector
+// length), group 3, spatial_scale 1/16) and two network cases of
+// docs/ops/psroipool_forward.md, whose hundreds of rois use every core.
+std::vector<ForwardCase> forward_cases() {
+  std::vector<ForwardCase> cases;
+  {
+    Shape s = psroipool_data::make_shape(4, 10, 10, 3, 10, 2, 0.0625f);
+    psroipool_data::Case c{"mlu-ops case0",
+                           s,
+                           random_values<float>(s.input_elements(), 0, 1, 15),
+                           {}};
+    c.rois = psroipool_data::random_rois(s, 160.f, 160.f, 16);
+    cases.push_back({"case0", c});
+  }
+  cases.push_back({"doc1", psroipool_data::doc_case_1()});
+  cases.push_back({"doc2", psroipool_data::doc_case_2()});
+  return cases;
+}
+
+TEST(PsroipoolForward, MatchesReference) {
+  for (const ForwardCase& test_case : forward_cases()) {
+    const Shape& s = test_case.data.shape;
+    std::vector<float> want(s.output_elements());
+    std::vector<int32_t> want_mapping(s.output_elements());
+    psroipool_ref::psroipool_forward(s, test_case.data.input.data(),
+                                     test_case.data.rois.data(), want.data(),
+                                     want_mapping.data());
+    for (bool checked : kCheckedModes) {
+      SCOPED_TRACE(test_case.name + (checked ? ", checked" : ""));
+      CheckedScope scope(checked);
+      Queue queue;
+      DeviceBuffer input(test_case.data.input), rois(test_case.data.rois);
+      DeviceBuffer output(want.size() * sizeof(float));
+      DeviceBuffer mapping(want.size() * sizeof(int32_t));
+      const int rois_offset = 5;  // rois_desc dim 1
+      ASSERT_EQ(KernelPsRoiPoolForward(
+                    psroipool_dims(s.rois_num), cnrtFuncTypeUnion1, queue.get(),
+                    input.get(), rois.get(), output.get(), mapping.get(),
+                    s.batch, s.height, s.width, s.channels, s.pooled_height,
+                    s.pooled_width, s.output_dim, s.group_size, s.rois_num,
+                    rois_offset, s.spatial_scale),
+                MLUOP_STATUS_SUCCESS);
+      ASSERT_EQ(queue.sync(), cnrtSuccess);
+      const Metrics m =
+          measure("forward " + test_case.name, output.to_host<float>(), want);
+      EXPECT_TRUE(m.within(kThreshold, kThreshold)) << m.text();
+      EXPECT_EQ(bit_mismatches(mapping.to_host<int32_t>(), want_mapping), 0u);
+      if (checked) EXPECT_EQ(scope.reports(), "");
+    }
+  }
+}
+
+}  // namespace
