@@ -49,7 +49,11 @@ class Queue {
 struct DeviceCapacity {
   int clusters = 1;           // mluop::runtime::getClusterLimitCapability
   int cores_per_cluster = 1;  // handle->core_num_per_cluster
+  int nram_bytes = 0;         // NRAM per core
   int cores() const { return clusters * cores_per_cluster; }
+  // handle->nram_size: the NRAM per core less the 128 KB mlu-ops leaves to
+  // the compiler's stack (REM_FOR_STACK).
+  int handle_nram_size() const { return nram_bytes - 128 * 1024; }
 };
 
 inline DeviceCapacity device_capacity() {
@@ -58,6 +62,8 @@ inline DeviceCapacity device_capacity() {
   cnrtGetDevice(&device);
   cnrtDeviceGetAttribute(&capacity.clusters, cnrtAttrClusterCount, device);
   cnrtDeviceGetAttribute(&capacity.cores_per_cluster, cnrtAttrMcorePerCluster,
+                         device);
+  cnrtDeviceGetAttribute(&capacity.nram_bytes, cnrtAttrNramSizePerMcore,
                          device);
   return capacity;
 }
