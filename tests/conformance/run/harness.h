@@ -50,7 +50,14 @@ struct DeviceCapacity {
   int clusters = 1;           // mluop::runtime::getClusterLimitCapability
   int cores_per_cluster = 1;  // handle->core_num_per_cluster
   int nram_bytes = 0;         // NRAM per core
+  int union_limit = 1;        // clusters of the largest Union task
   int cores() const { return clusters * cores_per_cluster; }
+  // mluop::runtime::getJobLimitCapabilityCnrtFuncType and
+  // getCoreNumOfJobLimitCapability: the largest Union task and its cores.
+  cnrtFunctionType_t job_limit_type() const {
+    return cnrtFunctionType_t(int(cnrtFuncTypeUnion1) * union_limit);
+  }
+  int job_limit_cores() const { return cores_per_cluster * union_limit; }
   // handle->nram_size: the NRAM per core less the 128 KB mlu-ops leaves to
   // the compiler's stack (REM_FOR_STACK).
   int handle_nram_size() const { return nram_bytes - 128 * 1024; }
@@ -65,6 +72,8 @@ inline DeviceCapacity device_capacity() {
                          device);
   cnrtDeviceGetAttribute(&capacity.nram_bytes, cnrtAttrNramSizePerMcore,
                          device);
+  cnrtDeviceGetAttribute(&capacity.union_limit,
+                         cnrtAttrMaxClusterCountPerUnionTask, device);
   return capacity;
 }
 
