@@ -151,4 +151,16 @@ class CheckedScope {
 // as a user gets it) and on (it must report nothing).
 inline constexpr bool kCheckedModes[] = {false, true};
 
+// Runs `run()` (launch, sync, compare) with checked mode off, then on; on,
+// the launches must report nothing.
+template <class Run>
+void in_both_checked_modes(const std::string& what, const Run& run) {
+  for (bool checked : kCheckedModes) {
+    SCOPED_TRACE(what + (checked ? ", checked" : ""));
+    CheckedScope scope(checked);
+    run();
+    if (checked) EXPECT_EQ(scope.reports(), "");
+  }
+}
+
 }  // namespace xbang_conformance

@@ -1,0 +1,56 @@
+// The launch policies mlu-ops' element-wise operators share
+// (kernels/unary_op/unary_op_host.cpp, kernels/binary_op/binary_op_host.cpp),
+// computed from the device capacity and the tensor's size in bytes.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "harness.h"
+
+namespace xbang_conformance {
+
+struct ElementwiseLaunch {
+  cnrtDim3_t dims;
+  cnrtFunctionType_t type;
+};
+
+// unaryOpPolicyFunc: Union1, one cluster per core_in_cluster 128-byte
+// blocks of the tensor, at most every cluster.
+inline ElementwiseLaunch unary_union_policy(uint64_t bytes) {
+  const DeviceCapacity capacity = device_capacity();
+  const uint64_t cores_per_cluster = capacity.cores_per_cluster;
+  const uint64_t blocks = (bytes + 127) / 128;
+  const uint64_t need =
+      (blocks + cores_per_cluster - 1) / cores_per_cluster * cores_per_cluster;
+  const uint64_t clusters = need < uint64_t(capacity.cores())
+                                ? need / cores_per_cluster
+                                : uint64_t(capacity.clusters);
+  return {{uint32_t(cores_per_cluster), uint32_t(clusters), 1},
+          cnrtFuncTypeUnion1};
+}
+
+// unaryOpPolicyFuncBlock: one Block task per 4096 bytes, at most one per
+// core of the device.
+inline ElementwiseLaunch unary_block_policy(uint64_t bytes) {
+  const uint64_t tasks =
+      std::min<uint64_t>((bytes + 4095) / 4096, device_capacity().cores());
+  return {{1, uint32_t(tasks), 1}, cnrtFuncTypeBlock};
+}
+
+// binaryOpPolicyFunc with mlu-ops' pad of 128 bytes: Union1, the 128-byte
+// blocks rounded up to whole clusters, at most every cluster.
+inline ElementwiseLaunch binary_union_policy(uint64_t bytes) {
+  const DeviceCapacity capacity = device_capacity();
+  const uint64_t cores_per_cluster = capacity.cores_per_cluster;
+  const uint64_t padded = (bytes + 127) / 128 * 128;
+  const uint64_t partitions = (padded / 128 + cores_per_cluster - 1) /
+                              cores_per_cluster * cores_per_cluster;
+  const uint64_t clusters = partitions < uint64_t(capacity.cores())
+                                ? partitions / cores_per_cluster
+                                : uint64_t(capacity.clusters);
+  return {{uint32_t(cores_per_cluster), uint32_t(clusters), 1},
+          cnrtFuncTypeUnion1};
+}
+
+}  // namespace xbang_conformance
