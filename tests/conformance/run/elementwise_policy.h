@@ -38,14 +38,15 @@ inline ElementwiseLaunch unary_block_policy(uint64_t bytes) {
   return {{1, uint32_t(tasks), 1}, cnrtFuncTypeBlock};
 }
 
-// binaryOpPolicyFunc with mlu-ops' pad of 128 bytes: Union1, the 128-byte
-// blocks rounded up to whole clusters, at most every cluster.
-inline ElementwiseLaunch binary_union_policy(uint64_t bytes) {
+// binaryOpPolicyFunc: Union1, the tensor in `pad`-byte blocks (128 in
+// mlu-ops' main; the operator's own size in v1.0.0) rounded up to whole
+// clusters, at most every cluster.
+inline ElementwiseLaunch binary_union_policy(uint64_t bytes, uint64_t pad) {
   const DeviceCapacity capacity = device_capacity();
   const uint64_t cores_per_cluster = capacity.cores_per_cluster;
-  const uint64_t padded = (bytes + 127) / 128 * 128;
-  const uint64_t partitions = (padded / 128 + cores_per_cluster - 1) /
-                              cores_per_cluster * cores_per_cluster;
+  const uint64_t blocks = (bytes + pad - 1) / pad;
+  const uint64_t partitions =
+      (blocks + cores_per_cluster - 1) / cores_per_cluster * cores_per_cluster;
   const uint64_t clusters = partitions < uint64_t(capacity.cores())
                                 ? partitions / cores_per_cluster
                                 : uint64_t(capacity.clusters);
