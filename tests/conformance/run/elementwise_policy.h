@@ -15,21 +15,6 @@ struct ElementwiseLaunch {
   cnrtFunctionType_t type;
 };
 
-// unaryOpPolicyFunc: Union1, one cluster per core_in_cluster 128-byte
-// blocks of the tensor, at most every cluster.
-inline ElementwiseLaunch unary_union_policy(uint64_t bytes) {
-  const DeviceCapacity capacity = device_capacity();
-  const uint64_t cores_per_cluster = capacity.cores_per_cluster;
-  const uint64_t blocks = (bytes + 127) / 128;
-  const uint64_t need =
-      (blocks + cores_per_cluster - 1) / cores_per_cluster * cores_per_cluster;
-  const uint64_t clusters = need < uint64_t(capacity.cores())
-                                ? need / cores_per_cluster
-                                : uint64_t(capacity.clusters);
-  return {{uint32_t(cores_per_cluster), uint32_t(clusters), 1},
-          cnrtFuncTypeUnion1};
-}
-
 // unaryOpPolicyFuncBlock: one Block task per 4096 bytes, at most one per
 // core of the device.
 inline ElementwiseLaunch unary_block_policy(uint64_t bytes) {
@@ -52,6 +37,11 @@ inline ElementwiseLaunch binary_union_policy(uint64_t bytes, uint64_t pad) {
                                 : uint64_t(capacity.clusters);
   return {{uint32_t(cores_per_cluster), uint32_t(clusters), 1},
           cnrtFuncTypeUnion1};
+}
+
+// unaryOpPolicyFunc: binaryOpPolicyFunc's arithmetic with 128-byte blocks.
+inline ElementwiseLaunch unary_union_policy(uint64_t bytes) {
+  return binary_union_policy(bytes, 128);
 }
 
 }  // namespace xbang_conformance

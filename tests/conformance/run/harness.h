@@ -9,6 +9,7 @@
 #include <cnrt.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -75,6 +76,17 @@ inline DeviceCapacity device_capacity() {
   cnrtDeviceGetAttribute(&capacity.union_limit,
                          cnrtAttrMaxClusterCountPerUnionTask, device);
   return capacity;
+}
+
+// The policy several mlu-ops operators share (psroipool, voxel_pooling,
+// ...): a Union1 task of one cluster per core_in_cluster work items, at
+// most the clusters the handle may use.
+inline cnrtDim3_t union1_cluster_per_cores_items(int64_t items) {
+  const DeviceCapacity capacity = device_capacity();
+  const int64_t wanted =
+      (items + capacity.cores_per_cluster - 1) / capacity.cores_per_cluster;
+  return {uint32_t(capacity.cores_per_cluster),
+          uint32_t(std::min<int64_t>(wanted, capacity.clusters)), 1};
 }
 
 // n values uniform in [lo, hi] (integers: both ends included), from `seed`.

@@ -22,16 +22,8 @@ using psroipool_ref::Shape;
 
 constexpr double kThreshold = 0.003;
 
-// policyFuncPsRoiPool: a Union1 task of one cluster's cores per
-// core_in_cluster work items (rois forward, bins backward), at most the
-// clusters the handle may use.
-cnrtDim3_t psroipool_dims(int items) {
-  const DeviceCapacity capacity = device_capacity();
-  const int wanted_clusters =
-      (items + capacity.cores_per_cluster - 1) / capacity.cores_per_cluster;
-  return {uint32_t(capacity.cores_per_cluster),
-          uint32_t(std::min(wanted_clusters, capacity.clusters)), 1};
-}
+// policyFuncPsRoiPool: union1_cluster_per_cores_items over rois (forward)
+// or bins (backward).
 
 struct ForwardCase {
   std::string name;
@@ -66,28 +58,25 @@ TEST(PsroipoolForward, MatchesReference) {
     psroipool_ref::psroipool_forward(s, test_case.data.input.data(),
                                      test_case.data.rois.data(), want.data(),
                                      want_mapping.data());
-    for (bool checked : kCheckedModes) {
-      SCOPED_TRACE(test_case.name + (checked ? ", checked" : ""));
-      CheckedScope scope(checked);
+    in_both_checked_modes(test_case.name, [&] {
       Queue queue;
       DeviceBuffer input(test_case.data.input), rois(test_case.data.rois);
       DeviceBuffer output(want.size() * sizeof(float));
       DeviceBuffer mapping(want.size() * sizeof(int32_t));
       const int rois_offset = 5;  // rois_desc dim 1
       ASSERT_EQ(KernelPsRoiPoolForward(
-                    psroipool_dims(s.rois_num), cnrtFuncTypeUnion1, queue.get(),
-                    input.get(), rois.get(), output.get(), mapping.get(),
-                    s.batch, s.height, s.width, s.channels, s.pooled_height,
-                    s.pooled_width, s.output_dim, s.group_size, s.rois_num,
-                    rois_offset, s.spatial_scale),
+                    union1_cluster_per_cores_items(s.rois_num),
+                    cnrtFuncTypeUnion1, queue.get(), input.get(), rois.get(),
+                    output.get(), mapping.get(), s.batch, s.height, s.width,
+                    s.channels, s.pooled_height, s.pooled_width, s.output_dim,
+                    s.group_size, s.rois_num, rois_offset, s.spatial_scale),
                 MLUOP_STATUS_SUCCESS);
       ASSERT_EQ(queue.sync(), cnrtSuccess);
       const Metrics m =
           measure("forward " + test_case.name, output.to_host<float>(), want);
       EXPECT_TRUE(m.within(kThreshold, kThreshold)) << m.text();
       EXPECT_EQ(bit_mismatches(mapping.to_host<int32_t>(), want_mapping), 0u);
-      if (checked) EXPECT_EQ(scope.reports(), "");
-    }
+    });
   }
 }
 
@@ -127,16 +116,15 @@ TEST(PsroipoolBackward, MatchesReference) {
                                      mapping.data());
     const std::vector<float> want = psroipool_backward_reference(
         s, top_grad.data(), mapping.data(), test_case.data.rois.data());
-    for (bool checked : kCheckedModes) {
-      SCOPED_TRACE(test_case.name + (checked ? ", checked" : ""));
-      CheckedScope scope(checked);
+    in_both_checked_modes(test_case.name, [&] {
       Queue queue;
       DeviceBuffer top(top_grad), mapping_dev(mapping),
           rois(test_case.data.rois), bottom(zeros);
       const int rois_offset = 5;
       ASSERT_EQ(
           KernelPsRoiPoolBackward(
-              psroipool_dims(s.rois_num * s.pooled_height * s.pooled_width),
+              union1_cluster_per_cores_items(s.rois_num * s.pooled_height *
+                                             s.pooled_width),
               cnrtFuncTypeUnion1, queue.get(), top.get(), mapping_dev.get(),
               rois.get(), bottom.get(), s.batch, s.height, s.width, s.channels,
               s.pooled_height, s.pooled_width, s.output_dim, s.rois_num,
@@ -146,8 +134,7 @@ TEST(PsroipoolBackward, MatchesReference) {
       const Metrics m =
           measure("backward " + test_case.name, bottom.to_host<float>(), want);
       EXPECT_TRUE(m.within(kThreshold, kThreshold)) << m.text();
-      if (checked) EXPECT_EQ(scope.reports(), "");
-    }
+    });
   }
 }
 

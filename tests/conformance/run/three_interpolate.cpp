@@ -165,9 +165,7 @@ void check_forward(const Case& test_case, uint32_t seed) {
                                    weights.data(), s.b, s.c, s.m, s.n,
                                    want.data());
   const Launch launch = three_interpolate_policy(s, true, sizeof(T));
-  for (bool checked : kCheckedModes) {
-    SCOPED_TRACE(test_case.name + (checked ? ", checked" : ""));
-    CheckedScope scope(checked);
+  in_both_checked_modes(test_case.name, [&] {
     Queue queue;
     DeviceBuffer features_dev(features), indices_dev(indices),
         weights_dev(weights), output(want.size() * sizeof(T));
@@ -185,8 +183,7 @@ void check_forward(const Case& test_case, uint32_t seed) {
     EXPECT_TRUE(m.within(kThreshold, kThreshold)) << m.text();
     // In float the kernel multiplies and adds in the reference's order.
     if (sizeof(T) == 4) EXPECT_TRUE(m.bit_exact()) << m.text();
-    if (checked) EXPECT_EQ(scope.reports(), "");
-  }
+  });
 }
 
 template <class T>
@@ -200,9 +197,7 @@ void check_backward(const Case& test_case, uint32_t seed) {
                                     weights.data(), s.b, s.c, s.m, s.n,
                                     want.data());
   const Launch launch = three_interpolate_policy(s, false, sizeof(T));
-  for (bool checked : kCheckedModes) {
-    SCOPED_TRACE(test_case.name + (checked ? ", checked" : ""));
-    CheckedScope scope(checked);
+  in_both_checked_modes(test_case.name, [&] {
     Queue queue;
     DeviceBuffer grad_output_dev(grad_output), indices_dev(indices),
         weights_dev(weights), grad_features(want.size() * sizeof(T));
@@ -218,8 +213,7 @@ void check_backward(const Case& test_case, uint32_t seed) {
                     (sizeof(T) == 2 ? "half " : "float ") + test_case.name,
                 grad_features.to_host<T>(), want, sizeof(T) == 2 ? 1e-4 : 1e-6);
     EXPECT_TRUE(m.within(kThreshold, kThreshold)) << m.text();
-    if (checked) EXPECT_EQ(scope.reports(), "");
-  }
+  });
 }
 
 TEST(ThreeInterpolateForward, FloatMatchesReference) {

@@ -23,15 +23,8 @@ using voxel_pooling_test::VoxelPoolingProblem;
 
 constexpr double kThreshold = 0.003;
 
-// policyFunc of voxel_pooling_forward.cpp: one cluster's cores per
-// core_in_cluster points, at most the clusters the handle may use.
-cnrtDim3_t voxel_pooling_dims(int points_total) {
-  const DeviceCapacity capacity = device_capacity();
-  const int wanted_clusters = (points_total + capacity.cores_per_cluster - 1) /
-                              capacity.cores_per_cluster;
-  return {uint32_t(capacity.cores_per_cluster),
-          uint32_t(std::min(wanted_clusters, capacity.clusters)), 1};
-}
+// policyFunc of voxel_pooling_forward.cpp: union1_cluster_per_cores_items
+// over the points of every batch.
 
 struct VoxelCase {
   std::string name;
@@ -62,15 +55,13 @@ TEST(VoxelPoolingForward, MatchesReference) {
         p.batch_size, p.num_points, p.num_channels, p.num_voxel_x,
         p.num_voxel_y, p.num_voxel_z, p.geom_xyz.data(),
         p.input_features.data(), want.data(), want_pos.data());
-    for (bool checked : kCheckedModes) {
-      SCOPED_TRACE(test_case.name + (checked ? ", checked" : ""));
-      CheckedScope scope(checked);
+    in_both_checked_modes(test_case.name, [&] {
       Queue queue;
       DeviceBuffer geom(p.geom_xyz), features(p.input_features);
       DeviceBuffer output(std::vector<float>(p.output_count(), 0.f));
       DeviceBuffer pos(std::vector<int>(p.point_count() * 3, -1));
       ASSERT_EQ(KernelVoxelPoolingForward(
-                    voxel_pooling_dims(int(p.point_count())),
+                    union1_cluster_per_cores_items(p.point_count()),
                     cnrtFuncTypeUnion1, queue.get(), p.batch_size, p.num_points,
                     p.num_channels, p.num_voxel_x, p.num_voxel_y, p.num_voxel_z,
                     geom.get(), features.get(), output.get(), pos.get()),
@@ -80,8 +71,7 @@ TEST(VoxelPoolingForward, MatchesReference) {
                                 output.to_host<float>(), want);
       EXPECT_TRUE(m.within(kThreshold, kThreshold)) << m.text();
       EXPECT_EQ(bit_mismatches(pos.to_host<int>(), want_pos), 0u);
-      if (checked) EXPECT_EQ(scope.reports(), "");
-    }
+    });
   }
 }
 
