@@ -1,0 +1,38 @@
+// mlu-ops' lgamma kernel (kernels/lgamma/lgamma_block.mlu) at the shape of
+// its test case: float [1024, 2] uniform in [-100, 100], within mlu-ops'
+// thresholds diff1 <= 3e-3, diff2 <= 3e-3.
+#include "kernels/lgamma/lgamma.h"
+
+#include "harness.h"
+#include "lgamma_reference.h"
+#include "mluops_policy.h"
+
+namespace xbang_conformance {
+namespace {
+
+// unaryOpPolicyFunc: Union1, one core per 128-byte chunk of the tensor.
+cnrtDim3_t unary_union1_dim(size_t bytes) {
+  constexpr size_t kChunk = 128;
+  return union1_dim_over((bytes + kChunk - 1) / kChunk);
+}
+
+TEST(LgammaRun, FloatCase0) {
+  const std::vector<float> x = random_values<float>(1024 * 2, -100, 100, 23);
+  const std::vector<float> want = conformance_reference::Lgamma(x);
+  run_in_both_checked_modes([&] {
+    Queue queue;
+    DeviceBuffer x_dev(x);
+    DeviceBuffer y_dev(x.size() * sizeof(float));
+    ASSERT_EQ(
+        Kernel3StagePipelineLgamma(
+            unary_union1_dim(x.size() * sizeof(float)), cnrtFuncTypeUnion1,
+            queue.get(), MLUOP_DTYPE_FLOAT, x_dev.get(), y_dev.get(), x.size()),
+        MLUOP_STATUS_SUCCESS);
+    ASSERT_EQ(queue.sync(), cnrtSuccess);
+    const Metrics m = measure("lgamma", y_dev.to_host<float>(), want);
+    EXPECT_TRUE(m.within(3e-3, 3e-3)) << m.text();
+  });
+}
+
+}  // namespace
+}  // namespace xbang_conformance
