@@ -34,6 +34,25 @@ TEST(AtomicForms, ScalarSourceFromEveryCore) {
   for (int i = 1; i < kN; ++i) ASSERT_EQ(f[i], 0.5f + 0.25f * kTasks * kRounds);
 }
 
+// Atomics are compute-core instructions (a scalar source is staged in NRAM):
+// a Union kernel without `if (__is_mpu()) return;` (mlu-ops' psroipool
+// backward) adds once per compute core, never from the memory core.
+TEST(AtomicForms, ScalarSourceSkippedOnTheMpu) {
+  constexpr int kClusters = 2, kCores = 4 * kClusters;
+  xbang_test::DeviceBuffer g(std::vector<int32_t>(1, 0));
+  xbang_test::DeviceBuffer gf(std::vector<float>(1, 0.f));
+  const cnrtRet_t ret = launch_checked(
+      {4, kClusters, 1}, cnrtFuncTypeUnion1,
+      [&] {
+        __bang_atomic_reduce_add(static_cast<int32_t*>(g.get()), 1, 1);
+        __bang_atomic_reduce_add(static_cast<float*>(gf.get()), 0.5f, 1);
+      },
+      "atomic_scalar_mpu");
+  ASSERT_EQ(ret, cnrtSuccess) << reports_text();
+  EXPECT_EQ(g.to_host<int32_t>()[0], kCores);
+  EXPECT_EQ(gf.to_host<float>()[0], 0.5f * kCores);
+}
+
 // mlu-ops' deformable attention: four bilinear neighbours of one channel
 // row, dst strides one image row down (stride0) and one pixel left
 // (stride1, negative), src blocks one buffer apart.

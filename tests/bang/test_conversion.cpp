@@ -681,6 +681,53 @@ TEST(ConversionSpot, FloatToHalfEveryMidpoint) {
   }
 }
 
+// mlu-ops' "bit-up" layout: half values in the upper half of a float
+// buffer widen into the whole buffer (dst ends where src ends), as its log,
+// sqrt and div kernels do; and the reverse narrowing into the lower half.
+// Checked mode accepts both; a widening dst that starts inside src is
+// reported.
+TEST(ConversionLaunch, OverlapThatStreamsSafely) {
+  constexpr int kN = 1000;  // no multiple of the vector length
+  std::vector<half> halves(kN);
+  for (int i = 0; i < kN; ++i) halves[i] = half(float(i % 97) - 48.5f);
+  xbang_test::DeviceBuffer g_in(halves), g_wide(std::vector<float>(kN, 0.f)),
+      g_back(std::vector<half>(kN, half(0.f)));
+  xbang::checked::clear_reports();
+  cnrtRet_t ret = bang_test::launch_checked(
+      {1, 1, 1}, cnrtFuncTypeBlock,
+      [&] {
+        auto* wide = reinterpret_cast<float*>(bang_test::nram_arena());
+        half* upper = reinterpret_cast<half*>(wide) + kN;
+        __memcpy(upper, g_in.get(), kN * sizeof(half), GDRAM2NRAM);
+        __bang_half2float(wide, upper, kN);
+        __memcpy(g_wide.get(), wide, kN * sizeof(float), NRAM2GDRAM);
+        auto* lower = reinterpret_cast<half*>(wide);
+        __bang_float2half_rn(lower, wide, kN);
+        __memcpy(g_back.get(), lower, kN * sizeof(half), NRAM2GDRAM);
+      },
+      "conversion_bit_up");
+  ASSERT_EQ(ret, cnrtSuccess) << bang_test::reports_text();
+  const auto wide = g_wide.to_host<float>();
+  const auto back = g_back.to_host<half>();
+  for (int i = 0; i < kN; ++i) {
+    ASSERT_EQ(wide[i], float(halves[i])) << "element " << i;
+    ASSERT_EQ(float(back[i]), float(halves[i])) << "element " << i;
+  }
+
+  ret = bang_test::launch_checked(
+      {1, 1, 1}, cnrtFuncTypeBlock,
+      [&] {
+        auto* base = reinterpret_cast<half*>(bang_test::nram_arena());
+        __bang_half2float(reinterpret_cast<float*>(base + 2), base, 64);
+      },
+      "conversion_overlap_unsafe");
+  EXPECT_EQ(ret, cnrtErrorLaunchFailed);
+  const auto reports = xbang::checked::reports();
+  ASSERT_FALSE(reports.empty());
+  EXPECT_NE(reports[0].message.find("overlap"), std::string::npos);
+  xbang::checked::clear_reports();
+}
+
 // Checked mode names the conversion when its source is not in NRAM.
 TEST(ConversionLaunch, SourceOutsideNramIsReported) {
   xbang_test::DeviceBuffer gdram(std::vector<float>(64, 1.5f));

@@ -96,6 +96,29 @@ TEST(Fill, EverySpaceAndForm) {
 }
 
 // The LDRAM and remaining async spellings, each into its own space.
+// A one-byte value fills bytes whatever the pointer's type: mlu-ops' complex
+// abs writes the bit masks 0xAA and 0x55 with
+// __bang_write_value((float*)aux, n * sizeof(float), (int8_t)0xAA), and
+// roi_align_rotated a run of bytes through a T pointer.
+TEST(Fill, ByteValueFillsBytes) {
+  constexpr int kBytes = 24, kFloats = 16;
+  xbang_test::DeviceBuffer g(std::vector<float>(kFloats, 1.f));
+  run_on_core0(
+      [&] {
+        float* n = reinterpret_cast<float*>(nram_arena());
+        __bang_write_value(n, kFloats, 1.f);
+        __bang_write_value(n, kBytes, (int8_t)0x55);
+        __memset_nram(n + 8, 4, (uint8_t)0xAA);
+        __memcpy(g.get(), n, kFloats * 4, NRAM2GDRAM);
+      },
+      "byte_fill");
+  const auto bytes = g.to_host<uint8_t>();
+  for (int i = 0; i < kBytes; ++i) ASSERT_EQ(bytes[i], 0x55) << "byte " << i;
+  for (int i = 32; i < 36; ++i) ASSERT_EQ(bytes[i], 0xAA) << "byte " << i;
+  const auto floats = g.to_host<float>();
+  for (int i : {6, 7, 9, 15}) EXPECT_EQ(floats[i], 1.f) << "float " << i;
+}
+
 TEST(Fill, LdramAndAsyncSpellings) {
   constexpr int kN = 64;
   xbang_test::DeviceBuffer g_ldram(std::vector<int16_t>(kN, 0)),

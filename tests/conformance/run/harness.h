@@ -9,6 +9,7 @@
 #include <cnrt.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -49,7 +50,18 @@ class Queue {
 struct DeviceCapacity {
   int clusters = 1;           // mluop::runtime::getClusterLimitCapability
   int cores_per_cluster = 1;  // handle->core_num_per_cluster
+  int nram_bytes = 0;         // NRAM per core
+  int union_limit = 1;        // clusters of the largest Union task
   int cores() const { return clusters * cores_per_cluster; }
+  // mluop::runtime::getJobLimitCapabilityCnrtFuncType and
+  // getCoreNumOfJobLimitCapability: the largest Union task and its cores.
+  cnrtFunctionType_t job_limit_type() const {
+    return cnrtFunctionType_t(int(cnrtFuncTypeUnion1) * union_limit);
+  }
+  int job_limit_cores() const { return cores_per_cluster * union_limit; }
+  // handle->nram_size: the NRAM per core less the 128 KB mlu-ops leaves to
+  // the compiler's stack (REM_FOR_STACK).
+  int handle_nram_size() const { return nram_bytes - 128 * 1024; }
 };
 
 inline DeviceCapacity device_capacity() {
@@ -59,7 +71,22 @@ inline DeviceCapacity device_capacity() {
   cnrtDeviceGetAttribute(&capacity.clusters, cnrtAttrClusterCount, device);
   cnrtDeviceGetAttribute(&capacity.cores_per_cluster, cnrtAttrMcorePerCluster,
                          device);
+  cnrtDeviceGetAttribute(&capacity.nram_bytes, cnrtAttrNramSizePerMcore,
+                         device);
+  cnrtDeviceGetAttribute(&capacity.union_limit,
+                         cnrtAttrMaxClusterCountPerUnionTask, device);
   return capacity;
+}
+
+// The policy several mlu-ops operators share (psroipool, voxel_pooling,
+// ...): a Union1 task of one cluster per core_in_cluster work items, at
+// most the clusters the handle may use.
+inline cnrtDim3_t union1_cluster_per_cores_items(int64_t items) {
+  const DeviceCapacity capacity = device_capacity();
+  const int64_t wanted =
+      (items + capacity.cores_per_cluster - 1) / capacity.cores_per_cluster;
+  return {uint32_t(capacity.cores_per_cluster),
+          uint32_t(std::min<int64_t>(wanted, capacity.clusters)), 1};
 }
 
 // n values uniform in [lo, hi] (integers: both ends included), from `seed`.
@@ -135,5 +162,17 @@ class CheckedScope {
 // Both checked-mode settings a test runs each case with: off (the result
 // as a user gets it) and on (it must report nothing).
 inline constexpr bool kCheckedModes[] = {false, true};
+
+// Runs `run()` (launch, sync, compare) with checked mode off, then on; on,
+// the launches must report nothing.
+template <class Run>
+void in_both_checked_modes(const std::string& what, const Run& run) {
+  for (bool checked : kCheckedModes) {
+    SCOPED_TRACE(what + (checked ? ", checked" : ""));
+    CheckedScope scope(checked);
+    run();
+    if (checked) EXPECT_EQ(scope.reports(), "");
+  }
+}
 
 }  // namespace xbang_conformance

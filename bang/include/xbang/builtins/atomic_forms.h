@@ -6,7 +6,8 @@
 //                       i1 * src_stride1 into dst + i0 * dst_stride0 +
 //                       i1 * dst_stride1 (strides in bytes, any sign)
 // Types: half, float, int32. Each block is one 3-argument reduce (its
-// checks, locks and counts).
+// checks, locks and counts). Like every atomic, the scalar form is a
+// compute-core instruction: on the MPU it does nothing.
 //
 // Choice where the meaning is uncertain: the pairing of segnum0 with the
 // *_stride0 arguments (mlu-ops passes 1, 1, so the four bilinear
@@ -20,19 +21,11 @@ template <class T,
 inline void __bang_atomic_reduce_add(T* dst,
                                      ::xbang::detail::identity_t<T> value,
                                      int n) {
-  using namespace xbang::detail;
-  if (XBANG_CHECKING()) {
-    Contract contract("__bang_atomic_reduce_add", Contract::Mode::kValidate);
-    contract.count(n).operand("dst", dst, long(n) * long(sizeof(T)),
-                              Where::kGdramOrSram);
-    if (!contract.ok()) return;
-  }
-  if (n <= 0) return;
-  for_each_locked_piece(dst, n, [&](T* piece, long, long count) {
-    scalar(piece, piece, value, count, xbang::ops::Add{});
-  });
-  count_atomic(uint64_t(n));
-  count_elements(xbang::Family::kAtomic, uint64_t(n));
+  xbang::detail::run_atomic(
+      "__bang_atomic_reduce_add", dst, static_cast<const T*>(nullptr),
+      static_cast<const T*>(nullptr), n, [&](T* piece, long, long count) {
+        xbang::detail::scalar(piece, piece, value, count, xbang::ops::Add{});
+      });
 }
 
 template <class T,

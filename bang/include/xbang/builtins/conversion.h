@@ -443,11 +443,36 @@ class BatchConvert {
   bool may_underflow_;
 };
 
+// Conversions stream: a widening one back to front when dst starts at or
+// after src (exact in place), otherwise front to back, which also serves
+// mlu-ops' "bit-up" layout (the wide dst ends where the narrow src ends,
+// dst = (float*)((half*)src - n)) and any narrowing with dst at or before
+// src.
+template <class From, class To>
+bool converts_back_to_front(const To* dst, const From* src) {
+  return sizeof(To) > sizeof(From) && reinterpret_cast<const char*>(dst) >=
+                                          reinterpret_cast<const char*>(src);
+}
+
+// Whether that streaming order never overwrites a source element it has not
+// read yet, for overlapping operands.
+template <class From, class To>
+bool overlap_streams_safely(const To* dst, const From* src, long n) {
+  const char* d = reinterpret_cast<const char*>(dst);
+  const char* s = reinterpret_cast<const char*>(src);
+  if (d == s) return true;
+  if (sizeof(To) > sizeof(From)) {
+    return d < s && d + n * long(sizeof(To)) <= s + n * long(sizeof(From));
+  }
+  return d <= s;
+}
+
 template <class From, class To, RoundMode M>
 void convert_array(To* dst, const From* src, long n, int position) {
   if (n <= 0) return;
+  const bool back_to_front = converts_back_to_front(dst, src);
   if (position > kMaxVectorPosition || position < -kMaxVectorPosition) {
-    if constexpr (sizeof(To) > sizeof(From)) {
+    if (back_to_front) {
       for (long i = n - 1; i >= 0; --i)
         dst[i] = convert_scalar<From, To>(src[i], M, position);
     } else {
@@ -458,9 +483,7 @@ void convert_array(To* dst, const From* src, long n, int position) {
   }
   const BatchConvert<From, To, M> convert(position);
   const long full = n / kLanes * kLanes;
-  if constexpr (sizeof(To) > sizeof(From)) {
-    // Widening: back to front, so that dst == src never overwrites unread
-    // source bytes.
+  if (back_to_front) {
     for (long i = n - 1; i >= full; --i) {
       dst[i] = convert_scalar<From, To>(src[i], M, position);
     }
@@ -473,12 +496,25 @@ void convert_array(To* dst, const From* src, long n, int position) {
   }
 }
 
+// The elementwise contract, except that src may overlap dst wherever the
+// streaming order reads each source element before overwriting it.
 template <class From, class To, RoundMode M>
 void convert_builtin(const char* builtin, To* dst, const From* src, int n,
                      int position) {
-  run_elementwise(
-      builtin, Family::kConversion, dst, n,
-      [&] { convert_array<From, To, M>(dst, src, n, position); }, src);
+  run_builtin(
+      builtin, Tally::elements(Family::kConversion, n),
+      [&](Contract& c) {
+        const std::ptrdiff_t dst_bytes = n * std::ptrdiff_t(sizeof(To));
+        const std::ptrdiff_t src_bytes = n * std::ptrdiff_t(sizeof(From));
+        c.count(n).dst(dst, dst_bytes).vector_bytes(dst_bytes);
+        if (overlap_streams_safely(dst, src, n)) {
+          c.operand("src", src, src_bytes, Where::kNram)
+              .pending(src, src_bytes);
+        } else {
+          c.src("src", src, src_bytes);
+        }
+      },
+      [&] { convert_array<From, To, M>(dst, src, n, position); });
 }
 
 }  // namespace conv

@@ -121,6 +121,12 @@ class Contract {
     }
     return *this;
   }
+  // A compute-core instruction whatever its operands (a scalar operand is
+  // staged in NRAM): skipped on the MPU like an on-chip operand.
+  Contract& compute_core_only() {
+    onchip_ = true;
+    return *this;
+  }
   // Not written by a pending __memcpy_async (the read would see stale data).
   Contract& pending(const void* p, std::ptrdiff_t bytes) {
     if (validating()) ok_ = check_not_pending(builtin_, p, bytes);

@@ -7,9 +7,11 @@
 // whatever dst points to: real kernels write an int32 bit pattern into a
 // float buffer this way (mlu-ops' lgamma writes +inf as (int)0x7f800000,
 // border_align backward writes int32 step numbers into a float buffer and
-// compares them as int32). A value of any other type (double, long, bool),
-// for which the device has no overload, is xbang's leniency: it converts to
-// the pointee type (stays its own type for void*).
+// compares them as int32; byte masks go through float pointers). A bool
+// promotes to int, as overload resolution picks the int form. A value of
+// any other type (double, long), for which the device's overloads are
+// ambiguous, is xbang's leniency: it converts to the pointee type (stays its
+// own type for void*).
 #pragma once
 
 #include <type_traits>
