@@ -20,18 +20,18 @@ TEST(BallQueryRun, FloatCase0) {
       random_values<float>(size_t(b) * n * 3, 0, 1, 31);
   const std::vector<int32_t> want = conformance_reference::BallQuery(
       new_xyz, xyz, b, m, n, min_radius, max_radius, nsample);
-  run_in_both_checked_modes([&] {
+  in_both_checked_modes("ball_query", [&] {
     Queue queue;
     DeviceBuffer new_xyz_dev(new_xyz);
     DeviceBuffer xyz_dev(xyz);
     DeviceBuffer idx_dev(want.size() * sizeof(int32_t));
     // policyFuncBallQuery: Union1, one task per element of new_xyz.
-    ASSERT_EQ(
-        KernelBallQuery(union1_dim_over(new_xyz.size()), cnrtFuncTypeUnion1,
-                        queue.get(), MLUOP_DTYPE_FLOAT, b, n, m, min_radius,
-                        max_radius, nsample, new_xyz_dev.get(), xyz_dev.get(),
-                        static_cast<int32_t*>(idx_dev.get())),
-        MLUOP_STATUS_SUCCESS);
+    ASSERT_EQ(KernelBallQuery(
+                  union1_cluster_per_cores_items(new_xyz.size()),
+                  cnrtFuncTypeUnion1, queue.get(), MLUOP_DTYPE_FLOAT, b, n, m,
+                  min_radius, max_radius, nsample, new_xyz_dev.get(),
+                  xyz_dev.get(), static_cast<int32_t*>(idx_dev.get())),
+              MLUOP_STATUS_SUCCESS);
     ASSERT_EQ(queue.sync(), cnrtSuccess);
     EXPECT_EQ(bit_mismatches(idx_dev.to_host<int32_t>(), want), 0u);
   });

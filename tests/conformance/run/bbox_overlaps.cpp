@@ -30,17 +30,18 @@ void run_bbox_overlaps(int num1, int num2, int mode, bool aligned, int offset) {
   const std::vector<float> bbox2 = random_boxes(num2, 2, 100, 24);
   const std::vector<float> want = conformance_reference::BboxOverlaps(
       bbox1, bbox2, num1, num2, mode, aligned, offset);
-  run_in_both_checked_modes([&] {
+  in_both_checked_modes("bbox_overlaps", [&] {
     Queue queue;
     DeviceBuffer bbox1_dev(bbox1);
     DeviceBuffer bbox2_dev(bbox2);
     DeviceBuffer ious_dev(want.size() * sizeof(float));
     // policyFunc: Union1, one task per box of bbox1.
-    ASSERT_EQ(KernelBboxOverlaps(
-                  union1_dim_over(num1), cnrtFuncTypeUnion1, queue.get(),
-                  MLUOP_DTYPE_FLOAT, bbox1_dev.get(), bbox2_dev.get(),
-                  ious_dev.get(), num1, num2, mode, aligned, offset),
-              MLUOP_STATUS_SUCCESS);
+    ASSERT_EQ(
+        KernelBboxOverlaps(union1_cluster_per_cores_items(num1),
+                           cnrtFuncTypeUnion1, queue.get(), MLUOP_DTYPE_FLOAT,
+                           bbox1_dev.get(), bbox2_dev.get(), ious_dev.get(),
+                           num1, num2, mode, aligned, offset),
+        MLUOP_STATUS_SUCCESS);
     ASSERT_EQ(queue.sync(), cnrtSuccess);
     const Metrics m = measure("ious", ious_dev.to_host<float>(), want);
     EXPECT_TRUE(m.within(3e-3, 3e-3)) << m.text();

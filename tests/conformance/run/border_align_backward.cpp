@@ -33,26 +33,22 @@ TEST(BorderAlignBackwardRun, Case1) {
   const std::vector<float> want = conformance_reference::BorderAlignBackward(
       grad_output, boxes, argmax_idx, n, h, w, c, k, pool_size);
   // policyFunc: Union1 over every cluster.
-  const DeviceCapacity capacity = device_capacity();
-  const cnrtDim3_t dim = {uint32_t(capacity.cores_per_cluster),
-                          uint32_t(capacity.clusters), 1};
+  const cnrtDim3_t dim = every_cluster_dim();
   CheckedScope unchecked(false);
-  {
-    Queue queue;
-    DeviceBuffer grad_output_dev(grad_output), boxes_dev(boxes),
-        argmax_dev(argmax_idx);
-    DeviceBuffer grad_input_dev(std::vector<float>(want.size(), 0.0f));
-    ASSERT_EQ(KernelBorderAlignBackward(
-                  dim, cnrtFuncTypeUnion1, queue.get(), MLUOP_DTYPE_FLOAT,
-                  grad_output_dev.get(), boxes_dev.get(),
-                  static_cast<const int32_t*>(argmax_dev.get()), pool_size, n,
-                  h, w, c, k, grad_input_dev.get()),
-              MLUOP_STATUS_SUCCESS);
-    ASSERT_EQ(queue.sync(), cnrtSuccess);
-    const Metrics m =
-        measure("grad_input", grad_input_dev.to_host<float>(), want);
-    EXPECT_TRUE(m.within(kThreshold, kThreshold)) << m.text();
-  }
+  Queue queue;
+  DeviceBuffer grad_output_dev(grad_output), boxes_dev(boxes),
+      argmax_dev(argmax_idx);
+  DeviceBuffer grad_input_dev(std::vector<float>(want.size(), 0.0f));
+  ASSERT_EQ(KernelBorderAlignBackward(
+                dim, cnrtFuncTypeUnion1, queue.get(), MLUOP_DTYPE_FLOAT,
+                grad_output_dev.get(), boxes_dev.get(),
+                static_cast<const int32_t*>(argmax_dev.get()), pool_size, n, h,
+                w, c, k, grad_input_dev.get()),
+            MLUOP_STATUS_SUCCESS);
+  ASSERT_EQ(queue.sync(), cnrtSuccess);
+  const Metrics m =
+      measure("grad_input", grad_input_dev.to_host<float>(), want);
+  EXPECT_TRUE(m.within(kThreshold, kThreshold)) << m.text();
 }
 
 }  // namespace

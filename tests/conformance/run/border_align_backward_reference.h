@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "border_align_forward_reference.h"
+
 namespace conformance_reference {
 
 inline std::vector<float> BorderAlignBackward(
@@ -19,44 +21,28 @@ inline std::vector<float> BorderAlignBackward(
   for (int image = 0; image < n; ++image) {
     for (int box_index = 0; box_index < k; ++box_index) {
       const float* box = &boxes[(size_t(image) * k + box_index) * 4];
-      const float width = box[2] - box[0], height = box[3] - box[1];
       for (int border = 0; border < 4; ++border) {
-        const float x_step = border == 0   ? width / pool_size
-                             : border == 2 ? -(width / pool_size)
-                                           : 0.0f;
-        const float y_step = border == 1   ? height / pool_size
-                             : border == 3 ? -(height / pool_size)
-                                           : 0.0f;
+        float x_start, y_start, x_step, y_step;
+        BorderWalk(box, border, pool_size, &x_start, &y_start, &x_step,
+                   &y_step);
         for (int channel = 0; channel < c; ++channel) {
           const size_t index =
               ((size_t(image) * k + box_index) * 4 + border) * c + channel;
           const float steps = float(argmax_idx[index]);
-          float x = box[border / 2 * 2] + x_step * steps;
-          float y = box[border / 2 * 2 + 1] + y_step * steps;
-          if (y < -1.0f || y > h || x < -1.0f || x > w) continue;
-          if (y <= 0) y = 0;
-          if (x <= 0) x = 0;
-          int y_low = static_cast<int>(y), x_low = static_cast<int>(x);
-          int y_high = y_low + 1, x_high = x_low + 1;
-          if (y_low >= h - 1) {
-            y_high = y_low = h - 1;
-            y = float(y_low);
+          BorderCorners corners;
+          if (!BorderCornersAt(h, w, y_start + y_step * steps,
+                               x_start + x_step * steps, &corners)) {
+            continue;
           }
-          if (x_low >= w - 1) {
-            x_high = x_low = w - 1;
-            x = float(x_low);
-          }
-          const float ly = y - y_low, lx = x - x_low;
-          const float hy = 1 - ly, hx = 1 - lx;
           const float g = grad_output[index];
           auto add = [&](int yy, int xx, float weight) {
             grad_input[((size_t(image) * h + yy) * w + xx) * 4 * c +
                        size_t(border) * c + channel] += g * weight;
           };
-          add(y_low, x_low, hy * hx);
-          add(y_low, x_high, hy * lx);
-          add(y_high, x_low, ly * hx);
-          add(y_high, x_high, ly * lx);
+          add(corners.y_low, corners.x_low, corners.weight[0]);
+          add(corners.y_low, corners.x_high, corners.weight[1]);
+          add(corners.y_high, corners.x_low, corners.weight[2]);
+          add(corners.y_high, corners.x_high, corners.weight[3]);
         }
       }
     }

@@ -27,10 +27,8 @@ TEST(BorderAlignForwardRun, Case0) {
       conformance_reference::BorderAlignForward(input, boxes, n, h, w, c, k,
                                                 pool_size);
   // policyFunc: Union1 over every cluster.
-  const DeviceCapacity capacity = device_capacity();
-  const cnrtDim3_t dim = {uint32_t(capacity.cores_per_cluster),
-                          uint32_t(capacity.clusters), 1};
-  run_in_both_checked_modes([&] {
+  const cnrtDim3_t dim = every_cluster_dim();
+  in_both_checked_modes("border_align_forward", [&] {
     Queue queue;
     DeviceBuffer input_dev(input), boxes_dev(boxes);
     DeviceBuffer output_dev(want.output.size() * sizeof(float));

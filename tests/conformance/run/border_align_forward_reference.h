@@ -18,11 +18,17 @@ struct BorderAlignOutput {
   std::vector<int32_t> argmax_idx;
 };
 
-// Bilinear sample of channel plane `plane` (stride `pixel_stride` between
-// pixels) at (y, x).
-inline float BorderBilinear(const float* plane, int h, int w, int pixel_stride,
-                            float y, float x) {
-  if (y < -1.0f || y > h || x < -1.0f || x > w) return 0;
+// The four bilinear corners of (y, x) on an h x w map and their weights, in
+// the order (low, low), (low, high), (high, low), (high, high); false when
+// the point lies outside [-1, h] x [-1, w]. Inside, it is clamped to the map.
+struct BorderCorners {
+  int y_low, x_low, y_high, x_high;
+  float weight[4];
+};
+
+inline bool BorderCornersAt(int h, int w, float y, float x,
+                            BorderCorners* corners) {
+  if (y < -1.0f || y > h || x < -1.0f || x > w) return false;
   if (y <= 0) y = 0;
   if (x <= 0) x = 0;
   int y_low = static_cast<int>(y), x_low = static_cast<int>(x);
@@ -37,11 +43,41 @@ inline float BorderBilinear(const float* plane, int h, int w, int pixel_stride,
   }
   const float ly = y - y_low, lx = x - x_low;
   const float hy = 1 - ly, hx = 1 - lx;
+  *corners = {
+      y_low, x_low, y_high, x_high, {hy * hx, hy * lx, ly * hx, ly * lx}};
+  return true;
+}
+
+// The start point and step of border `border` (top, left, bottom, right) of
+// box (x1, y1, x2, y2) divided into pool_size steps.
+inline void BorderWalk(const float* box, int border, int pool_size,
+                       float* x_start, float* y_start, float* x_step,
+                       float* y_step) {
+  const float width = box[2] - box[0], height = box[3] - box[1];
+  *x_start = box[border / 2 * 2];
+  *y_start = box[border / 2 * 2 + 1];
+  *x_step = 0;
+  *y_step = 0;
+  if (pool_size == 0) return;
+  if (border == 0) *x_step = width / pool_size;
+  if (border == 1) *y_step = height / pool_size;
+  if (border == 2) *x_step = -width / pool_size;
+  if (border == 3) *y_step = -height / pool_size;
+}
+
+// Bilinear sample of channel plane `plane` (stride `pixel_stride` between
+// pixels) at (y, x); 0 outside.
+inline float BorderBilinear(const float* plane, int h, int w, int pixel_stride,
+                            float y, float x) {
+  BorderCorners c;
+  if (!BorderCornersAt(h, w, y, x, &c)) return 0;
   auto at = [&](int yy, int xx) {
     return plane[(int64_t(yy) * w + xx) * pixel_stride];
   };
-  return hy * hx * at(y_low, x_low) + hy * lx * at(y_low, x_high) +
-         ly * hx * at(y_high, x_low) + ly * lx * at(y_high, x_high);
+  return c.weight[0] * at(c.y_low, c.x_low) +
+         c.weight[1] * at(c.y_low, c.x_high) +
+         c.weight[2] * at(c.y_high, c.x_low) +
+         c.weight[3] * at(c.y_high, c.x_high);
 }
 
 inline BorderAlignOutput BorderAlignForward(const std::vector<float>& input,
@@ -53,19 +89,14 @@ inline BorderAlignOutput BorderAlignForward(const std::vector<float>& input,
   for (int image = 0; image < n; ++image) {
     for (int box_index = 0; box_index < k; ++box_index) {
       const float* box = &boxes[(size_t(image) * k + box_index) * 4];
-      const float width = box[2] - box[0], height = box[3] - box[1];
       for (int border = 0; border < 4; ++border) {
-        float x_step = 0, y_step = 0;
-        if (pool_size != 0) {
-          if (border == 0) x_step = width / pool_size;
-          if (border == 1) y_step = height / pool_size;
-          if (border == 2) x_step = -width / pool_size;
-          if (border == 3) y_step = -height / pool_size;
-        }
+        float x_start, y_start, x_step, y_step;
+        BorderWalk(box, border, pool_size, &x_start, &y_start, &x_step,
+                   &y_step);
         for (int channel = 0; channel < c; ++channel) {
           const float* plane = &input[size_t(image) * h * w * 4 * c +
                                       size_t(border) * c + channel];
-          float x = box[border / 2 * 2], y = box[border / 2 * 2 + 1];
+          float x = x_start, y = y_start;
           float best = BorderBilinear(plane, h, w, 4 * c, y, x);
           int32_t best_step = 0;
           for (int step = 1; step <= pool_size; ++step) {

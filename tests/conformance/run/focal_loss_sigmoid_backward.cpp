@@ -21,8 +21,8 @@ int focal_loss_deal_n(int c, bool has_weight) {
   constexpr int kAlign = 128, kSplit = 5, kPingPong = 2;
   constexpr int kComputeBytes = sizeof(float), kTargetBytes = sizeof(int32_t);
   constexpr int kAlignNum = kAlign / kComputeBytes;
-  int pingpong_bytes =
-      int(handle_nram_bytes()) - ((kSplit + 1) * kPingPong + 2) * kAlign;
+  int pingpong_bytes = int(device_capacity().handle_nram_size()) -
+                       ((kSplit + 1) * kPingPong + 2) * kAlign;
   int compute_c = c;
   if (has_weight) {
     pingpong_bytes -= kAlign;
@@ -44,11 +44,9 @@ void run_focal_loss_backward(bool has_weight) {
       conformance_reference::FocalLossSigmoidBackward(
           input, target, has_weight ? &weight : nullptr, n, c, alpha, gamma);
   // policyFunc: Union1 over every cluster.
-  const DeviceCapacity capacity = device_capacity();
-  const cnrtDim3_t dim = {uint32_t(capacity.cores_per_cluster),
-                          uint32_t(capacity.clusters), 1};
+  const cnrtDim3_t dim = every_cluster_dim();
   const int deal_n = focal_loss_deal_n(c, has_weight);
-  run_in_both_checked_modes([&] {
+  in_both_checked_modes("focal_loss_sigmoid_backward", [&] {
     Queue queue;
     DeviceBuffer input_dev(input), target_dev(target), weight_dev(weight);
     DeviceBuffer grad_dev(want.size() * sizeof(float));

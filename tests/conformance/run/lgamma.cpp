@@ -4,36 +4,37 @@
 #include "kernels/lgamma/lgamma.h"
 
 #include <limits>
+#include <string>
 
+#include "elementwise_policy.h"
 #include "harness.h"
 #include "lgamma_reference.h"
-#include "mluops_policy.h"
 
 namespace xbang_conformance {
 namespace {
 
-// unaryOpPolicyFunc: Union1, one core per 128-byte chunk of the tensor.
-cnrtDim3_t unary_union1_dim(size_t bytes) {
-  constexpr size_t kChunk = 128;
-  return union1_dim_over((bytes + kChunk - 1) / kChunk);
+// Kernel3StagePipelineLgamma on float x as mluOpLgamma launches it
+// (unaryOpPolicyFunc), within mlu-ops' thresholds.
+void run_lgamma(const std::string& name, const std::vector<float>& x) {
+  const std::vector<float> want = conformance_reference::Lgamma(x);
+  const size_t bytes = x.size() * sizeof(float);
+  in_both_checked_modes(name, [&] {
+    Queue queue;
+    DeviceBuffer x_dev(x);
+    DeviceBuffer y_dev(bytes);
+    ASSERT_EQ(Kernel3StagePipelineLgamma(unary_union_policy(bytes).dims,
+                                         cnrtFuncTypeUnion1, queue.get(),
+                                         MLUOP_DTYPE_FLOAT, x_dev.get(),
+                                         y_dev.get(), x.size()),
+              MLUOP_STATUS_SUCCESS);
+    ASSERT_EQ(queue.sync(), cnrtSuccess);
+    const Metrics m = measure(name, y_dev.to_host<float>(), want);
+    EXPECT_TRUE(m.within(3e-3, 3e-3)) << m.text();
+  });
 }
 
 TEST(LgammaRun, FloatCase0) {
-  const std::vector<float> x = random_values<float>(1024 * 2, -100, 100, 23);
-  const std::vector<float> want = conformance_reference::Lgamma(x);
-  run_in_both_checked_modes([&] {
-    Queue queue;
-    DeviceBuffer x_dev(x);
-    DeviceBuffer y_dev(x.size() * sizeof(float));
-    ASSERT_EQ(
-        Kernel3StagePipelineLgamma(
-            unary_union1_dim(x.size() * sizeof(float)), cnrtFuncTypeUnion1,
-            queue.get(), MLUOP_DTYPE_FLOAT, x_dev.get(), y_dev.get(), x.size()),
-        MLUOP_STATUS_SUCCESS);
-    ASSERT_EQ(queue.sync(), cnrtSuccess);
-    const Metrics m = measure("lgamma", y_dev.to_host<float>(), want);
-    EXPECT_TRUE(m.within(3e-3, 3e-3)) << m.text();
-  });
+  run_lgamma("lgamma", random_values<float>(1024 * 2, -100, 100, 23));
 }
 
 // Infinities and NaN among ordinary values: the kernel writes +inf for an
@@ -48,20 +49,7 @@ TEST(LgammaRun, FloatInfinitiesAndNan) {
                             2.0f,
                             0.5f};
   for (size_t i = 0; i < x.size(); i += 7) x[i] = specials[(i / 7) % 6];
-  const std::vector<float> want = conformance_reference::Lgamma(x);
-  run_in_both_checked_modes([&] {
-    Queue queue;
-    DeviceBuffer x_dev(x);
-    DeviceBuffer y_dev(x.size() * sizeof(float));
-    ASSERT_EQ(
-        Kernel3StagePipelineLgamma(
-            unary_union1_dim(x.size() * sizeof(float)), cnrtFuncTypeUnion1,
-            queue.get(), MLUOP_DTYPE_FLOAT, x_dev.get(), y_dev.get(), x.size()),
-        MLUOP_STATUS_SUCCESS);
-    ASSERT_EQ(queue.sync(), cnrtSuccess);
-    const Metrics m = measure("lgamma specials", y_dev.to_host<float>(), want);
-    EXPECT_TRUE(m.within(3e-3, 3e-3)) << m.text();
-  });
+  run_lgamma("lgamma specials", x);
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ cnrtDim3_t logspace_dim(int64_t steps) {
 void run_logspace(float start, float end, int64_t steps, float base) {
   const std::vector<float> want =
       conformance_reference::Logspace(start, end, steps, base);
-  run_in_both_checked_modes([&] {
+  in_both_checked_modes("logspace", [&] {
     Queue queue;
     DeviceBuffer out_dev(size_t(steps) * sizeof(float));
     ASSERT_EQ(KernelLogspace(logspace_dim(steps), cnrtFuncTypeBlock,

@@ -33,18 +33,19 @@ void run_masked_im2col(int channels, int height, int width, int kernel_h,
   const std::vector<float> want = conformance_reference::MaskedIm2colForwardHwc(
       feature_hwc, height, width, channels, kernel_h, kernel_w, pad_h, pad_w,
       mask_h, mask_w);
-  run_in_both_checked_modes([&] {
+  in_both_checked_modes("masked_im2col_forward", [&] {
     Queue queue;
     DeviceBuffer feature_dev(feature_hwc), mask_h_dev(mask_h),
         mask_w_dev(mask_w);
     DeviceBuffer data_col_dev(std::vector<float>(want.size(), 0.0f));
     // policyFunc: Union1, one task per mask position.
-    ASSERT_EQ(KernelMaskedIm2colForward(
-                  union1_dim_over(mask_cnt), cnrtFuncTypeUnion1, queue.get(),
-                  MLUOP_DTYPE_FLOAT, feature_dev.get(), height, width, channels,
-                  kernel_h, kernel_w, pad_h, pad_w, mask_h_dev.get(),
-                  mask_w_dev.get(), mask_cnt, data_col_dev.get()),
-              MLUOP_STATUS_SUCCESS);
+    ASSERT_EQ(
+        KernelMaskedIm2colForward(
+            union1_cluster_per_cores_items(mask_cnt), cnrtFuncTypeUnion1,
+            queue.get(), MLUOP_DTYPE_FLOAT, feature_dev.get(), height, width,
+            channels, kernel_h, kernel_w, pad_h, pad_w, mask_h_dev.get(),
+            mask_w_dev.get(), mask_cnt, data_col_dev.get()),
+        MLUOP_STATUS_SUCCESS);
     ASSERT_EQ(queue.sync(), cnrtSuccess);
     EXPECT_EQ(bit_mismatches(data_col_dev.to_host<float>(), want), 0u);
   });

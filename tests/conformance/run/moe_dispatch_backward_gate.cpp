@@ -9,8 +9,6 @@
 // mlu-ops' thresholds diff1 <= 3e-3, diff2 <= 3e-3.
 #include "kernels/moe_dispatch/moe_dispatch_backward_gate/moe_dispatch_backward_gate.h"
 
-#include <algorithm>
-
 #include "harness.h"
 #include "mluops_policy.h"
 #include "moe_dispatch_backward_gate_reference.h"
@@ -19,21 +17,6 @@ namespace xbang_conformance {
 namespace {
 
 constexpr double kThreshold = 3e-3;
-
-// The handle's job limit: the largest union (a power of two of clusters, at
-// most 16) the device runs, as a function type and a core count.
-struct JobLimit {
-  cnrtFunctionType_t type;
-  uint32_t cores;
-};
-
-JobLimit job_limit() {
-  const DeviceCapacity capacity = device_capacity();
-  int clusters = 1;
-  while (clusters * 2 <= std::min(capacity.clusters, 16)) clusters *= 2;
-  return {cnrtFunctionType_t(int(cnrtFuncTypeUnion1) * clusters),
-          uint32_t(clusters * capacity.cores_per_cluster)};
-}
 
 void run_backward_gate(int samples, int capacity, int hidden, int experts) {
   const std::vector<int32_t> indices =
@@ -50,17 +33,18 @@ void run_backward_gate(int samples, int capacity, int hidden, int experts) {
                                                      capacity, hidden, experts);
   // policyFunc: every core of the job limit in dim.x; Union1 when there are
   // more samples than cores, else the job limit's own union type.
-  const JobLimit limit = job_limit();
-  const cnrtDim3_t dim = {limit.cores, 1, 1};
-  const bool row_per_core = uint32_t(samples) > limit.cores;
-  run_in_both_checked_modes([&] {
+  const DeviceCapacity device = device_capacity();
+  const uint32_t job_cores = uint32_t(device.job_limit_cores());
+  const cnrtDim3_t dim = {job_cores, 1, 1};
+  const bool row_per_core = uint32_t(samples) > job_cores;
+  in_both_checked_modes("moe_dispatch_backward_gate", [&] {
     Queue queue;
     DeviceBuffer indices_dev(indices), locations_dev(locations),
         input_dev(input), dispatch_dev(dispatch);
     DeviceBuffer grad_dev(want.size() * sizeof(float));
     // The workspace mluOpGetMoeDispatchBackwardGateWorkspaceSize asks for
     // when the rows are split: one value per core.
-    DeviceBuffer workspace(row_per_core ? 0 : limit.cores * sizeof(float));
+    DeviceBuffer workspace(row_per_core ? 0 : job_cores * sizeof(float));
     if (row_per_core) {
       ASSERT_EQ(KernelMoeDispatchBwdGate2(dim, cnrtFuncTypeUnion1, queue.get(),
                                           MLUOP_DTYPE_FLOAT, indices_dev.get(),
@@ -70,10 +54,10 @@ void run_backward_gate(int samples, int capacity, int hidden, int experts) {
                 MLUOP_STATUS_SUCCESS);
     } else {
       ASSERT_EQ(KernelMoeDispatchBwdGate1(
-                    dim, limit.type, queue.get(), MLUOP_DTYPE_FLOAT,
-                    indices_dev.get(), locations_dev.get(), input_dev.get(),
-                    dispatch_dev.get(), samples, capacity, hidden, experts,
-                    workspace.get(), grad_dev.get()),
+                    dim, device.job_limit_type(), queue.get(),
+                    MLUOP_DTYPE_FLOAT, indices_dev.get(), locations_dev.get(),
+                    input_dev.get(), dispatch_dev.get(), samples, capacity,
+                    hidden, experts, workspace.get(), grad_dev.get()),
                 MLUOP_STATUS_SUCCESS);
     }
     ASSERT_EQ(queue.sync(), cnrtSuccess);

@@ -52,10 +52,8 @@ TEST(MoeDispatchForwardRun, FloatCase1) {
                                             samples, capacity, hidden, experts,
                                             want);
   // policyFunc: a Block task on every core of every cluster.
-  const DeviceCapacity capacity_of_device = device_capacity();
-  const cnrtDim3_t dim = {uint32_t(capacity_of_device.cores_per_cluster),
-                          uint32_t(capacity_of_device.clusters), 1};
-  run_in_both_checked_modes([&] {
+  const cnrtDim3_t dim = every_cluster_dim();
+  in_both_checked_modes("moe_dispatch_forward", [&] {
     Queue queue;
     DeviceBuffer gates_dev(gates), indices_dev(indices),
         locations_dev(locations), input_dev(input), dispatch_dev(dispatch);

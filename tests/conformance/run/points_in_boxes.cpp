@@ -32,8 +32,9 @@ void run_points_in_boxes(int batch, int points_num, int boxes_num) {
   const cnrtDim3_t dim = {1, clusters * capacity.cores_per_cluster, 1};
   const uint32_t boxes_bytes = boxes_num * 7 * sizeof(float);
   const uint32_t points_deal_num =
-      uint32_t((handle_nram_bytes() - boxes_bytes) / (9 * sizeof(float)));
-  run_in_both_checked_modes([&] {
+      uint32_t((device_capacity().handle_nram_size() - boxes_bytes) /
+               (9 * sizeof(float)));
+  in_both_checked_modes("points_in_boxes", [&] {
     Queue queue;
     DeviceBuffer points_dev(points), boxes_dev(boxes);
     DeviceBuffer idx_dev(want.size() * sizeof(int32_t));

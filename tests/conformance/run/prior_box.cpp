@@ -40,7 +40,7 @@ void run_prior_box(int height, int width, bool min_max_aspect_ratios_order) {
   // the device's cores.
   const DeviceCapacity capacity = device_capacity();
   const cnrtDim3_t dim = {uint32_t(std::min(capacity.cores(), height)), 1, 1};
-  run_in_both_checked_modes([&] {
+  in_both_checked_modes("prior_box", [&] {
     Queue queue;
     DeviceBuffer min_sizes_dev(min_sizes), aspect_ratios_dev(aspect_ratios),
         variances_dev(variances), max_sizes_dev(max_sizes);

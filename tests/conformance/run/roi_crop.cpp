@@ -24,17 +24,18 @@ TEST(RoiCropRun, ForwardCase0) {
       random_values<float>(size_t(grid_n) * output_h * output_w * 2, -1, 1, 20);
   const std::vector<float> want = conformance_reference::RoiCropForward(
       input, grid, batch, height, width, channels, grid_n, output_h, output_w);
-  run_in_both_checked_modes([&] {
+  in_both_checked_modes("roi_crop", [&] {
     Queue queue;
     DeviceBuffer input_dev(input), grid_dev(grid);
     DeviceBuffer output_dev(want.size() * sizeof(float));
     // policyFunc: Union1, one task per output bin.
-    ASSERT_EQ(KernelRoiCropForward(
-                  union1_dim_over(uint64_t(grid_n) * output_h * output_w),
-                  cnrtFuncTypeUnion1, queue.get(), input_dev.get(),
-                  grid_dev.get(), batch, height, width, channels, grid_n,
-                  output_h, output_w, output_dev.get()),
-              MLUOP_STATUS_SUCCESS);
+    ASSERT_EQ(
+        KernelRoiCropForward(union1_cluster_per_cores_items(
+                                 uint64_t(grid_n) * output_h * output_w),
+                             cnrtFuncTypeUnion1, queue.get(), input_dev.get(),
+                             grid_dev.get(), batch, height, width, channels,
+                             grid_n, output_h, output_w, output_dev.get()),
+        MLUOP_STATUS_SUCCESS);
     ASSERT_EQ(queue.sync(), cnrtSuccess);
     const Metrics m = measure("output", output_dev.to_host<float>(), want);
     EXPECT_TRUE(m.within(kThreshold, kThreshold)) << m.text();
@@ -51,15 +52,16 @@ TEST(RoiCropRun, BackwardCase0) {
   const std::vector<float> want = conformance_reference::RoiCropBackward(
       grad_output, grid, batch, height, width, channels, grid_n, output_h,
       output_w);
-  run_in_both_checked_modes([&] {
+  in_both_checked_modes("roi_crop", [&] {
     Queue queue;
     DeviceBuffer grad_output_dev(grad_output), grid_dev(grid);
     DeviceBuffer grad_input_dev(std::vector<float>(want.size(), 0.0f));
-    ASSERT_EQ(KernelRoiCropBackward(
-                  union1_dim_over(uint64_t(grid_n) * output_h * output_w),
-                  cnrtFuncTypeUnion1, queue.get(), grad_output_dev.get(),
-                  grid_dev.get(), batch, height, width, channels, grid_n,
-                  output_h, output_w, grad_input_dev.get()),
+    ASSERT_EQ(KernelRoiCropBackward(union1_cluster_per_cores_items(
+                                        uint64_t(grid_n) * output_h * output_w),
+                                    cnrtFuncTypeUnion1, queue.get(),
+                                    grad_output_dev.get(), grid_dev.get(),
+                                    batch, height, width, channels, grid_n,
+                                    output_h, output_w, grad_input_dev.get()),
               MLUOP_STATUS_SUCCESS);
     ASSERT_EQ(queue.sync(), cnrtSuccess);
     const Metrics m =

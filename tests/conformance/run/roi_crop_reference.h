@@ -36,34 +36,49 @@ inline bool CornerInside(const BilinearCorner& corner, int height, int width) {
          corner.x < width;
 }
 
-inline std::vector<float> RoiCropForward(const std::vector<float>& input,
-                                         const std::vector<float>& grid,
-                                         int batch, int height, int width,
-                                         int channels, int grid_n, int output_h,
-                                         int output_w) {
-  std::vector<float> output(size_t(grid_n) * output_h * output_w * channels);
+// Calls visit(image, bin, corners) for every output bin (roi, oh, ow),
+// bin = (roi * output_h + oh) * output_w + ow, with the roi's image and the
+// four corners of its sample point.
+template <class Visit>
+void ForEachRoiCropBin(const std::vector<float>& grid, int batch, int height,
+                       int width, int grid_n, int output_h, int output_w,
+                       Visit visit) {
   const int roi_per_image = grid_n / batch;
   for (int roi = 0; roi < grid_n; ++roi) {
-    const float* image =
-        &input[size_t(roi / roi_per_image) * height * width * channels];
     for (int oh = 0; oh < output_h; ++oh) {
       for (int ow = 0; ow < output_w; ++ow) {
         const size_t bin = (size_t(roi) * output_h + oh) * output_w + ow;
         BilinearCorner corners[4];
         RoiCropCorners(grid[bin * 2], grid[bin * 2 + 1], height, width,
                        corners);
+        visit(roi / roi_per_image, bin, corners);
+      }
+    }
+  }
+}
+
+inline std::vector<float> RoiCropForward(const std::vector<float>& input,
+                                         const std::vector<float>& grid,
+                                         int batch, int height, int width,
+                                         int channels, int grid_n, int output_h,
+                                         int output_w) {
+  std::vector<float> output(size_t(grid_n) * output_h * output_w * channels);
+  ForEachRoiCropBin(
+      grid, batch, height, width, grid_n, output_h, output_w,
+      [&](int image_index, size_t bin, const BilinearCorner* corners) {
+        const float* image =
+            &input[size_t(image_index) * height * width * channels];
         for (int c = 0; c < channels; ++c) {
           float sum = 0;
-          for (const BilinearCorner& corner : corners) {
+          for (int i = 0; i < 4; ++i) {
+            const BilinearCorner& corner = corners[i];
             if (!CornerInside(corner, height, width)) continue;
             sum += corner.weight *
                    image[(size_t(corner.y) * width + corner.x) * channels + c];
           }
           output[bin * channels + c] = sum;
         }
-      }
-    }
-  }
+      });
   return output;
 }
 
@@ -73,17 +88,13 @@ inline std::vector<float> RoiCropBackward(const std::vector<float>& grad_output,
                                           int channels, int grid_n,
                                           int output_h, int output_w) {
   std::vector<float> grad_input(size_t(batch) * height * width * channels, 0);
-  const int roi_per_image = grid_n / batch;
-  for (int roi = 0; roi < grid_n; ++roi) {
-    float* image =
-        &grad_input[size_t(roi / roi_per_image) * height * width * channels];
-    for (int oh = 0; oh < output_h; ++oh) {
-      for (int ow = 0; ow < output_w; ++ow) {
-        const size_t bin = (size_t(roi) * output_h + oh) * output_w + ow;
-        BilinearCorner corners[4];
-        RoiCropCorners(grid[bin * 2], grid[bin * 2 + 1], height, width,
-                       corners);
-        for (const BilinearCorner& corner : corners) {
+  ForEachRoiCropBin(
+      grid, batch, height, width, grid_n, output_h, output_w,
+      [&](int image_index, size_t bin, const BilinearCorner* corners) {
+        float* image =
+            &grad_input[size_t(image_index) * height * width * channels];
+        for (int i = 0; i < 4; ++i) {
+          const BilinearCorner& corner = corners[i];
           if (!CornerInside(corner, height, width)) continue;
           float* target =
               &image[(size_t(corner.y) * width + corner.x) * channels];
@@ -91,9 +102,7 @@ inline std::vector<float> RoiCropBackward(const std::vector<float>& grad_output,
             target[c] += corner.weight * grad_output[bin * channels + c];
           }
         }
-      }
-    }
-  }
+      });
   return grad_input;
 }
 

@@ -30,10 +30,8 @@ TEST(ThreeNNForwardRun, FloatCase0) {
     }
   }
   // The host occupies every cluster: Union1 over the whole device.
-  const DeviceCapacity capacity = device_capacity();
-  const cnrtDim3_t dim = {uint32_t(capacity.cores_per_cluster),
-                          uint32_t(capacity.clusters), 1};
-  run_in_both_checked_modes([&] {
+  const cnrtDim3_t dim = every_cluster_dim();
+  in_both_checked_modes("three_nn_forward", [&] {
     Queue queue;
     DeviceBuffer unknown_dev(unknown);
     DeviceBuffer known_dev(known_bcm);

@@ -25,7 +25,7 @@ struct TinShiftLaunch {
 TinShiftLaunch tin_shift_launch(int batch, int time, int channels, int hw,
                                 size_t dtype_bytes) {
   const DeviceCapacity capacity = device_capacity();
-  const int64_t nram = handle_nram_bytes();
+  const int64_t nram = device_capacity().handle_nram_size();
   TinShiftLaunch launch;
   launch.channel_per_core = int(nram / (int64_t(time) * hw * dtype_bytes));
   int64_t tasks = 0;
@@ -58,7 +58,7 @@ TEST(TinShiftRun, ForwardHalfCase0) {
       input, shifts, batch, time, channels, hw, groups);
   const TinShiftLaunch launch =
       tin_shift_launch(batch, time, channels, hw, sizeof(half));
-  run_in_both_checked_modes([&] {
+  in_both_checked_modes("tin_shift", [&] {
     Queue queue;
     DeviceBuffer input_dev(input);
     DeviceBuffer shifts_dev(shifts);

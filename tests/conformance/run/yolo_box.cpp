@@ -35,7 +35,7 @@ void run_yolo_box(const conformance_reference::YoloBoxParams& params,
   // device's cores.
   const DeviceCapacity capacity = device_capacity();
   const cnrtDim3_t dim = {uint32_t(std::min(capacity.cores(), h * w)), 1, 1};
-  run_in_both_checked_modes([&] {
+  in_both_checked_modes("yolo_box", [&] {
     Queue queue;
     DeviceBuffer x_dev(x), img_size_dev(img_size), anchors_dev(anchors);
     DeviceBuffer boxes_dev(std::vector<float>(want.boxes.size(), 0.0f));
