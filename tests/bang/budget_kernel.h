@@ -14,6 +14,6 @@ __nram__ int8_t budget_buffer[kBudgetBytes];
 cnrtRet_t launch_budget_kernel(cnrtQueue_t queue, const char* name) {
   return xbang::launch(
       {4, 1, 1}, cnrtFuncTypeBlock, queue,
-      [] { __bang_write_value(budget_buffer, kBudgetBytes, 1); }, name);
+      [] { __bang_write_value(budget_buffer, kBudgetBytes, int8_t(1)); }, name);
 }
 }  // namespace

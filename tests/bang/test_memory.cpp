@@ -4,6 +4,7 @@
 // one with WRAM and SRAM variables.
 #include <algorithm>
 #include <atomic>
+#include <limits>
 #include <numeric>
 #include <thread>
 
@@ -493,18 +494,37 @@ TYPED_TEST(Fill, MemsetNramAndWriteValue) {
   }
 }
 
-// The value converts to the pointee type (a float 1.5 into half and int).
-TEST(BangFillConversion, ValueTakesPointeeType) {
+// The value's own type is the element written, whatever dst points to, as
+// the device's fills are overloaded on the value (dst is void*): an int32
+// bit pattern into a float buffer stays those bits, a float into a half
+// buffer writes floats. A value the device has no overload for (double)
+// converts to the pointee type.
+TEST(BangFillValueType, ValueTypeDecidesTheElement) {
+  constexpr int32_t kInfBits = 0x7f800000;
   NramCase c;
-  const int h = c.add_filled<half>(9, make_half(0));
-  const int i = c.add_filled<int32_t>(9, 0);
+  const int inf_bits = c.add_filled<float>(9, 0.0f);
+  const int step = c.add_filled<float>(9, 0.0f);
+  const int halves = c.add_filled<half>(12, make_half(0));
+  const int from_double = c.add_filled<float>(9, 0.0f);
+  const int memset_bits = c.add_filled<float>(9, 0.0f);
   ASSERT_TRUE(c.run([&](const NramCase& k) {
-    __bang_write_value(k.ptr<half>(h), 9, 1.5f);
-    __bang_write_value(k.ptr<int32_t>(i), 9, 7);
+    __bang_write_value(k.ptr<float>(inf_bits), 9, kInfBits);
+    __bang_write_value(k.ptr<float>(step), 9, int32_t(3));
+    __bang_write_value(k.ptr<half>(halves), 4, 1.5f);
+    __bang_write_value(k.ptr<float>(from_double), 9, 2.0);
+    __memset_nram(k.ptr<float>(memset_bits), 9, kInfBits);
   }));
-  EXPECT_TRUE(
-      arrays_equal(c.get<half>(h), std::vector<half>(9, make_half(1.5))));
-  EXPECT_EQ(c.get<int32_t>(i), std::vector<int32_t>(9, 7));
+  EXPECT_EQ(c.get<float>(inf_bits),
+            std::vector<float>(9, std::numeric_limits<float>::infinity()));
+  EXPECT_EQ(c.get<int32_t>(step), std::vector<int32_t>(9, 3));
+  const std::vector<float> as_floats = c.get<float>(halves);
+  EXPECT_EQ(std::vector<float>(as_floats.begin(), as_floats.begin() + 4),
+            std::vector<float>(4, 1.5f));
+  EXPECT_EQ(std::vector<float>(as_floats.begin() + 4, as_floats.end()),
+            std::vector<float>(2, 0.0f));
+  EXPECT_EQ(c.get<float>(from_double), std::vector<float>(9, 2.0f));
+  EXPECT_EQ(c.get<float>(memset_bits),
+            std::vector<float>(9, std::numeric_limits<float>::infinity()));
 }
 
 TEST(BangBangMove, CopiesBytesWithinNram) {

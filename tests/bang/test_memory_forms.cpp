@@ -126,8 +126,9 @@ TEST(Fill, LdramAndAsyncSpellings) {
       g_wram(std::vector<float>(kN, 0.f));
   run_on_core0(
       [&] {
-        __ldramset(static_cast<int16_t*>(g_ldram.get()), 5, 300);
-        __ldramset(static_cast<int16_t*>(g_ldram.get()) + 10, 2, -4, 8, 3);
+        __ldramset(static_cast<int16_t*>(g_ldram.get()), 5, int16_t(300));
+        __ldramset(static_cast<int16_t*>(g_ldram.get()) + 10, 2, int16_t(-4), 8,
+                   3);
         __gdramset_async(static_cast<float*>(g_async.get()), 3, 1.f, 16, 2);
         __sramset_async(sram_floats, kN, 2.f);
         __wramset_async(wram_floats, kN, 0.f);

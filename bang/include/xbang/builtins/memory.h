@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "xbang/builtins/detail/entry.h"
+#include "xbang/builtins/detail/fill_value.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
 
@@ -230,28 +231,17 @@ void fill(const char* name, T* dst, int count, T value) {
 }  // namespace detail
 }  // namespace xbang
 
-namespace xbang {
-namespace detail {
-// The element a fill writes: the pointee type, except through void* and
-// for a one-byte integer value, which fills bytes (BANG declares the fills
-// on void* with overloads by value type; mlu-ops writes byte masks through
-// float pointers so).
-template <class T, class V>
-using FillElement = std::conditional_t<
-    std::is_void_v<T> || (std::is_integral_v<V> && sizeof(V) == 1), V, T>;
-}  // namespace detail
-}  // namespace xbang
-
-// Fill `elem_count` elements (FillElement) with `value`.
+// Fill `elem_count` elements with `value`; the value's type is the element
+// (detail/fill_value.h).
 template <class T, class V>
 inline void __bang_write_value(T* dst, int elem_count, V value) {
-  using Elem = xbang::detail::FillElement<T, V>;
+  using Elem = xbang::detail::fill_elem_t<T, V>;
   xbang::detail::fill("__bang_write_value", reinterpret_cast<Elem*>(dst),
                       elem_count, static_cast<Elem>(value));
 }
 template <class T, class V>
 inline void __memset_nram(T* dst, int elem_count, V value) {
-  using Elem = xbang::detail::FillElement<T, V>;
+  using Elem = xbang::detail::fill_elem_t<T, V>;
   xbang::detail::fill("__memset_nram", reinterpret_cast<Elem*>(dst), elem_count,
                       static_cast<Elem>(value));
 }

@@ -5,7 +5,7 @@
 //                                                   dst_stride bytes apart
 //   __gdramset_async / __sramset_async / __nramset_async / __wramset_async
 //     the same two forms, asynchronous
-// value is converted to the pointee type (to its own type for void*). LDRAM
+// The value's own type decides the element written (detail/fill_value.h). LDRAM
 // is the core-local part of off-chip memory: the emulator keeps it in GDRAM.
 //
 // Choices where the meaning is uncertain: an async fill is performed at
@@ -20,6 +20,7 @@
 #include <type_traits>
 
 #include "xbang/builtins/detail/entry.h"
+#include "xbang/builtins/detail/fill_value.h"
 
 namespace xbang {
 namespace detail {
@@ -58,16 +59,13 @@ void set_runs(const char* name, T* dst, long count, T value, long stride_bytes,
       });
 }
 
-template <class T, class V>
-using set_elem_t = std::conditional_t<std::is_void_v<T>, V, T>;
-
 }  // namespace detail
 }  // namespace xbang
 
 #define XBANG_SET_BUILTIN(NAME, SPACE)                                         \
   template <class T, class V>                                                  \
   inline void NAME(T* dst, int elem_count, V value) {                          \
-    using Elem = ::xbang::detail::set_elem_t<T, V>;                            \
+    using Elem = ::xbang::detail::fill_elem_t<T, V>;                           \
     ::xbang::detail::set_runs(#NAME, reinterpret_cast<Elem*>(dst), elem_count, \
                               static_cast<Elem>(value), 0, 0,                  \
                               ::xbang::detail::Where::SPACE);                  \
@@ -75,7 +73,7 @@ using set_elem_t = std::conditional_t<std::is_void_v<T>, V, T>;
   template <class T, class V>                                                  \
   inline void NAME(T* dst, int elem_count, V value, int dst_stride,            \
                    int segnum) {                                               \
-    using Elem = ::xbang::detail::set_elem_t<T, V>;                            \
+    using Elem = ::xbang::detail::fill_elem_t<T, V>;                           \
     ::xbang::detail::set_runs(#NAME, reinterpret_cast<Elem*>(dst), elem_count, \
                               static_cast<Elem>(value), dst_stride, segnum,    \
                               ::xbang::detail::Where::SPACE);                  \
