@@ -229,6 +229,18 @@ using xbang::detail::registry_mutex;
 
 extern "C" {
 
+namespace {
+// More than the memory the device (the host) has cannot be allocated;
+// refusing it before the allocator also keeps such sizes from the
+// sanitizers' allocators, which abort on them.
+bool beyond_total_memory(size_t bytes) {
+  int total_mb = 0;
+  return xbang::detail::device_attribute(
+             CN_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_TOTAL_SIZE, &total_mb) &&
+         total_mb > 0 && bytes > (size_t(total_mb) << 20);
+}
+}  // namespace
+
 cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
   if (ptr == nullptr) {
     return cnrt_fail("cnrtMalloc", cnrtErrorArgsInvalid, "ptr is NULL");
@@ -237,9 +249,9 @@ cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
   // (gathers, scatters, atomics) then rarely miss the host's TLB.
   const bool huge = bytes >= xbang::detail::kHugePageBytes;
   const size_t alignment = huge ? xbang::detail::kHugePageBytes : 64;
-  if (bytes > SIZE_MAX - alignment) {
+  if (bytes > SIZE_MAX - alignment || beyond_total_memory(bytes)) {
     return cnrt_fail("cnrtMalloc", cnrtErrorNoMem,
-                     "size beyond the address space");
+                     "size beyond the device's global memory");
   }
   const size_t rounded =
       std::max(alignment, (bytes + alignment - 1) / alignment * alignment);
@@ -294,9 +306,9 @@ cnrtRet_t cnrtHostMalloc(void** ptr, size_t bytes) {
     return cnrt_fail("cnrtHostMalloc", cnrtErrorArgsInvalid, "ptr is NULL");
   }
   constexpr size_t kAlignment = 64;
-  if (bytes > SIZE_MAX - kAlignment) {
+  if (bytes > SIZE_MAX - kAlignment || beyond_total_memory(bytes)) {
     return cnrt_fail("cnrtHostMalloc", cnrtErrorSysNoMem,
-                     "size beyond the address space");
+                     "size beyond the host's memory");
   }
   const size_t rounded =
       std::max(kAlignment, (bytes + kAlignment - 1) / kAlignment * kAlignment);

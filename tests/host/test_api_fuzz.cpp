@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <optional>
@@ -506,9 +507,21 @@ TEST(CnrtApiFuzz, EveryCallFollowsTheDocumentedRules) {
   for (; run.go_on(i); ++i) {
     const std::string at = run.where(i);
     switch (run.rng() % 8) {
-      case 0: {  // cnrtMalloc
-        if (model.live.size() >= 16) break;
+      case 0: {  // cnrtMalloc, cnrtHostMalloc
         const size_t bytes = random_size();
+        if (run.chance(0.25)) {
+          void* p = nullptr;
+          const cnrtRet_t ret = cnrtHostMalloc(&p, bytes);
+          ASSERT_TRUE(ret == cnrtSuccess || ret == cnrtErrorSysNoMem)
+              << at << ": " << ret << " for " << bytes << " bytes";
+          if (ret == cnrtSuccess) {
+            ASSERT_LE(bytes, size_t(1) << 40) << at << ": " << bytes;
+            std::memset(p, 0x5A, bytes);
+            ASSERT_EQ(cnrtFreeHost(p), cnrtSuccess) << at;
+          }
+          break;
+        }
+        if (model.live.size() >= 16) break;
         void* p = nullptr;
         const cnrtRet_t ret = cnrtMalloc(&p, bytes);
         if (ret == cnrtSuccess) {

@@ -440,6 +440,13 @@ const BadCnrtCall kBadCalls[] = {
        return cnrtMalloc(&p, SIZE_MAX - (size_t(1) << 20));
      },
      cnrtErrorNoMem},
+    // More than the device has (it would abort the sanitizers' allocators).
+    {"MallocBeyondDeviceMemory",
+     [](Handles&) {
+       void* p = nullptr;
+       return cnrtMalloc(&p, size_t(1) << 50);
+     },
+     cnrtErrorNoMem},
     {"FreeStackPointer", [](Handles& h) { return cnrtFree(h.host); },
      cnrtErrorArgsInvalid},
     {"FreeInteriorPointer", [](Handles& h) { return cnrtFree(h.dev64 + 8); },
@@ -456,6 +463,12 @@ const BadCnrtCall kBadCalls[] = {
      [](Handles&) {
        void* p = nullptr;
        return cnrtHostMalloc(&p, SIZE_MAX);
+     },
+     cnrtErrorSysNoMem},
+    {"HostMallocBeyondHostMemory",
+     [](Handles&) {
+       void* p = nullptr;
+       return cnrtHostMalloc(&p, size_t(1) << 50);
      },
      cnrtErrorSysNoMem},
     {"HostMallocNullOut", [](Handles&) { return cnrtHostMalloc(nullptr, 8); },
