@@ -33,10 +33,6 @@ namespace {
 
 __nram__ int8_t bench_nram[MAX_NRAM_SIZE];
 
-#define SCALAR_LOOP                                      \
-  __attribute__((noinline, optimize("no-tree-vectorize", \
-                                    "no-tree-loop-distribute-patterns")))
-
 // ---------------------------------------------------------------------------
 // Scalar loops of the same semantics as the built-ins.
 
@@ -82,14 +78,6 @@ SCALAR_LOOP void scalar_transpose(T* d, const T* s, int h, int w) {
 }
 SCALAR_LOOP void scalar_copy(int8_t* d, const int8_t* s, int bytes) {
   for (int i = 0; i < bytes; ++i) d[i] = s[i];
-}
-SCALAR_LOOP void scalar_copy_strided(int8_t* d, const int8_t* s, int size,
-                                     int dst_stride, int src_stride,
-                                     int count) {
-  for (int k = 0; k < count; ++k) {
-    for (int i = 0; i < size; ++i)
-      d[k * dst_stride + i] = s[k * src_stride + i];
-  }
 }
 SCALAR_LOOP void scalar_gather(int8_t* d, const int8_t* s,
                                const uint32_t* offset, int size, int stride,
@@ -221,7 +209,8 @@ std::vector<Case> make_cases() {
            __memcpy(m + bytes, m, seg, NRAM2NRAM, seg, 2 * seg, count - 1);
          },
          [=](int8_t* m) {
-           scalar_copy_strided(m + bytes, m, seg, seg, 2 * seg, count);
+           xbang_bench::scalar_copy_strided(m + bytes, m, seg, seg, 2 * seg,
+                                            count);
          }});
   }
 

@@ -35,10 +35,6 @@ namespace {
 
 __nram__ int8_t bench_nram[MAX_NRAM_SIZE];
 
-#define SCALAR_LOOP                                      \
-  __attribute__((noinline, optimize("no-tree-vectorize", \
-                                    "no-tree-loop-distribute-patterns")))
-
 // ---------------------------------------------------------------------------
 // Plain scalar loops.
 

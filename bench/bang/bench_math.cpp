@@ -28,10 +28,6 @@ namespace {
 
 __nram__ int8_t bench_nram[MAX_NRAM_SIZE];
 
-#define SCALAR_LOOP                                      \
-  __attribute__((noinline, optimize("no-tree-vectorize", \
-                                    "no-tree-loop-distribute-patterns")))
-
 SCALAR_LOOP void scalar_pow2(float* d, const float* s, int n) {
   for (int i = 0; i < n; ++i) d[i] = std::exp2(s[i]);
 }

@@ -31,10 +31,6 @@ __wram__ float bench_wram_ones[1024];
 // Off-chip operands: the atomics' destination and the gathers' table.
 std::vector<float> gdram_floats(size_t(1) << 16, 0.f);
 
-#define SCALAR_LOOP                                      \
-  __attribute__((noinline, optimize("no-tree-vectorize", \
-                                    "no-tree-loop-distribute-patterns")))
-
 // Scalar models. Pools: [h][w][c] with a kh x 1 window, stride kh.
 SCALAR_LOOP void scalar_sumpool(float* d, const float* s, int c, int h,
                                 int kh) {
@@ -116,14 +112,6 @@ SCALAR_LOOP void scalar_expand_channel_mul(float* d, const float* scale,
 }
 SCALAR_LOOP void scalar_add_value(float* d, float v, int n) {
   for (int i = 0; i < n; ++i) d[i] += v;
-}
-SCALAR_LOOP void scalar_strided_move(char* d, const char* s, int size,
-                                     int dst_stride, int src_stride,
-                                     int segnum) {
-  for (int k = 0; k < segnum; ++k) {
-    for (int b = 0; b < size; ++b)
-      d[k * dst_stride + b] = s[k * src_stride + b];
-  }
 }
 SCALAR_LOOP void scalar_gather(char* d, const char* s, const uint32_t* offset,
                                int size, int n) {
@@ -280,9 +268,9 @@ std::vector<Case> make_cases() {
           {"move", "__bang_move(strided)", size, 2 * size_t(runs) * 48, init,
            [=](int8_t* m) { __bang_move(dst(m), src(m), 48, 48, 64, runs); },
            [=](int8_t* m) {
-             scalar_strided_move(reinterpret_cast<char*>(dst(m)),
-                                 reinterpret_cast<const char*>(src(m)), 48, 48,
-                                 64, runs);
+             xbang_bench::scalar_copy_strided(
+                 reinterpret_cast<int8_t*>(dst(m)),
+                 reinterpret_cast<const int8_t*>(src(m)), 48, 48, 64, runs);
            }});
     }
     // Gather: 32-byte gathered at scattered offsets of an off-chip table.

@@ -15,7 +15,25 @@
 
 #include "recording_reporter.h"
 
+// The scalar models are compiled without auto-vectorisation, so that they
+// are what their name says.
+#define SCALAR_LOOP                                      \
+  __attribute__((noinline, optimize("no-tree-vectorize", \
+                                    "no-tree-loop-distribute-patterns")))
+
 namespace xbang_bench {
+
+// count runs of size bytes, dst_stride and src_stride bytes apart: the
+// scalar model of strided moves and copies.
+SCALAR_LOOP inline void scalar_copy_strided(int8_t* d, const int8_t* s,
+                                            int size, int dst_stride,
+                                            int src_stride, int count) {
+  for (int k = 0; k < count; ++k) {
+    for (int i = 0; i < size; ++i) {
+      d[k * dst_stride + i] = s[k * src_stride + i];
+    }
+  }
+}
 
 // `Case` has init(nram), builtin(nram), scalar(nram) and touched_bytes;
 // `nram()` returns the benchmark's __nram__ buffer (read on the core).

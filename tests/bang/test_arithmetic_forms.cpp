@@ -472,6 +472,50 @@ TYPED_TEST(FloatDivByScalar, IeeeQuotient) {
   }
 }
 
+// bfloat16 square root: the float square root of the widened value,
+// rounded to nearest even; the model rounds with integer arithmetic.
+uint16_t bf16_sqrt_model(uint16_t x) {
+  const uint32_t in = uint32_t(x) << 16;
+  float f;
+  std::memcpy(&f, &in, 4);
+  const float r = std::sqrt(f);
+  uint32_t u;
+  std::memcpy(&u, &r, 4);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return uint16_t((u >> 16) | 0x40u);
+  return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+
+TEST(ArithmeticForms, SqrtBfloat16) {
+  const uint16_t edges[] = {0x0000, 0x8000, 0x7f80, 0xff80, 0x7fc0,
+                            0xffc1, 0x0001, 0x007f, 0x0080, 0x3f80,
+                            0x4080, 0xbf80, 0x7f7f, 0x3f81, 0x4000};
+  for (int n : {0, 1, 7, 8, 17, 64, 1000, 4099}) {
+    SCOPED_TRACE("n=" + std::to_string(n));
+    std::mt19937 rng(n);
+    std::vector<bfloat16_t> src(n);
+    for (int i = 0; i < n; ++i) {
+      src[i] = bfloat16_t::from_bits(i < 15 ? edges[i] : uint16_t(rng()));
+    }
+    NramCase c;
+    const int is = c.add(src);
+    const int id = c.add(
+        std::vector<bfloat16_t>(n + kTail, bfloat16_t::from_bits(0x1234)));
+    const int ip = c.add(src);
+    ASSERT_TRUE(c.run([&](const NramCase& k) {
+      __bang_sqrt(k.ptr<bfloat16_t>(id), k.ptr<bfloat16_t>(is), n);
+      __bang_sqrt(k.ptr<bfloat16_t>(ip), k.ptr<bfloat16_t>(ip), n);
+    }));
+    const auto got = c.get<bfloat16_t>(id);
+    const auto in_place = c.get<bfloat16_t>(ip);
+    for (int i = 0; i < n; ++i) {
+      const uint16_t want = bf16_sqrt_model(src[i].bits);
+      ASSERT_EQ(got[i].bits, want) << "input 0x" << std::hex << src[i].bits;
+      ASSERT_EQ(in_place[i].bits, want) << "in place";
+    }
+    for (int i = n; i < n + kTail; ++i) ASSERT_EQ(got[i].bits, 0x1234);
+  }
+}
+
 TEST(ArithmeticFormsChecked, BadOperands) {
   xbang_test::DeviceBuffer g(std::vector<float>(64, 3.f));
   float* gdram = static_cast<float*>(g.get());
@@ -516,6 +560,10 @@ TEST(ArithmeticFormsChecked, BadOperands) {
   });
   expect_reported_by("__bang_div",
                      [&] { __bang_div(arena_floats(), gdram, 2.f, 64); });
+  expect_reported_by("__bang_sqrt", [&] {
+    auto* b = reinterpret_cast<bfloat16_t*>(arena_floats());
+    __bang_sqrt(b + 1, b, 64);  // partial overlap
+  });
   EXPECT_EQ(g.to_host<float>(), std::vector<float>(64, 3.f));
 }
 

@@ -41,6 +41,9 @@ XBANG_UNARY_BUILTIN(__bang_abs, ::xbang::ops::Abs, is_arith_type, XBANG_ARITH)
 XBANG_UNARY_BUILTIN(__bang_square, ::xbang::ops::Square, is_arith_type,
                     XBANG_ARITH)
 XBANG_UNARY_BUILTIN(__bang_sqrt, ::xbang::ops::Sqrt, is_float_type, XBANG_ARITH)
+// bfloat16 (the 592 profile): the float square root rounded to nearest even.
+XBANG_UNARY_BUILTIN(__bang_sqrt, ::xbang::ops::Sqrt, is_bfloat16_type,
+                    XBANG_ARITH)
 XBANG_UNARY_BUILTIN(__bang_recip, ::xbang::ops::Recip, is_float_type,
                     XBANG_ARITH)
 XBANG_UNARY_BUILTIN(__bang_floor, ::xbang::ops::Floor, is_float_type,

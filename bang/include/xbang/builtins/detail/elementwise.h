@@ -33,6 +33,8 @@ inline constexpr bool is_arith_type =
     is_one_of<T, half, float, int16_t, int32_t>;
 template <class T>
 inline constexpr bool is_float_type = is_one_of<T, half, float>;
+template <class T>
+inline constexpr bool is_bfloat16_type = std::is_same_v<T, bfloat16>;
 // The arithmetic types plus the other integer widths real kernels pass to
 // add, sub, mul (vector, scalar and cycle forms) and not: integer results
 // wrap modulo 2^bits, as the ALU's two's complement does.

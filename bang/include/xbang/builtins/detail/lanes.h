@@ -11,6 +11,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/builtins/detail/arch/arch.h"
+#include "xbang/core/bfloat16.h"
 #include "xbang/core/half.h"
 
 namespace xbang {
@@ -32,6 +33,32 @@ struct Lanes<half> {
   static constexpr std::size_t size = batch::size;
   static batch load(const half* p) { return simd::HalfLanes<>::load(p); }
   static void store(half* p, const batch& b) { simd::HalfLanes<>::store(p, b); }
+};
+
+// bfloat16 computes in float batches too: a load widens the bits (exact), a
+// store rounds to nearest, ties to even, a NaN staying a quiet NaN (the
+// scalar conversion of core/bfloat16.h).
+template <>
+struct Lanes<bfloat16> {
+  using value = float;
+  using batch = xsimd::batch<float, simd::ComputeArch>;
+  using bits = xsimd::batch<uint32_t, simd::ComputeArch>;
+  static constexpr std::size_t size = batch::size;
+  static batch load(const bfloat16* p) {
+    alignas(64) uint32_t wide[size];
+    for (std::size_t i = 0; i < size; ++i) wide[i] = uint32_t(p[i].bits) << 16;
+    return xsimd::bitwise_cast<batch>(bits::load_aligned(wide));
+  }
+  static void store(bfloat16* p, const batch& b) {
+    const bits u = xsimd::bitwise_cast<bits>(b);
+    const bits rounded = (u + bits(0x7fffu) + ((u >> 16) & bits(1u))) >> 16;
+    // 1 for a NaN (the sign bit of inf - |u|), else 0; then a mask.
+    const bits nan = (bits(0x7f800000u) - (u & bits(0x7fffffffu))) >> 31;
+    const bits quiet = (u >> 16) | bits(0x40u);
+    simd::StoreLow16<bits>::run(
+        reinterpret_cast<uint16_t*>(p),
+        (rounded & (nan - bits(1u))) | (quiet & (bits(0u) - nan)));
+  }
 };
 
 // Same-size unsigned integer, for built-ins that work on raw bits.
