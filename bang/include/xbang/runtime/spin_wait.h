@@ -14,19 +14,13 @@
 #include <cstdint>
 #include <thread>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
+#include "xbang/arch/scalar.h"
 
 namespace xbang {
 
 // One iteration of a busy-wait loop: tells the core to yield its pipeline to
-// a sibling hyperthread (x86 PAUSE).
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  _mm_pause();
-#endif
-}
+// a sibling hyperthread where it has an instruction for that.
+using arch::cpu_relax;
 
 // How long a waiting thread polls before it blocks: longer than the gaps
 // between the launches of one operator and between benchmark iterations,
