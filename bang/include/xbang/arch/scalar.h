@@ -15,6 +15,12 @@
 #include "xbang/arch/scalar_x86.h"
 #endif
 
+// NEON's header declares a global bfloat16_t of its own (arm_bf16.h);
+// xbang/core/bfloat16.h spells BANG's bfloat16_t over it once it is in.
+#if defined(__ARM_NEON)
+#include <arm_neon.h>
+#endif
+
 namespace xbang {
 namespace arch {
 

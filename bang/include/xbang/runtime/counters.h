@@ -13,7 +13,7 @@ namespace xbang {
 inline constexpr int kNumDirections = 13;
 const char* direction_name(int direction);
 
-// Built-in families, as bang/builtins/ is organised.
+// Built-in families, as xbang/builtins/ is organised.
 enum class Family : int {
   kArithmetic,
   kCompareLogic,

@@ -3,10 +3,10 @@
 //
 // A thread blocked on a condition variable takes about 0.1 ms to wake on a
 // virtual machine (its idle vCPU halts; the wake-up is an interrupt through
-// the hypervisor): as long as a whole short kernel, so a launch's second
-// thread used to join it late or not at all. Like an OpenMP runtime, a thread
-// waiting for the next job or for its partners polls for a while first and
-// blocks only when nothing comes.
+// the hypervisor): as long as a whole short kernel, so a blocked second
+// thread would join a launch late or not at all. Like an OpenMP runtime, a
+// thread waiting for the next job or for its partners polls for a while first
+// and blocks only when nothing comes.
 #pragma once
 
 #include <atomic>
