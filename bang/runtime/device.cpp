@@ -27,30 +27,36 @@ struct CNcontext_st {
 
 namespace xbang {
 
-int device_cluster_count() {
-  static const int count = [] {
-    const char* env = std::getenv("XBANG_CLUSTERS");
-    if (env == nullptr) return kDefaultClusterCount;
-    char* end = nullptr;
-    const long n = std::strtol(env, &end, 10);
-    if (end == env || *end != '\0' || n < 1) {
-      std::fprintf(stderr,
-                   "[xbang] XBANG_CLUSTERS=\"%s\" is not a positive integer; "
-                   "the device has %d clusters\n",
-                   env, kDefaultClusterCount);
-      return kDefaultClusterCount;
-    }
-    if (n > kMaxClusterCount) {
-      std::fprintf(stderr,
-                   "[xbang] XBANG_CLUSTERS=%ld is above the limit; the device "
-                   "has %d clusters\n",
-                   n, kMaxClusterCount);
-      return kMaxClusterCount;
-    }
-    return int(n);
-  }();
-  return count;
+ClusterSetting parse_cluster_setting(const char* value) {
+  if (value == nullptr) return {kDefaultClusterCount, true};
+  // Digits only: strtol alone would take leading blanks and signs.
+  long long count = 0;
+  const char* digit = value;
+  for (; *digit >= '0' && *digit <= '9'; ++digit) {
+    count = count * 10 + (*digit - '0');
+    if (count > kMaxClusterCount) break;
+  }
+  const bool valid = digit != value && *digit == '\0' && count >= 1 &&
+                     count <= kMaxClusterCount;
+  return {valid ? int(count) : kDefaultClusterCount, valid};
 }
+
+ClusterSetting device_cluster_setting() {
+  static const ClusterSetting setting = [] {
+    const char* env = std::getenv("XBANG_CLUSTERS");
+    const ClusterSetting parsed = parse_cluster_setting(env);
+    if (!parsed.valid) {
+      std::fprintf(stderr,
+                   "[xbang] XBANG_CLUSTERS=\"%s\" is not a whole number in "
+                   "[1, %d]; the device has %d clusters\n",
+                   env, kMaxClusterCount, parsed.count);
+    }
+    return parsed;
+  }();
+  return setting;
+}
+
+int device_cluster_count() { return device_cluster_setting().count; }
 
 namespace detail {
 namespace {

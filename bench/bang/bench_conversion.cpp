@@ -28,6 +28,7 @@
 #include "common/kernel.h"
 #include "recording_reporter.h"
 #include "run_in_core.h"
+#include "xbang/arch/scalar.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/launch.h"
 
@@ -85,21 +86,18 @@ SCALAR_LOOP void scalar_half_to_int32_tz(int32_t* d, const half* s, int n) {
     d[i] = std::isnan(v) ? 0 : saturate<int32_t>(std::trunc(v));
   }
 }
-// The scalar F16C instruction with the mode's rounding immediate.
+// One scalar conversion per element: the arch layer's single-value
+// conversion (the F16C instruction where the CPU has it) for nearest-even,
+// the portable scalar model for the other modes.
 template <xbang::RoundMode M>
 SCALAR_LOOP void scalar_float_to_half(half* d, const float* s, int n) {
-#if defined(__F16C__)
-  constexpr int kRounding = M == xbang::RoundMode::kTz
-                                ? _MM_FROUND_TO_ZERO
-                                : _MM_FROUND_TO_NEAREST_INT;
   for (int i = 0; i < n; ++i) {
-    d[i] = half::from_bits(_cvtss_sh(s[i], kRounding));
+    if constexpr (M == xbang::RoundMode::kRn) {
+      d[i] = half::from_bits(xbang::arch::float_to_half_bits_rn(s[i]));
+    } else {
+      d[i] = xbang::detail::conv::convert_scalar<float, half>(s[i], M, 0);
+    }
   }
-#else
-  for (int i = 0; i < n; ++i) {
-    d[i] = xbang::detail::conv::convert_scalar<float, half>(s[i], M, 0);
-  }
-#endif
 }
 SCALAR_LOOP void scalar_half_to_float(float* d, const half* s, int n) {
   for (int i = 0; i < n; ++i) d[i] = float(s[i]);

@@ -1,12 +1,11 @@
 #include "common/host.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstdlib>
 #include <new>
 
 #include "xbang/core/arch.h"
+#include "xbang/runtime/device.h"
 
 namespace mluop {
 namespace {
@@ -133,20 +132,6 @@ constexpr const char* kTensorApi = "[mluOpTensorDescriptor]";
 bool known_layout(mluOpTensorLayout_t layout) {
   return layout >= MLUOP_LAYOUT_NCHW && layout <= MLUOP_LAYOUT_NCDHW;
 }
-
-constexpr int kDefaultClusterNum = 8;
-
-// The cluster count $XBANG_CLUSTERS asks for (kDefaultClusterNum when it is
-// unset), or 0 when it is not a whole number in [1, kMaxClusterNum].
-int cluster_num_from_env() {
-  const char* env = std::getenv("XBANG_CLUSTERS");
-  if (env == nullptr) return kDefaultClusterNum;
-  char* end = nullptr;
-  errno = 0;
-  const long n = std::strtol(env, &end, 10);
-  const bool whole_number = end != env && *end == '\0' && errno == 0;
-  return whole_number && n >= 1 && n <= mluop::kMaxClusterNum ? int(n) : 0;
-}
 }  // namespace
 
 extern "C" {
@@ -178,13 +163,14 @@ mluOpStatus_t mluOpCreate(mluOpHandle_t* handle) {
   auto* ctx = new (std::nothrow) mluOpContext;
   MLUOP_CHECK(kHandleApi, ctx != nullptr, MLUOP_STATUS_ALLOC_FAILED,
               "out of host memory");
-  const int cluster_num = cluster_num_from_env();
-  if (cluster_num == 0) delete ctx;
-  MLUOP_CHECK(kHandleApi, cluster_num != 0, MLUOP_STATUS_BAD_PARAM,
+  // The handle stands for the device: its clusters, by the device's rule.
+  const xbang::ClusterSetting clusters = xbang::device_cluster_setting();
+  if (!clusters.valid) delete ctx;
+  MLUOP_CHECK(kHandleApi, clusters.valid, MLUOP_STATUS_BAD_PARAM,
               "XBANG_CLUSTERS must be a whole number in [1, " +
                   std::to_string(mluop::kMaxClusterNum) + "]");
   ctx->arch = xbang::kArch;
-  ctx->cluster_num = cluster_num;
+  ctx->cluster_num = clusters.count;
   ctx->core_num_per_cluster = xbang::kCoresPerCluster;
   *handle = ctx;
   return MLUOP_STATUS_SUCCESS;

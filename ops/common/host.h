@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <string>
 
+#include "xbang/runtime/device.h"
+
 struct mluOpContext {
   cnrtQueue_t queue = nullptr;
   int arch = 0;         // __BANG_ARCH__ of the device it stands for
@@ -37,9 +39,8 @@ const char* dtype_name(mluOpDataType_t dtype);
 const char* layout_name(mluOpTensorLayout_t layout);
 // 2^31: mlu-ops does not support tensors of this many elements or more.
 inline constexpr int64_t kLargeTensorElements = int64_t(1) << 31;
-// The most clusters a handle may stand for: a launch holds at most 2^20
-// tasks, four cores per cluster.
-inline constexpr int kMaxClusterNum = 1 << 18;
+// The most clusters a handle may stand for: as many as the device may have.
+inline constexpr int kMaxClusterNum = xbang::kMaxClusterCount;
 
 // The tensor a descriptor argument describes, for log lines: its name
 // without the "_desc" suffix ("feats_desc" -> "feats").

@@ -100,7 +100,8 @@ int mluOpGetDeviceArch(mluOpHandle_t handle);
 // Clusters of the device, 4 cores each: 8 by default, or $XBANG_CLUSTERS. At
 // most 2^18 (a launch holds at most 2^20 tasks): mluOpSetClusterNum returns
 // MLUOP_STATUS_BAD_PARAM outside [1, 2^18], and mluOpCreate returns it when
-// $XBANG_CLUSTERS is set to anything but a whole number in that range.
+// $XBANG_CLUSTERS is set to anything but a whole number in that range (the
+// rule of docs/host-toolkit.md, shared with CNRT and CNDrv).
 mluOpStatus_t mluOpSetClusterNum(mluOpHandle_t handle, int cluster_num);
 int mluOpGetClusterNum(mluOpHandle_t handle);
 int mluOpGetCoreNumPerCluster(mluOpHandle_t handle);

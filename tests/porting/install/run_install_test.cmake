@@ -3,28 +3,14 @@
 # project against it with find_package(xbang).
 #   -DXBANG_BUILD_DIR= -DWORK_DIR= -DCONSUMER_SOURCE_DIR= -DGENERATOR=
 #   -DCXX_COMPILER= -DBUILD_TYPE= [-DCXX_FLAGS=] [-DLINKER_FLAGS=]
-foreach(var XBANG_BUILD_DIR WORK_DIR CONSUMER_SOURCE_DIR GENERATOR
-            CXX_COMPILER BUILD_TYPE)
-  if(NOT DEFINED ${var})
-    message(FATAL_ERROR "run_install_test.cmake: -D${var}= is missing")
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/../../common/installed_xbang_steps.cmake)
+set(STEP_LOG_PREFIX "install test")
+require_script_arguments(run_install_test.cmake XBANG_BUILD_DIR WORK_DIR
+  CONSUMER_SOURCE_DIR GENERATOR CXX_COMPILER BUILD_TYPE)
 
 set(prefix ${WORK_DIR}/prefix)
 set(consumer_build ${WORK_DIR}/consumer-build)
-file(REMOVE_RECURSE ${prefix} ${consumer_build})
-
-function(run_step what)
-  message(STATUS "install test: ${what}")
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "install test: ${what} failed (${result})")
-  endif()
-endfunction()
-
-run_step("install into ${prefix}"
-  ${CMAKE_COMMAND} --install ${XBANG_BUILD_DIR} --prefix ${prefix}
-  --config ${BUILD_TYPE})
+install_xbang_fresh(${prefix} ${consumer_build})
 foreach(installed
     include/bang.h include/mlu.h include/cnrt.h include/cnnl.h
     include/xbang/ops/mlu_op.h

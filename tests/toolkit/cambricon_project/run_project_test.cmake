@@ -3,28 +3,14 @@
 # Cambricon-style project with NEUWARE_HOME=<prefix>/share/xbang/neuware.
 #   -DXBANG_BUILD_DIR= -DWORK_DIR= -DPROJECT_SOURCE= -DGENERATOR=
 #   -DCXX_COMPILER= -DBUILD_TYPE= [-DCXX_FLAGS=] [-DLINKER_FLAGS=]
-foreach(var XBANG_BUILD_DIR WORK_DIR PROJECT_SOURCE GENERATOR CXX_COMPILER
-            BUILD_TYPE)
-  if(NOT DEFINED ${var})
-    message(FATAL_ERROR "run_project_test.cmake: -D${var}= is missing")
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/../../common/installed_xbang_steps.cmake)
+set(STEP_LOG_PREFIX "cambricon project")
+require_script_arguments(run_project_test.cmake XBANG_BUILD_DIR WORK_DIR
+  PROJECT_SOURCE GENERATOR CXX_COMPILER BUILD_TYPE)
 
 set(prefix ${WORK_DIR}/prefix)
 set(project_build ${WORK_DIR}/build)
-file(REMOVE_RECURSE ${prefix} ${project_build})
-
-function(run_step what)
-  message(STATUS "cambricon project: ${what}")
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "cambricon project: ${what} failed (${result})")
-  endif()
-endfunction()
-
-run_step("install xbang into ${prefix}"
-  ${CMAKE_COMMAND} --install ${XBANG_BUILD_DIR} --prefix ${prefix}
-  --config ${BUILD_TYPE})
+install_xbang_fresh(${prefix} ${project_build})
 run_step("configure"
   ${CMAKE_COMMAND} -S ${PROJECT_SOURCE} -B ${project_build} -G ${GENERATOR}
   -DNEUWARE_HOME=${prefix}/share/xbang/neuware

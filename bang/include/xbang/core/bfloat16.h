@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "xbang/arch/scalar.h"
+
 namespace xbang {
 
 inline uint16_t float_to_bfloat16_bits_rn(float f) {
@@ -43,4 +45,10 @@ static_assert(sizeof(bfloat16) == 2, "bfloat16 must be 16 bits");
 
 }  // namespace xbang
 
+#if defined(__ARM_NEON)
+// arm_bf16.h already has a global bfloat16_t (__bf16, included through
+// xbang/arch/scalar.h); BANG code means xbang's type by that name.
+#define bfloat16_t ::xbang::bfloat16
+#else
 using bfloat16_t = xbang::bfloat16;
+#endif

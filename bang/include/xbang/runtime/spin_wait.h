@@ -3,10 +3,10 @@
 //
 // A thread blocked on a condition variable takes about 0.1 ms to wake on a
 // virtual machine (its idle vCPU halts; the wake-up is an interrupt through
-// the hypervisor): as long as a whole short kernel, so a launch's second
-// thread used to join it late or not at all. Like an OpenMP runtime, a thread
-// waiting for the next job or for its partners polls for a while first and
-// blocks only when nothing comes.
+// the hypervisor): as long as a whole short kernel, so a blocked second
+// thread would join a launch late or not at all. Like an OpenMP runtime, a
+// thread waiting for the next job or for its partners polls for a while first
+// and blocks only when nothing comes.
 #pragma once
 
 #include <atomic>
@@ -14,19 +14,13 @@
 #include <cstdint>
 #include <thread>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
+#include "xbang/arch/scalar.h"
 
 namespace xbang {
 
 // One iteration of a busy-wait loop: tells the core to yield its pipeline to
-// a sibling hyperthread (x86 PAUSE).
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  _mm_pause();
-#endif
-}
+// a sibling hyperthread where it has an instruction for that.
+using arch::cpu_relax;
 
 // How long a waiting thread polls before it blocks: longer than the gaps
 // between the launches of one operator and between benchmark iterations,
