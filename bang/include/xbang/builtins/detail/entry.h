@@ -233,7 +233,8 @@ XBANG_CHECK_PATH bool admit(const char* builtin, const CoreContext& core,
 // `skipped` when the built-in does not run.
 template <class R, class Describe, class Body>
 XBANG_ENTRY_INLINE R run_builtin_or(R skipped, const char* builtin, Tally tally,
-                        const Describe& describe, const Body& body) {
+                                    const Describe& describe,
+                                    const Body& body) {
   CoreContext* const core = tls_core;
   if (core != nullptr && (core->is_mpu || checked_mode_on()) &&
       !admit(builtin, *core, describe)) {
@@ -246,7 +247,8 @@ XBANG_ENTRY_INLINE R run_builtin_or(R skipped, const char* builtin, Tally tally,
 
 template <class Describe, class Body>
 XBANG_ENTRY_INLINE void run_builtin(const char* builtin, Tally tally,
-                        const Describe& describe, const Body& body) {
+                                    const Describe& describe,
+                                    const Body& body) {
   CoreContext* const core = tls_core;
   if (core != nullptr && (core->is_mpu || checked_mode_on()) &&
       !admit(builtin, *core, describe)) {
