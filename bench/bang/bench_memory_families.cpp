@@ -10,6 +10,7 @@
 // The scalar loops are compiled without auto-vectorisation.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -42,21 +43,35 @@ SCALAR_LOOP void scalar_sumpool(float* d, const float* s, int c, int h,
     }
   }
 }
-SCALAR_LOOP void scalar_maxpool_index(float* d, uint32_t* index, const float* s,
-                                      int c, int h, int kh) {
+// Max (kMax) or min pool with the first extreme winning ties and NaN the
+// extreme, as the built-ins choose.
+enum class Extreme { kMax, kMin };
+SCALAR_LOOP void scalar_extreme_pool(float* d, uint32_t* index, const float* s,
+                                     int c, int h, int kh, Extreme extreme) {
   for (int y = 0; y < h / kh; ++y) {
     for (int ch = 0; ch < c; ++ch) {
       float best = s[(y * kh) * c + ch];
       uint32_t where = 0;
       for (int k = 1; k < kh; ++k) {
         const float x = s[(y * kh + k) * c + ch];
-        if (x > best || (std::isnan(x) && !std::isnan(best))) {
+        const bool better = extreme == Extreme::kMax ? x > best : x < best;
+        if (better || (std::isnan(x) && !std::isnan(best))) {
           best = x;
           where = uint32_t(k);
         }
       }
       d[y * c + ch] = best;
       if (index != nullptr) index[y * c + ch] = where;
+    }
+  }
+}
+SCALAR_LOOP void scalar_avgpool(float* d, const float* s, int c, int h,
+                                int kh) {
+  for (int y = 0; y < h / kh; ++y) {
+    for (int ch = 0; ch < c; ++ch) {
+      float acc = s[(y * kh) * c + ch];
+      for (int k = 1; k < kh; ++k) acc += s[(y * kh + k) * c + ch];
+      d[y * c + ch] = acc / float(kh);
     }
   }
 }
@@ -112,6 +127,9 @@ SCALAR_LOOP void scalar_expand_channel_mul(float* d, const float* scale,
 }
 SCALAR_LOOP void scalar_add_value(float* d, float v, int n) {
   for (int i = 0; i < n; ++i) d[i] += v;
+}
+SCALAR_LOOP void scalar_add_block(float* d, const float* s, int n) {
+  for (int i = 0; i < n; ++i) d[i] += s[i];
 }
 SCALAR_LOOP void scalar_gather(char* d, const char* s, const uint32_t* offset,
                                int size, int n) {
@@ -182,9 +200,23 @@ std::vector<Case> make_cases() {
                          __bang_maxpool(dst(m), src(m), c, h, 1, kh, 1, 1, kh);
                        },
                        [=](int8_t* m) {
-                         scalar_maxpool_index(dst(m), nullptr, src(m), c, h,
-                                              kh);
+                         scalar_extreme_pool(dst(m), nullptr, src(m), c, h, kh,
+                                             Extreme::kMax);
                        }});
+      cases.push_back({"pool", "__bang_minpool", size, pool_bytes, init,
+                       [=](int8_t* m) {
+                         __bang_minpool(dst(m), src(m), c, h, 1, kh, 1, 1, kh);
+                       },
+                       [=](int8_t* m) {
+                         scalar_extreme_pool(dst(m), nullptr, src(m), c, h, kh,
+                                             Extreme::kMin);
+                       }});
+      cases.push_back(
+          {"pool", "__bang_avgpool", size, pool_bytes, init,
+           [=](int8_t* m) {
+             __bang_avgpool(dst(m), src(m), c, h, 1, kh, 1, 1, kh);
+           },
+           [=](int8_t* m) { scalar_avgpool(dst(m), src(m), c, h, kh); }});
       cases.push_back({"pool", "__bang_maxpool_value_index", size,
                        pool_bytes + size_t(bytes) / kh, init,
                        [=](int8_t* m) {
@@ -192,10 +224,10 @@ std::vector<Case> make_cases() {
                                                     1, 1, kh, bytes / kh);
                        },
                        [=](int8_t* m) {
-                         scalar_maxpool_index(
+                         scalar_extreme_pool(
                              dst(m),
                              reinterpret_cast<uint32_t*>(dst(m) + n / kh),
-                             src(m), c, h, kh);
+                             src(m), c, h, kh, Extreme::kMax);
                        }});
     }
     cases.push_back(
@@ -261,6 +293,25 @@ std::vector<Case> make_cases() {
            __bang_atomic_reduce_add(gdram_floats.data(), 0.5f, n);
          },
          [=](int8_t*) { scalar_add_value(gdram_floats.data(), 0.5f, n); }});
+    // Atomics, strided blocks: 64-float blocks of NRAM added into every
+    // other 64-float block off chip (the 592 form).
+    const int blocks = n / 64;
+    if (blocks > 0) {
+      cases.push_back({"atomics", "__bang_atomic_reduce_add(blocks)", size,
+                       3 * size_t(bytes) / 2, init,
+                       [=](int8_t* m) {
+                         __bang_atomic_reduce_add(
+                             gdram_floats.data(), src(m), 64,
+                             blocks / 2 - 1 + (blocks == 1), 0, 2 * 256, 0, 256,
+                             0);
+                       },
+                       [=](int8_t* m) {
+                         for (int b = 0; b < std::max(blocks / 2, 1); ++b) {
+                           scalar_add_block(gdram_floats.data() + b * 128,
+                                            src(m) + b * 64, 64);
+                         }
+                       }});
+    }
     // Strided move: runs of 48 bytes from a 64-byte pitch to a packed one.
     const int runs = bytes / 64;
     if (runs > 0) {
