@@ -1,9 +1,14 @@
 // CPU reference of three_interpolate forward: every output (b, c, n) is the
 // weighted sum of the three features (b, c, indices[b, n, k]), products
-// added in k order in float and rounded to T once.
+// added in k order in float and rounded to T once. Each product is rounded
+// before it is added, as the kernel's separate __bang_mul and __bang_add
+// round it (a compiler may otherwise fuse them: Clang does within one
+// expression).
 #pragma once
 
 #include <cstddef>
+
+#include "separate_rounding.h"
 
 template <class T>
 void threeInterpolateForwardReference(const T* features, const int* indices,
@@ -17,7 +22,8 @@ void threeInterpolateForwardReference(const T* features, const int* indices,
         const size_t nk = (size_t(bi) * n + ni) * 3;
         float sum = 0.f;
         for (int k = 0; k < 3; ++k) {
-          sum += float(weights[nk + k]) * float(feature_row[indices[nk + k]]);
+          sum += conformance_reference::mul_rounded(
+              float(weights[nk + k]), float(feature_row[indices[nk + k]]));
         }
         out_row[ni] = T(sum);
       }
