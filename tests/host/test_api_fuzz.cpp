@@ -387,7 +387,7 @@ TEST_P(OperatorApiFuzz, EveryCallReturnsADocumentedStatus) {
     ASSERT_TRUE(CallArena::documented(status))
         << run.where(i) << ": status " << int(status);
     // The inputs are consistent buffers: a kernel that ran may not fail, unless
-    // the handle's queue no longer exists.
+    // the handle's queue was destroyed before the call.
     if (!dead_queue) {
       ASSERT_NE(status, MLUOP_STATUS_EXECUTION_FAILED) << run.where(i);
     }
