@@ -107,6 +107,8 @@ void barrier(BarrierScope scope) {
       launch.serial_sram && scope != BarrierScope::kCluster;
   const uint64_t generation = barrier->generation;
   if (++barrier->arrived >= barrier->expected) {
+    // Every core the barrier waits for is here: the SRAM is still.
+    if (XBANG_CHECKED && launch.serial_sram) check_sram_padding("barrier");
     complete(group, *barrier, barrier->arrived - 1);
     if (swaps_clusters) sram_unpark_all(group);
     return;

@@ -385,18 +385,16 @@ void check_padding_after_objects(const char* builtin,
 }
 }  // namespace
 
+void check_sram_padding(const char* where) {
+  if (!checked_flag.load() || !program_has_sram()) return;
+  check_padding_after_objects(where, sram_objects(),
+                              const_cast<char*>(sram_begin()),
+                              sram_end() - sram_begin(), Space::kSram);
+}
+
 void check_onchip_padding(const char* where) {
   CoreContext* core = tls_core;
-  if (core == nullptr || !checked_flag.load()) return;
-  // A Union launch owns the SRAM section and runs one cluster at a time, so
-  // the section holds this core's cluster's SRAM.
-  if (program_has_sram() && core->launch != nullptr &&
-      core->launch->shape.is_union()) {
-    check_padding_after_objects(where, sram_objects(),
-                                const_cast<char*>(sram_begin()),
-                                sram_end() - sram_begin(), Space::kSram);
-  }
-  if (core->is_mpu) return;
+  if (core == nullptr || !checked_flag.load() || core->is_mpu) return;
   if (core->nram_begin != nullptr) {
     check_padding_after_objects(
         where, nram_objects(), const_cast<char*>(core->nram_begin),

@@ -255,8 +255,10 @@ __attribute__((no_sanitize("null"))) void run_core(
   // The end of a kernel waits for its outstanding async copies.
   if (!core.pending_copies.empty()) flush_pending_copies(core);
   if (XBANG_CHECKED) check_onchip_padding("end of kernel");
-  tls_core = nullptr;
+  // Still this core while finishing: a report at the cluster's end (SRAM)
+  // names it.
   finish_core(*launch, spec, core, failure);
+  tls_core = nullptr;
 }
 
 cnrtRet_t fail_launch(const std::string& name, const std::string& why) {

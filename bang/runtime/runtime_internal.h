@@ -26,10 +26,14 @@ const char* sram_end();
 void bind_onchip_windows(CoreContext& core);
 
 // Checked mode: reports a plain C++ write past the end of one of this core's
-// __nram__ / __wram__ variables that landed in the alignment padding after
-// it (a variable whose size is a multiple of 64 bytes has none, so a write
-// past it reaches the next variable unseen). `where` names the check point.
+// __nram__ / __wram__ variables that landed in the guard zone or alignment
+// padding after it. `where` names the check point.
 void check_onchip_padding(const char* where);
+// The same for the __mlu_shared__ variables. The caller holds the launch's
+// lock at a point where no core of the active cluster runs (a completed
+// barrier, the cluster's last core parked or finished): the section is
+// shared by the cluster's cores, so any other moment races with them.
+void check_sram_padding(const char* where);
 
 // Merge a finished core's counts into the launch totals.
 void record_launch_counters(const Counters& launch);

@@ -18,7 +18,10 @@ bool owned = false;
 // and switch in the next cluster of the group that has work.
 void maybe_switch_cluster(SyncGroup& group) {
   const int current = group.active_cluster - group.first_cluster;
-  if (group.live[current] > 0 || group.ready[current] > 0) return;
+  if (group.live[current] > 0) return;
+  // No core of the active cluster runs: its SRAM is still.
+  if (XBANG_CHECKED) check_sram_padding("cluster idle");
+  if (group.ready[current] > 0) return;
   const char* begin = sram_begin();
   const size_t bytes = size_t(sram_end() - begin);
   for (int step = 1; step <= group.clusters; ++step) {

@@ -81,12 +81,14 @@ mluOpStatus_t psRoiPoolForwardParamCheck(
                           "got ") +
                   mluop::dtype_name(mapping_channel_desc->dtype));
   // dims[] past a descriptor's dim are 0, so this is safe before check 14.
-  MLUOP_CHECK(
-      kApi,
-      input_desc->dims[3] == int64_t(pooled_height) * pooled_width * output_dim,
-      MLUOP_STATUS_BAD_PARAM,
-      "param 13: input channels must equal pooled_height * "
-      "pooled_width * output_dim");
+  // A product past int64 equals no channel count.
+  int64_t channels = 0;
+  const bool channels_fit = !__builtin_mul_overflow(
+      int64_t(pooled_height) * pooled_width, int64_t(output_dim), &channels);
+  MLUOP_CHECK(kApi, channels_fit && input_desc->dims[3] == channels,
+              MLUOP_STATUS_BAD_PARAM,
+              "param 13: input channels must equal pooled_height * "
+              "pooled_width * output_dim");
   MLUOP_CHECK(kApi, input_desc->dim == 4, MLUOP_STATUS_BAD_PARAM,
               "param 14: input must have 4 dims");
   MLUOP_CHECK(kApi, rois_desc->dim == 2, MLUOP_STATUS_BAD_PARAM,

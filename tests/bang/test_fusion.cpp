@@ -208,10 +208,6 @@ TEST(FusionChecked, BadOperands) {
                   arena_floats(128), 64, 48);
   });
   expect_reported_by("__bang_fusion", [&] {
-    __bang_fusion(mluFusionOpCode(42), arena_floats(), arena_floats(64), 1.f,
-                  2.f, 64);
-  });
-  expect_reported_by("__bang_fusion", [&] {
     float* near_end = arena_floats(arena_float_count() - 16);
     __bang_fusion(FUSION_FAS, near_end, near_end, near_end, 1.f, 64);
   });

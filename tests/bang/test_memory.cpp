@@ -936,8 +936,10 @@ TEST(BangCheckedSpaces, UnknownDirection) {
   xbang_test::DeviceBuffer g(std::vector<uint8_t>(64, 1));
   expect_single_report(
       [&] {
+        // 15: within the enum's range (its enumerators need four bits), so
+        // a defined value, but no direction.
         __memcpy(nram_arena(), g.get(), 64,
-                 static_cast<mluMemcpyDirection_t>(99));
+                 static_cast<mluMemcpyDirection_t>(15));
       },
       "__memcpy", "unknown_direction");
 }

@@ -484,6 +484,11 @@ const std::vector<CheckRule>& Rules() {
        [](Call& c, Keep& k) {
          c.input_desc = NewDesc(k, NHWC, F32, {1, 4, 5, 13});
        }},
+      {"13 channels past int64", MLUOP_STATUS_BAD_PARAM, "param 13:",
+       [](Call& c, Keep&) {
+         c.group_size = c.pooled_height = c.pooled_width = c.output_dim =
+             std::numeric_limits<int>::max();
+       }},
       {"14 input dim 4", MLUOP_STATUS_BAD_PARAM, "param 14:",
        [](Call& c, Keep& k) {
          c.input_desc = NewDesc(k, NHWC, F32, {1, 4, 5, 12, 1});

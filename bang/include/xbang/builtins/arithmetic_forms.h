@@ -48,7 +48,7 @@ struct FloatRemainder {
   template <class B>
   B operator()(const B& x, const B& y) const {
     const B quotient = xsimd::trunc(x / y);
-    return xsimd::copysign(xsimd::fnma(quotient, y, x), x);
+    return xsimd::copysign(simd::fnma(quotient, y, x), x);
   }
 };
 

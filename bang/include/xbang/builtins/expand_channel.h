@@ -36,7 +36,7 @@ void expand_channel(T* dst, const T* scale, const T* src, const T* addend,
     } else {
       const T* add = addend + i * c;
       binary(out, in, add, c,
-             [&](const B& x, const B& a) { return xsimd::fma(x, s, a); });
+             [&](const B& x, const B& a) { return simd::fma(x, s, a); });
     }
   }
 }

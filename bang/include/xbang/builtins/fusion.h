@@ -57,7 +57,7 @@ template <class B>
 B fusion_multiply_add(const B& a, const B& b, const B& c) {
   if constexpr (kFusionSingleRounding &&
                 std::is_floating_point_v<typename B::value_type>) {
-    return xsimd::fma(a, b, c);
+    return simd::fma(a, b, c);
   } else {
     return a * b + c;
   }
@@ -66,7 +66,7 @@ template <class B>
 B fusion_multiply_sub(const B& a, const B& b, const B& c) {
   if constexpr (kFusionSingleRounding &&
                 std::is_floating_point_v<typename B::value_type>) {
-    return xsimd::fms(a, b, c);
+    return simd::fms(a, b, c);
   } else {
     return a * b - c;
   }

@@ -45,7 +45,7 @@ inline LogParts log_parts(const xsimd::batch<float>& x) {
   for (float c : {-1.1514610310e-1f, 1.1676998740e-1f, -1.2420140846e-1f,
                   1.4249322787e-1f, -1.6668057665e-1f, 2.0000714765e-1f,
                   -2.4999993993e-1f, 3.3333331174e-1f}) {
-    y = xsimd::fma(y, f, FB(c));
+    y = simd::fma(y, f, FB(c));
   }
   y = y * f * z - FB(0.5f) * z;
   return {exponent, f + y};
@@ -71,8 +71,8 @@ inline xsimd::batch<float> natural_log(const xsimd::batch<float>& x) {
 inline xsimd::batch<float> log_base2(const xsimd::batch<float>& x) {
   const LogParts p = log_parts(x);
   return log_special_cases(
-      x, xsimd::fma(p.log1p_f, xsimd::batch<float>(1.44269504088896341f),
-                    p.exponent));
+      x, simd::fma(p.log1p_f, xsimd::batch<float>(1.44269504088896341f),
+                   p.exponent));
 }
 
 // The logarithm base of __bang_log. mlu-ops multiplies its result by ln 2 to

@@ -4,6 +4,7 @@
 // intrinsic.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -135,6 +136,65 @@ B floor(const B& x) {
 #else
   return xsimd::floor(x);
 #endif
+}
+
+// a * b + c rounded once, as an IEEE fma, on every target. xsimd fuses only
+// where it has an FMA kernel for the batch's architecture (FMA3, FMA4,
+// NEON); elsewhere (its AVX-512 batches, plain SSE) xsimd::fma is a * b + c,
+// rounded twice unless the compiler contracts it (GCC at -O2, not at -O1,
+// not Clang). Generic: lane by lane through std::fma where xsimd does not
+// fuse; integer lanes wrap as a * b + c.
+template <class A>
+inline constexpr bool kXsimdFusesFma =
+    std::is_base_of_v<xsimd::fma3<xsimd::sse4_2>, A> ||
+    std::is_base_of_v<xsimd::fma3<xsimd::avx>, A> ||
+    std::is_base_of_v<xsimd::fma3<xsimd::avx2>, A> ||
+    std::is_base_of_v<xsimd::fma4, A> || std::is_base_of_v<xsimd::neon, A>;
+
+template <class B, Isa I = kIsa>
+struct FusedMultiplyAdd {
+  using T = typename B::value_type;
+  static B run(const B& a, const B& b, const B& c) {
+    if constexpr (!std::is_floating_point_v<T>) {
+      return a * b + c;
+    } else if constexpr (kXsimdFusesFma<typename B::arch_type>) {
+      return xsimd::fma(a, b, c);
+    } else {
+      alignas(64) T x[B::size], y[B::size], z[B::size];
+      a.store_aligned(x);
+      b.store_aligned(y);
+      c.store_aligned(z);
+      for (std::size_t k = 0; k < B::size; ++k)
+        x[k] = std::fma(x[k], y[k], z[k]);
+      return B::load_aligned(x);
+    }
+  }
+};
+// -x with the sign bit flipped, also for zeros: xsimd negates floats as
+// 0 - x, which gives +0 for +0.
+template <class B>
+B negate(const B& x) {
+  using T = typename B::value_type;
+  if constexpr (std::is_floating_point_v<T>) {
+    return xsimd::bitwise_xor(x, B(T(-0.0)));
+  } else {
+    return -x;
+  }
+}
+// With an exact negation, each form below rounds once as well.
+template <class B>
+B fma(const B& a, const B& b, const B& c) {
+  return FusedMultiplyAdd<B>::run(a, b, c);
+}
+// a * b - c.
+template <class B>
+B fms(const B& a, const B& b, const B& c) {
+  return FusedMultiplyAdd<B>::run(a, b, negate(c));
+}
+// c - a * b.
+template <class B>
+B fnma(const B& a, const B& b, const B& c) {
+  return FusedMultiplyAdd<B>::run(negate(a), b, c);
 }
 
 // Rounding of a float -> half store.

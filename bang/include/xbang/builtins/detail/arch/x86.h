@@ -4,7 +4,7 @@
 // the AVX2 lane I/O of the convert shape, the AVX2 32-to-16-bit narrowing
 // store (on AVX-512 the compiler vectorises the generic one as well). The
 // AVX-512 integer blend is here for correctness: xsimd's own select does not
-// compile at -O0 with GCC.
+// compile at -O0 with GCC; so is the AVX-512 fma (xsimd 8 has none).
 #pragma once
 
 #include <immintrin.h>
@@ -28,6 +28,21 @@ struct HalfLanes<Isa::kAvx512> {
   static void store(half* p, const batch& b) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p),
                         _mm512_cvtps_ph(b, _MM_FROUND_TO_NEAREST_INT));
+  }
+};
+
+// xsimd 8 has no AVX-512 fma kernel (its generic one rounds twice).
+template <class B>
+struct FusedMultiplyAdd<B, Isa::kAvx512> {
+  using T = typename B::value_type;
+  static B run(const B& a, const B& b, const B& c) {
+    if constexpr (std::is_same_v<T, float> && B::size == 16) {
+      return B(_mm512_fmadd_ps(a, b, c));
+    } else if constexpr (std::is_same_v<T, double> && B::size == 8) {
+      return B(_mm512_fmadd_pd(a, b, c));
+    } else {
+      return FusedMultiplyAdd<B, Isa::kGeneric>::run(a, b, c);
+    }
   }
 };
 
