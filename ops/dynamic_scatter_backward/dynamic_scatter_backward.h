@@ -23,7 +23,8 @@ cnrtRet_t KernelDynamicScatterBackwardFill(
 // voxel_feats[map[i], c], atomically reduce_from[map[i], c] =
 // min(reduce_from[map[i], c], i). reduce_from must hold N for the voxels used
 // (see the fill kernel). Also zeroes grad_feats (every point's row), which
-// kernel 2 then writes into.
+// kernel 2 then writes into. The voxels' rows come through the VAA __gather
+// while voxel_feats is below 2^31 bytes, otherwise one __memcpy each.
 cnrtRet_t KernelDynamicScatterBackwardMaxIndex(
     cnrtDim3_t k_dim, cnrtFunctionType_t k_type, cnrtQueue_t queue,
     float *grad_feats, const float *feats, const float *voxel_feats,
@@ -34,8 +35,8 @@ cnrtRet_t KernelDynamicScatterBackwardMaxIndex(
 // Max mode, kernel 2: voxels split over tasks. grad_feats[reduce_from[v, c], c]
 // = grad_voxel_feats[v, c] wherever reduce_from[v, c] < N. With
 // use_vaa_scatter the stores go through the VAA __scatter (byte offsets in
-// uint32; the caller enables it only when N * C * 4 < 2^31), otherwise one
-// element store each.
+// uint32; the caller enables it only when (N + 1) * C * 4 < 2^31), otherwise
+// one __memcpy per row or element.
 cnrtRet_t KernelDynamicScatterBackwardMaxScatter(
     cnrtDim3_t k_dim, cnrtFunctionType_t k_type, cnrtQueue_t queue,
     float *grad_feats, const float *grad_voxel_feats,
@@ -46,7 +47,7 @@ cnrtRet_t KernelDynamicScatterBackwardMaxScatter(
 // grad_voxel_feats[map[i]] (/ voxel_points_count[map[i]] for mean), 0 for an
 // invalid map value. Every row of grad_feats is written. With use_vaa_gather
 // the mapped rows come through the VAA __gather (the caller enables it only
-// when M * C * 4 < 2^31), otherwise through one __memcpy_async per row.
+// when M * C * 4 < 2^31), otherwise through one __memcpy per row.
 cnrtRet_t KernelDynamicScatterBackwardSumMean(
     cnrtDim3_t k_dim, cnrtFunctionType_t k_type, cnrtQueue_t queue,
     float *grad_feats, const float *grad_voxel_feats,
