@@ -23,14 +23,15 @@ cnrtRet_t KernelDynamicScatterBackwardFill(
 // voxel_feats[map[i], c], atomically reduce_from[map[i], c] =
 // min(reduce_from[map[i], c], i). reduce_from must hold N for the voxels used
 // (see the fill kernel). Also zeroes grad_feats (every point's row), which
-// kernel 2 then writes into. The voxels' rows come through the VAA __gather
-// while voxel_feats is below 2^31 bytes, otherwise one __memcpy each.
+// kernel 2 then writes into. With use_vaa_gather the voxels' rows come
+// through the VAA __gather (byte offsets in uint32; the caller enables it only
+// when M * C * 4 < 2^31), otherwise through one __memcpy each.
 cnrtRet_t KernelDynamicScatterBackwardMaxIndex(
     cnrtDim3_t k_dim, cnrtFunctionType_t k_type, cnrtQueue_t queue,
     float *grad_feats, const float *feats, const float *voxel_feats,
     int32_t *reduce_from, const int32_t *point2voxel_map,
     const int32_t *voxel_num, int32_t num_points, int32_t num_voxel_rows,
-    int32_t num_channels);
+    int32_t num_channels, bool use_vaa_gather);
 
 // Max mode, kernel 2: voxels split over tasks. grad_feats[reduce_from[v, c], c]
 // = grad_voxel_feats[v, c] wherever reduce_from[v, c] < N. With
