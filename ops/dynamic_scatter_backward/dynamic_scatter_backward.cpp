@@ -219,7 +219,11 @@ mluOpStatus_t MLUOP_WIN_API mluOpDynamicScatterBackward(
   }
 
   // Max: fill of reduce_from, kernel 1 (points split; it also zeroes
-  // grad_feats), kernel 2 (voxels split).
+  // grad_feats), kernel 2 (voxels split). The VAA gather of kernel 1 and
+  // scatter of kernel 2 take uint32 byte offsets into voxel_feats and
+  // grad_feats, up to (N * C + C - 1) * 4 for an unmatched (index N) element;
+  // M <= N, so one bound covers both.
+  const bool use_vaa = (N + 1) * C * int64_t(sizeof(float)) <= INT32_MAX;
   auto* reduce_from = static_cast<int32_t*>(workspace);
   mluop::policyUnion1(handle, M * C, 1, &k_dim, &k_type);
   MLUOP_KERNEL_CHECK(
@@ -231,15 +235,11 @@ mluOpStatus_t MLUOP_WIN_API mluOpDynamicScatterBackward(
                 k_dim, k_type, queue, grad_feats_ptr,
                 static_cast<const float*>(feats),
                 static_cast<const float*>(voxel_feats), reduce_from, map_ptr,
-                voxel_num_ptr, n32, m32, c32));
-  // The VAA scatter takes uint32 byte offsets into grad_feats, up to
-  // (N * C + C - 1) * 4 for an unmatched (index N) element.
-  const bool use_vaa_scatter =
-      (N + 1) * C * int64_t(sizeof(float)) <= INT32_MAX;
+                voxel_num_ptr, n32, m32, c32, use_vaa));
   mluop::policyUnion1(handle, M, 1, &k_dim, &k_type);
   MLUOP_KERNEL_CHECK(
       kApi, KernelDynamicScatterBackwardMaxScatter(
                 k_dim, k_type, queue, grad_feats_ptr, grad_voxel_feats_ptr,
-                reduce_from, voxel_num_ptr, n32, m32, c32, use_vaa_scatter));
+                reduce_from, voxel_num_ptr, n32, m32, c32, use_vaa));
   return MLUOP_STATUS_SUCCESS;
 }

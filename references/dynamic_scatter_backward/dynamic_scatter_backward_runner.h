@@ -79,7 +79,7 @@ class DeviceCase {
     ret = KernelDynamicScatterBackwardMaxIndex(
         dim, type, queue, grad_feats, static_cast<const float*>(feats_.get()),
         static_cast<const float*>(voxel_feats_.get()), reduce_from, map,
-        voxel_num, N_, M_, C_);
+        voxel_num, N_, M_, C_, use_vaa);
     if (ret != cnrtSuccess) return ret;
     return KernelDynamicScatterBackwardMaxScatter(
         dim, type, queue, grad_feats, grad_voxel_feats, reduce_from, voxel_num,
