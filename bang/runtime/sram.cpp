@@ -10,8 +10,10 @@ namespace xbang {
 namespace detail {
 namespace {
 
-std::mutex owner_mutex;
-std::condition_variable owner_cv;
+// Never destroyed: the last core of a launch releases the SRAM after the
+// host has seen the launch end, possibly while the process exits.
+std::mutex& owner_mutex = *new std::mutex;
+std::condition_variable& owner_cv = *new std::condition_variable;
 bool owned = false;
 
 // Once the active cluster has no running core and none ready, save its SRAM
