@@ -103,9 +103,13 @@ function(xbang_add_mlu_sources target)
     # .mlu folder itself; the target's own -I follow.
     set(mirrored_dirs
         "$<$<BOOL:${include_dirs}>:-iquote${headers}$<JOIN:${include_dirs},;-iquote${headers}>>")
+    # GCC's section anchors (AArch64, Arm, POWER) lay out the variables a
+    # function uses ahead of the rest of their section, which would move the
+    # on-chip variables away from their guard zones.
     set_property(SOURCE "${generated}" ${source_scope} APPEND PROPERTY
                  COMPILE_OPTIONS "-iquote${headers}${mlu_dir}"
-                                 "${mirrored_dirs}" "-iquote${mlu_dir}")
+                                 "${mirrored_dirs}" "-iquote${mlu_dir}"
+                                 "$<$<CXX_COMPILER_ID:GNU>:-fno-section-anchors>")
     target_sources(${target} PRIVATE "${generated}")
     list(APPEND generated_files "${generated}")
   endforeach()

@@ -47,7 +47,7 @@ inline constexpr bool is_float_only = std::is_same_v<T, float>;
 struct FloatRemainder {
   template <class B>
   B operator()(const B& x, const B& y) const {
-    const B quotient = xsimd::trunc(x / y);
+    const B quotient = xsimd::trunc(simd::div(x, y));
     return xsimd::copysign(simd::fnma(quotient, y, x), x);
   }
 };

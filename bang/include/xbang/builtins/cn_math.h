@@ -79,8 +79,9 @@ struct Hypot {
     using V = typename B::value_type;
     const B ax = xsimd::abs(x), ay = xsimd::abs(y);
     const B big = xsimd::max(ax, ay), small = xsimd::min(ax, ay);
-    const B ratio = xsimd::select(big == B(V(0)), B(V(0)), small / big);
-    const B scaled = big * xsimd::sqrt(B(V(1)) + ratio * ratio);
+    const B ratio =
+        xsimd::select(big == B(V(0)), B(V(0)), simd::div(small, big));
+    const B scaled = big * simd::sqrt(B(V(1)) + ratio * ratio);
     const B inf(std::numeric_limits<V>::infinity());
     const B with_nan =
         xsimd::select(xsimd::isnan(x) | xsimd::isnan(y),

@@ -282,7 +282,7 @@ struct PoolDivide {
   float window;
   template <class B>
   B operator()(const B& a) const {
-    return a / B(typename B::value_type(window));
+    return simd::div(a, B(typename B::value_type(window)));
   }
 };
 

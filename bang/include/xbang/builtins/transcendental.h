@@ -105,10 +105,11 @@ XBANG_MATH_OP(Sin, xsimd::sin(x))
 XBANG_MATH_OP(Cos, xsimd::cos(x))
 XBANG_MATH_OP(Tanh, xsimd::tanh(x))
 XBANG_MATH_OP(AbsValue, xsimd::abs(x))
-XBANG_MATH_OP(Reciprocal, lanes_of<B>(1) / x)
-XBANG_MATH_OP(SquareRoot, xsimd::sqrt(x))
-XBANG_MATH_OP(ReciprocalSqrt, lanes_of<B>(1) / xsimd::sqrt(x))
-XBANG_MATH_OP(Sigmoid, lanes_of<B>(1) / (lanes_of<B>(1) + xsimd::exp(-x)))
+XBANG_MATH_OP(Reciprocal, simd::div(lanes_of<B>(1), x))
+XBANG_MATH_OP(SquareRoot, simd::sqrt(x))
+XBANG_MATH_OP(ReciprocalSqrt, simd::div(lanes_of<B>(1), simd::sqrt(x)))
+XBANG_MATH_OP(Sigmoid,
+              simd::div(lanes_of<B>(1), lanes_of<B>(1) + xsimd::exp(-x)))
 // relu: a NaN input gives 0 (a max against 0 that prefers the number).
 XBANG_MATH_OP(Relu, xsimd::select(x > lanes_of<B>(0), x, lanes_of<B>(0)))
 // sign: -1, 0 or +1 (both zeros give +0); a NaN stays NaN.

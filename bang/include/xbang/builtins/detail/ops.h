@@ -43,11 +43,11 @@ B isnan_mask_select(const B& x, const B& if_nan, const B& otherwise) {
 XBANG_OP2(Add, a + b)
 XBANG_OP2(Sub, a - b)
 XBANG_OP2(Mul, a* b)
-XBANG_OP2(Div, a / b)
+XBANG_OP2(Div, simd::div(a, b))
 XBANG_OP1(Abs, xsimd::abs(a))
 XBANG_OP1(Square, a* a)
 XBANG_OP1(Sqrt, simd::sqrt(a))
-XBANG_OP1(Recip, B(value_of<B>(1)) / a)
+XBANG_OP1(Recip, simd::div(B(value_of<B>(1)), a))
 XBANG_OP1(Floor, simd::floor(a))
 
 // max/min where a NaN operand yields the other operand; on equal operands

@@ -3,15 +3,17 @@
 // consumer's -march), as xsimd's default_arch does:
 //   kAvx512  AVX-512F + F16C: 16 float lanes, half loads through F16C
 //   kAvx2    AVX2 + FMA + F16C: 8 float lanes, masked tails, 8x8 shuffles
-//   kGeneric everything else (SSE, NEON, ...): xsimd batches and portable
-//            lane I/O only
+//   kNeon64  AArch64: the generic layer with IEEE division and square root
+//   kGeneric everything else (SSE, 32-bit NEON, ...): xsimd batches and
+//            portable lane I/O only
 // Defining XBANG_SIMD_GENERIC forces the generic layer on any machine (the
 // test suite builds one executable that way, so the generic code is tested
 // on x86 as well).
 //
 // Each operation is a struct template over Isa: generic.h holds the primary
-// template, the portable version of every operation; x86.h specialises the
-// few where an instruction set measurably wins. Code outside this folder
+// template, the portable version of every operation; x86.h and neon.h
+// specialise the few where an instruction set measurably wins or where
+// xsimd's own version is inexact. Code outside this folder
 // names no intrinsic and asks only for `simd::Op<...>` (Isa defaults to
 // kIsa).
 #pragma once
@@ -21,7 +23,7 @@
 namespace xbang {
 namespace simd {
 
-enum class Isa { kGeneric, kAvx2, kAvx512 };
+enum class Isa { kGeneric, kAvx2, kAvx512, kNeon64 };
 
 #if defined(XBANG_SIMD_GENERIC)
 inline constexpr Isa kIsa = Isa::kGeneric;
@@ -30,6 +32,8 @@ inline constexpr Isa kIsa = Isa::kAvx512;
 #elif defined(__AVX2__) && defined(__FMA__) && defined(__F16C__) && \
     XSIMD_WITH_AVX2
 inline constexpr Isa kIsa = Isa::kAvx2;
+#elif defined(__aarch64__) && XSIMD_WITH_NEON64
+inline constexpr Isa kIsa = Isa::kNeon64;
 #else
 inline constexpr Isa kIsa = Isa::kGeneric;
 #endif
@@ -60,4 +64,6 @@ inline constexpr Isa kKernelIsa =
 
 #if defined(__x86_64__) || defined(__i386__)
 #include "xbang/builtins/detail/arch/x86.h"
+#elif defined(__aarch64__)
+#include "xbang/builtins/detail/arch/neon.h"
 #endif

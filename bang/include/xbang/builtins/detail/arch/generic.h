@@ -115,20 +115,54 @@ B select(const typename B::batch_bool_type& cond, const B& a, const B& b) {
   return Blend<B>::run(cond, a, b);
 }
 
-// sqrt and floor with IEEE results on every target: xsimd's NEON sqrt (a
-// reciprocal estimate refined by Newton steps) gives NaN for +-0 and +Inf,
-// and its NEON floor loses the sign of -0.
+// a / b and sqrt(x) correctly rounded on every target. xsimd's NEON float
+// division and square root are reciprocal estimates refined by Newton steps:
+// an ulp off, and wrong at 0 and Inf. Generic: xsimd where it computes them
+// exactly, lane by lane otherwise; neon.h gives AArch64 its IEEE
+// instructions.
+template <class A>
+inline constexpr bool kXsimdEstimatesFloat = std::is_base_of_v<xsimd::neon, A>;
+
+template <class B, Isa I = kIsa>
+struct Divide {
+  using T = typename B::value_type;
+  static B run(const B& a, const B& b) {
+    if constexpr (std::is_same_v<T, float> &&
+                  kXsimdEstimatesFloat<typename B::arch_type>) {
+      alignas(64) T x[B::size], y[B::size];
+      a.store_aligned(x);
+      b.store_aligned(y);
+      for (std::size_t k = 0; k < B::size; ++k) x[k] = x[k] / y[k];
+      return B::load_aligned(x);
+    } else {
+      return a / b;
+    }
+  }
+};
+template <class B, Isa I = kIsa>
+struct SquareRoot {
+  using T = typename B::value_type;
+  static B run(const B& a) {
+    if constexpr (std::is_same_v<T, float> &&
+                  kXsimdEstimatesFloat<typename B::arch_type>) {
+      alignas(64) T x[B::size];
+      a.store_aligned(x);
+      for (std::size_t k = 0; k < B::size; ++k) x[k] = std::sqrt(x[k]);
+      return B::load_aligned(x);
+    } else {
+      return xsimd::sqrt(a);
+    }
+  }
+};
+template <class B>
+B div(const B& a, const B& b) {
+  return Divide<B>::run(a, b);
+}
 template <class B>
 B sqrt(const B& x) {
-#if defined(__ARM_NEON)
-  using V = typename B::value_type;
-  const auto exact =
-      (x == B(V(0))) | (x == B(std::numeric_limits<V>::infinity()));
-  return xsimd::select(exact, x, xsimd::sqrt(x));
-#else
-  return xsimd::sqrt(x);
-#endif
+  return SquareRoot<B>::run(x);
 }
+// xsimd's NEON floor loses the sign of -0.
 template <class B>
 B floor(const B& x) {
 #if defined(__ARM_NEON)
