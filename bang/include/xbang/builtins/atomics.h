@@ -55,9 +55,11 @@ inline SpinLock& region_lock(uintptr_t address) {
 // Applies `update(dst_piece, src_offset, count)` to each region-sized piece
 // of [dst, dst + n) under that region's lock. The destination lines are
 // prefetched first: taking a lock is a full fence, so misses started after
-// it could not overlap.
+// it could not overlap. Inlined into the kernel: atomics of a few elements
+// sit in kernels' inner loops, where the call alone costs 5-10%.
 template <class T, class Update>
-void for_each_locked_piece(T* dst, long n, Update update) {
+inline __attribute__((always_inline)) void for_each_locked_piece(
+    T* dst, long n, Update update) {
   const char* first = reinterpret_cast<const char*>(dst);
   for (long offset = 0; offset < n * long(sizeof(T)); offset += 64) {
     __builtin_prefetch(first + offset, 1);
