@@ -47,12 +47,7 @@ template <class Scalar>
 struct LaneByLane {
   template <class B>
   B operator()(const B& x, const B& y) const {
-    using V = typename B::value_type;
-    alignas(64) V xs[B::size], ys[B::size];
-    x.store_aligned(xs);
-    y.store_aligned(ys);
-    for (std::size_t i = 0; i < B::size; ++i) xs[i] = Scalar{}(xs[i], ys[i]);
-    return B::load_aligned(xs);
+    return simd::lane_by_lane(Scalar{}, x, y);
   }
 };
 struct QuotientOf {

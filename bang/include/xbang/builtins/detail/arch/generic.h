@@ -10,6 +10,7 @@
 #include <cstring>
 #include <limits>
 #include <type_traits>
+#include <utility>
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/core/half.h"
@@ -115,6 +116,28 @@ B select(const typename B::batch_bool_type& cond, const B& a, const B& b) {
   return Blend<B>::run(cond, a, b);
 }
 
+// f applied one lane at a time, for an operation the batch's architecture
+// has no exact vector form of: f(a[i], b[i], ...) into lane i.
+template <class F, class T, std::size_t kArgs, std::size_t kLanes,
+          std::size_t... k>
+T apply_to_lane(const F& f, const T (&lanes)[kArgs][kLanes], std::size_t i,
+                std::index_sequence<k...>) {
+  return f(lanes[k][i]...);
+}
+template <class F, class B, class... Rest>
+B lane_by_lane(const F& f, const B& first, const Rest&... rest) {
+  using T = typename B::value_type;
+  constexpr std::size_t kArgs = 1 + sizeof...(Rest);
+  alignas(64) T lanes[kArgs][B::size];
+  const B* batches[kArgs] = {&first, &rest...};
+  for (std::size_t b = 0; b < kArgs; ++b) batches[b]->store_aligned(lanes[b]);
+  alignas(64) T out[B::size];
+  for (std::size_t i = 0; i < B::size; ++i) {
+    out[i] = apply_to_lane(f, lanes, i, std::make_index_sequence<kArgs>{});
+  }
+  return B::load_aligned(out);
+}
+
 // a / b and sqrt(x) correctly rounded on every target. xsimd's NEON float
 // division and square root are reciprocal estimates refined by Newton steps:
 // an ulp off, and wrong at 0 and Inf. Generic: xsimd where it computes them
@@ -129,11 +152,7 @@ struct Divide {
   static B run(const B& a, const B& b) {
     if constexpr (std::is_same_v<T, float> &&
                   kXsimdEstimatesFloat<typename B::arch_type>) {
-      alignas(64) T x[B::size], y[B::size];
-      a.store_aligned(x);
-      b.store_aligned(y);
-      for (std::size_t k = 0; k < B::size; ++k) x[k] = x[k] / y[k];
-      return B::load_aligned(x);
+      return lane_by_lane([](T x, T y) { return x / y; }, a, b);
     } else {
       return a / b;
     }
@@ -145,10 +164,7 @@ struct SquareRoot {
   static B run(const B& a) {
     if constexpr (std::is_same_v<T, float> &&
                   kXsimdEstimatesFloat<typename B::arch_type>) {
-      alignas(64) T x[B::size];
-      a.store_aligned(x);
-      for (std::size_t k = 0; k < B::size; ++k) x[k] = std::sqrt(x[k]);
-      return B::load_aligned(x);
+      return lane_by_lane([](T x) { return std::sqrt(x); }, a);
     } else {
       return xsimd::sqrt(a);
     }
@@ -194,13 +210,8 @@ struct FusedMultiplyAdd {
     } else if constexpr (kXsimdFusesFma<typename B::arch_type>) {
       return xsimd::fma(a, b, c);
     } else {
-      alignas(64) T x[B::size], y[B::size], z[B::size];
-      a.store_aligned(x);
-      b.store_aligned(y);
-      c.store_aligned(z);
-      for (std::size_t k = 0; k < B::size; ++k)
-        x[k] = std::fma(x[k], y[k], z[k]);
-      return B::load_aligned(x);
+      return lane_by_lane([](T x, T y, T z) { return std::fma(x, y, z); }, a, b,
+                          c);
     }
   }
 };
