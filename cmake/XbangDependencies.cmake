@@ -22,3 +22,5 @@ endif()
 if(XBANG_BUILD_BENCH)
   xbang_require_package(benchmark libbenchmark-dev)
 endif()
+# Eigen (header-only) computes CNNL's batched matrix products.
+xbang_require_package(Eigen3 libeigen3-dev)

@@ -9,6 +9,7 @@
 #ifndef XBANG_CNNL_H_
 #define XBANG_CNNL_H_
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -244,6 +245,251 @@ cnnlStatus_t cnnlMatMul_v2(cnnlHandle_t handle,
                            const cnnlTensorDescriptor_t c_desc, void* c,
                            void* workspace, size_t workspace_size,
                            const cnnlTensorDescriptor_t d_desc, void* d);
+
+// ---- Copy_v2, Pad, Transform_v2, StridedSlice_v2, Concat, AddN_v2 ----
+// Each runs on the host like the calls above; their workspaces are never
+// used (every size query answers 0), so any workspace, NULL included, is
+// accepted.
+
+// output = input through both descriptors' strides (cnnlCopy with a
+// workspace).
+cnnlStatus_t cnnlGetCopyWorkspaceSize(cnnlHandle_t handle,
+                                      const cnnlTensorDescriptor_t input_desc,
+                                      const cnnlTensorDescriptor_t output_desc,
+                                      size_t* workspace_size);
+cnnlStatus_t cnnlCopy_v2(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input_desc,
+                         const void* input,
+                         const cnnlTensorDescriptor_t output_desc, void* output,
+                         void* workspace, size_t workspace_size);
+
+// output = input surrounded by *padding_value: `paddings` points to
+// 2 * rank host int32 values, {before, after} for each dimension from the
+// outermost; output's dimension i is input's plus both paddings of i.
+// `padding_value` points to one host element of the tensors' data type.
+cnnlStatus_t cnnlPad(cnnlHandle_t handle,
+                     const cnnlTensorDescriptor_t input_desc, const void* input,
+                     const void* paddings, const void* padding_value,
+                     const cnnlTensorDescriptor_t output_desc, void* output);
+
+// output = alpha * input + beta, element by element; alpha and beta point
+// to one value of the scale type: a float for half and float tensors, an
+// int for int32, a {real, imaginary} float pair for complex tensors (host or
+// device memory as pointer_mode says; both are host memory here).
+cnnlStatus_t cnnlTransform_v2(cnnlHandle_t handle,
+                              const cnnlPointerMode_t pointer_mode,
+                              const void* alpha,
+                              const cnnlTensorDescriptor_t input_desc,
+                              const void* input, const void* beta,
+                              const cnnlTensorDescriptor_t output_desc,
+                              void* output);
+
+// output[i...] = input[begin + i * stride ...] per dimension, Python-style:
+// a negative begin or end counts from the dimension's end, end is
+// exclusive, a negative stride walks backwards; begin and end are clamped
+// to the dimension. output's shape must be the slice's shape.
+cnnlStatus_t cnnlStridedSlice_v2(cnnlHandle_t handle,
+                                 const cnnlTensorDescriptor_t input_desc,
+                                 const void* input, const int64_t begin[],
+                                 const int64_t end[], const int64_t stride[],
+                                 const cnnlTensorDescriptor_t output_desc,
+                                 void* output);
+
+// output = the concat_num inputs joined along `axis` (negative: counted
+// from the last dimension); every other dimension and the data type agree.
+cnnlStatus_t cnnlGetConcatWorkspaceSize(cnnlHandle_t handle,
+                                        const int concat_num, size_t* size);
+cnnlStatus_t cnnlConcat(cnnlHandle_t handle, const int concat_num,
+                        const int axis,
+                        const cnnlTensorDescriptor_t inputs_desc[],
+                        const void* const inputs[], void* workspace,
+                        size_t workspace_size,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+
+// output = inputs[0] + ... + inputs[input_num - 1]; an input broadcasts to
+// output's shape along its dimensions of size 1; output may be an input.
+cnnlStatus_t cnnlGetAddNWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_descs[],
+    const uint32_t input_num, const cnnlTensorDescriptor_t output_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlAddN_v2(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input_descs[],
+                         const void* const inputs[], const uint32_t input_num,
+                         const cnnlTensorDescriptor_t output_desc, void* output,
+                         void* workspace, size_t workspace_size);
+
+// ---- GatherNd_v2, ScatterNd_v2 ----
+// indices (int32 or int64) have shape [..., K]: each row of K numbers names
+// a slice params[i0, ..., iK-1, ...] after batch_dims leading dimensions
+// that params, indices and output share (TensorFlow's gather_nd).
+// output's shape is indices.shape[:-1] + params.shape[batch_dims + K:].
+// A row outside params reads zeros.
+cnnlStatus_t cnnlGatherNd_v2(cnnlHandle_t handle, const int batch_dims,
+                             const cnnlTensorDescriptor_t params_desc,
+                             const void* params,
+                             const cnnlTensorDescriptor_t indices_desc,
+                             const void* indices,
+                             const cnnlTensorDescriptor_t output_desc,
+                             void* output);
+cnnlStatus_t cnnlGatherNd(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t params_desc,
+                          const void* params,
+                          const cnnlTensorDescriptor_t indices_desc,
+                          const void* indices,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output);
+
+// The numbers are xbang's; use the names.
+typedef enum {
+  CNNL_SCATTERND_ADD = 0,
+  CNNL_SCATTERND_SUB = 1,
+  CNNL_SCATTERND_MUL = 2,
+  CNNL_SCATTERND_UPDATE = 3,
+} cnnlScatterNdMode_t;
+
+// output = input, then each slice of updates combined (mode) into the
+// output slice its index row names: output[indices[j]] op= updates[j].
+// Rows outside output are skipped. input NULL (with input_desc NULL):
+// output's own contents are the start.
+cnnlStatus_t cnnlScatterNd_v2(
+    cnnlHandle_t handle, cnnlScatterNdMode_t mode,
+    const cnnlTensorDescriptor_t indices_desc, const void* indices,
+    const cnnlTensorDescriptor_t updates_desc, const void* updates,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+
+// ---- Reduce_v2 ----
+// The numbers are xbang's, except the indices enums, whose values mlu-ops'
+// mluOpReduceIndices_t and mluOpIndicesType_t share.
+typedef enum {
+  CNNL_REDUCE_ADD = 0,
+  CNNL_REDUCE_AND = 1,
+  CNNL_REDUCE_OR = 2,
+  CNNL_REDUCE_MUL = 3,
+  CNNL_REDUCE_MAX = 4,
+  CNNL_REDUCE_MIN = 5,
+  CNNL_REDUCE_AVG = 6,
+  CNNL_REDUCE_NORM1 = 7,
+  CNNL_REDUCE_NORM2 = 8,
+  CNNL_REDUCE_MAX_LAST_INDEX = 9,
+  CNNL_REDUCE_MIN_LAST_INDEX = 10,
+  CNNL_REDUCE_NORMP = 11,
+  CNNL_REDUCE_ASUM = 12,
+  CNNL_REDUCE_SUMSQ = 13,
+} cnnlReduceOp_t;
+
+typedef enum {
+  CNNL_REDUCE_NO_INDICES = 0,
+  CNNL_REDUCE_FLATTENED_INDICES = 1,
+  CNNL_REDUCE_ONLY_INDICES = 2,
+} cnnlReduceIndices_t;
+
+typedef enum {
+  CNNL_32BIT_INDICES = 0,
+  CNNL_16BIT_INDICES = 1,
+} cnnlIndicesType_t;
+
+typedef struct cnnlReduceStruct* cnnlReduceDescriptor_t;
+
+cnnlStatus_t cnnlCreateReduceDescriptor(cnnlReduceDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyReduceDescriptor(cnnlReduceDescriptor_t desc);
+// axis: the axis_num dimensions reduced (negative: counted from the last;
+// {-1} with axis_num 1 on a tensor of rank > 1 still means the last). p is
+// the norm of CNNL_REDUCE_NORMP.
+cnnlStatus_t cnnlSetReduceDescriptor_v2(
+    cnnlReduceDescriptor_t reduce_desc, int axis[], int axis_num,
+    cnnlReduceOp_t reduce_op, cnnlDataType_t tensor_type,
+    cnnlNanPropagation_t nan_propagation, cnnlReduceIndices_t tensor_indices,
+    cnnlIndicesType_t indices_type, float p);
+cnnlStatus_t cnnlGetReduceOpWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t output_desc,
+    const cnnlTensorDescriptor_t indices_desc,
+    const cnnlReduceDescriptor_t reduce_desc, size_t* workspace_size_inbytes);
+// output = alpha * reduce(input) + beta * output, output's reduced
+// dimensions of size 1; alpha and beta point to host floats, NULL meaning
+// 1 and 0.
+cnnlStatus_t cnnlReduce_v2(
+    cnnlHandle_t handle, const cnnlReduceDescriptor_t reduce_desc,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const void* alpha, const void* beta, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output,
+    const cnnlTensorDescriptor_t indices_desc, void* indices);
+
+// ---- BatchMatMulEx ----
+// c = alpha * op(a) op(b) + beta * c over a batch: a and b are [..., m, k]
+// and [..., k, n] (op: the descriptor's TRANSA / TRANSB), their batch
+// dimensions broadcast to c's [..., m, n] (a missing or size-1 batch
+// dimension repeats). float and half, computed in float with Eigen; alpha
+// and beta point to host floats. One algorithm, workspace 0.
+cnnlStatus_t cnnlGetBatchMatMulExAlgoHeuristic(
+    cnnlHandle_t handle, cnnlMatMulDescriptor_t bmm_desc,
+    cnnlTensorDescriptor_t a_desc, cnnlTensorDescriptor_t b_desc,
+    cnnlTensorDescriptor_t c_desc, cnnlMatMulPrefer_t preference,
+    int requested_algo_count, cnnlMatMulHeuristicResult_t result_array[],
+    int* return_algo_count);
+cnnlStatus_t cnnlGetBatchMatMulExHeuristicResult(
+    cnnlMatMulHeuristicResult_t result, cnnlMatMulAlgo_t algo,
+    size_t* workspace_size);
+cnnlStatus_t cnnlBatchMatMulEx(cnnlHandle_t handle,
+                               const cnnlMatMulDescriptor_t bmm_desc,
+                               cnnlMatMulAlgo_t algo, const void* alpha,
+                               const cnnlTensorDescriptor_t a_desc,
+                               const void* a,
+                               const cnnlTensorDescriptor_t b_desc,
+                               const void* b, const void* beta,
+                               const cnnlTensorDescriptor_t c_desc, void* c,
+                               void* workspace, size_t workspace_size);
+
+// ---- TopKTensor_v3, Unique_v2 ----
+// The k largest (or smallest) of input along dim (negative: from the last),
+// with their int32 indices along dim. sorted: in order, largest first when
+// largest; otherwise in input order. Equal values keep the lower index
+// first when lower_index_first. NaN ranks above +inf (a negative NaN below
+// -inf).
+cnnlStatus_t cnnlGetTopKTensorWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc, int k,
+    int dim, bool largest, const cnnlTensorDescriptor_t output_desc,
+    const cnnlTensorDescriptor_t index_desc, size_t* workspace_size);
+cnnlStatus_t cnnlTopKTensor_v3(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, int k, int dim, bool largest, bool sorted,
+    bool lower_index_first, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output,
+    const cnnlTensorDescriptor_t index_desc, void* index);
+
+// The numbers are xbang's; use the names.
+typedef enum {
+  CNNL_UNSORT_FORWARD = 0,
+  CNNL_SORT_ASCEND = 1,
+  CNNL_UNSORT_REVERSE = 2,
+} cnnlUniqueSort_t;
+
+typedef struct cnnlUniqueStruct* cnnlUniqueDescriptor_t;
+
+cnnlStatus_t cnnlCreateUniqueDescriptor(cnnlUniqueDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyUniqueDescriptor(cnnlUniqueDescriptor_t desc);
+// dim: the dimension whose slices are compared (unique rows of a 2-D
+// tensor with dim 0); -1: the flattened tensor.
+cnnlStatus_t cnnlSetUniqueDescriptor(cnnlUniqueDescriptor_t unique_desc,
+                                     cnnlUniqueSort_t mode, int dim,
+                                     bool return_indices, bool return_counts);
+cnnlStatus_t cnnlGetUniqueWorkspaceSize(
+    cnnlHandle_t handle, const cnnlUniqueDescriptor_t unique_desc,
+    const cnnlTensorDescriptor_t input_desc, size_t* workspace_size);
+// output = the distinct slices of input (SORT_ASCEND: ascending;
+// UNSORT_FORWARD: in order of first appearance; UNSORT_REVERSE: in reverse
+// order of last appearance), *output_num their number (int32, device
+// memory); indices[i] (int32) = position in output of input's slice i;
+// counts[j] (int32) = occurrences of output slice j. indices and counts
+// (with their descriptors) may be NULL.
+cnnlStatus_t cnnlUnique_v2(
+    cnnlHandle_t handle, const cnnlUniqueDescriptor_t unique_desc,
+    const cnnlTensorDescriptor_t input_desc, const void* input, void* workspace,
+    const size_t workspace_size, int* output_num,
+    const cnnlTensorDescriptor_t output_desc, void* output,
+    const cnnlTensorDescriptor_t indices_desc, void* indices,
+    const cnnlTensorDescriptor_t counts_desc, void* counts);
 
 #if defined(__cplusplus)
 }

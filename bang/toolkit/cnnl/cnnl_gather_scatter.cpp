@@ -1,0 +1,242 @@
+// CNNL's GatherNd and ScatterNd on the host (cnnl.h). The layout of
+// indices, updates and output is TensorFlow's gather_nd / scatter_nd, which
+// is how mlu-ops' sparse-convolution and voxel operators use these calls.
+#include "cnnl_internal.h"
+
+using namespace xbang::cnnl_detail;
+
+namespace {
+
+// Element offsets, in row-major order, of the trailing dimensions of `t`
+// from `first` on.
+std::vector<int64_t> slice_offsets(const cnnlTensorStruct& t, size_t first) {
+  std::vector<int64_t> dims(t.dims.begin() + int64_t(first), t.dims.end());
+  std::vector<int64_t> strides(t.strides.begin() + int64_t(first),
+                               t.strides.end());
+  std::vector<int64_t> at;
+  for_each_offset(dims, strides, [&](int64_t o) { at.push_back(o); });
+  if (dims.empty()) at.assign(1, 0);
+  return at;
+}
+
+}  // namespace
+
+extern "C" {
+
+cnnlStatus_t cnnlGatherNd_v2(cnnlHandle_t handle, const int batch_dims,
+                             const cnnlTensorDescriptor_t params_desc,
+                             const void* params,
+                             const cnnlTensorDescriptor_t indices_desc,
+                             const void* indices,
+                             const cnnlTensorDescriptor_t output_desc,
+                             void* output) {
+  const char* api = "cnnlGatherNd_v2";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, params_desc, params, "params", &status) ||
+      !usable(api, indices_desc, indices, "indices", &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  if (params_desc->dtype != output_desc->dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "params and output differ in data type");
+  }
+  if (!is_index_type(indices_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "indices' data type is not int32 or int64");
+  }
+  const cnnlTensorStruct& p = *params_desc;
+  const cnnlTensorStruct& ix = *indices_desc;
+  const size_t q = ix.dims.size(), r = p.dims.size();
+  if (q < 1) return fail(api, CNNL_STATUS_BAD_PARAM, "indices has rank 0");
+  const int64_t k = ix.dims[q - 1];
+  if (batch_dims < 0 || size_t(batch_dims) >= q ||
+      size_t(batch_dims) + size_t(k) > r || k < 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "batch_dims or indices' last dimension does not fit params");
+  }
+  const size_t b = size_t(batch_dims);
+  std::vector<int64_t> expected(ix.dims.begin(), ix.dims.end() - 1);
+  expected.insert(expected.end(), p.dims.begin() + int64_t(b + size_t(k)),
+                  p.dims.end());
+  for (size_t i = 0; i < b; ++i) {
+    if (ix.dims[i] != p.dims[i]) {
+      return fail(api, CNNL_STATUS_BAD_PARAM,
+                  "params and indices differ in a batch dimension");
+    }
+  }
+  if (output_desc->dims != expected) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output's shape is not indices.shape[:-1] + "
+                "params.shape[batch_dims + K:]");
+  }
+  const std::vector<int64_t> index_at = offsets_of(ix);
+  const std::vector<int64_t> slice = slice_offsets(p, b + size_t(k));
+  const std::vector<int64_t> out_at = offsets_of(*output_desc);
+  int64_t rows = 1;  // index rows: indices.shape[:-1]
+  for (size_t i = 0; i + 1 < q; ++i) rows *= ix.dims[i];
+  int64_t per_batch = 1;  // index rows in one batch
+  for (size_t i = b; i + 1 < q; ++i) per_batch *= ix.dims[i];
+  const size_t bytes = element_bytes(p.dtype);
+  std::vector<char> staged(out_at.size() * bytes, 0);
+  const char* from = static_cast<const char*>(params);
+  for (int64_t row = 0; row < rows; ++row) {
+    int64_t base = 0;
+    // The batch coordinates of this row, outermost first.
+    int64_t batch = per_batch > 0 ? row / per_batch : 0;
+    for (size_t i = b; i-- > 0;) {
+      base += (batch % p.dims[i]) * p.strides[i];
+      batch /= p.dims[i];
+    }
+    bool inside = true;
+    for (int64_t j = 0; j < k; ++j) {
+      const int64_t v =
+          load_index(ix.dtype, indices, index_at[size_t(row * k + j)]);
+      const size_t dim = b + size_t(j);
+      if (v < 0 || v >= p.dims[dim]) inside = false;
+      base += v * p.strides[dim];
+    }
+    if (!inside) continue;  // zeros
+    for (size_t s = 0; s < slice.size(); ++s) {
+      std::memcpy(staged.data() + (size_t(row) * slice.size() + s) * bytes,
+                  from + (base + slice[s]) * int64_t(bytes), bytes);
+    }
+  }
+  char* to = static_cast<char*>(output);
+  for (size_t i = 0; i < out_at.size(); ++i) {
+    std::memcpy(to + out_at[i] * int64_t(bytes), staged.data() + i * bytes,
+                bytes);
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGatherNd(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t params_desc,
+                          const void* params,
+                          const cnnlTensorDescriptor_t indices_desc,
+                          const void* indices,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output) {
+  return cnnlGatherNd_v2(handle, 0, params_desc, params, indices_desc, indices,
+                         output_desc, output);
+}
+
+cnnlStatus_t cnnlScatterNd_v2(
+    cnnlHandle_t handle, cnnlScatterNdMode_t mode,
+    const cnnlTensorDescriptor_t indices_desc, const void* indices,
+    const cnnlTensorDescriptor_t updates_desc, const void* updates,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlScatterNd_v2";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, indices_desc, indices, "indices", &status) ||
+      !usable(api, updates_desc, updates, "updates", &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  if (mode != CNNL_SCATTERND_ADD && mode != CNNL_SCATTERND_SUB &&
+      mode != CNNL_SCATTERND_MUL && mode != CNNL_SCATTERND_UPDATE) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown mode");
+  }
+  const bool has_input = input_desc != nullptr || input != nullptr;
+  if (has_input && !usable(api, input_desc, input, "input", &status)) {
+    return status;
+  }
+  const cnnlDataType_t dtype = output_desc->dtype;
+  if (updates_desc->dtype != dtype ||
+      (has_input && input_desc->dtype != dtype)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "updates, input and output differ in data type");
+  }
+  if (has_input && input_desc->dims != output_desc->dims) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "input and output differ in shape");
+  }
+  if (!is_index_type(indices_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "indices' data type is not int32 or int64");
+  }
+  if (mode != CNNL_SCATTERND_UPDATE &&
+      (!is_real_number(dtype) || dtype == CNNL_DTYPE_BOOL)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "ADD, SUB and MUL take real number types");
+  }
+  const cnnlTensorStruct& ix = *indices_desc;
+  const cnnlTensorStruct& out = *output_desc;
+  const size_t q = ix.dims.size();
+  if (q < 1) return fail(api, CNNL_STATUS_BAD_PARAM, "indices has rank 0");
+  const int64_t k = ix.dims[q - 1];
+  if (k < 1 || size_t(k) > out.dims.size()) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "indices' last dimension is not in [1, output's rank]");
+  }
+  std::vector<int64_t> expected(ix.dims.begin(), ix.dims.end() - 1);
+  expected.insert(expected.end(), out.dims.begin() + k, out.dims.end());
+  if (updates_desc->dims != expected) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "updates' shape is not indices.shape[:-1] + "
+                "output.shape[K:]");
+  }
+  const std::vector<int64_t> index_at = offsets_of(ix);
+  const std::vector<int64_t> update_at = offsets_of(*updates_desc);
+  const std::vector<int64_t> slice = slice_offsets(out, size_t(k));
+  const size_t bytes = element_bytes(dtype);
+  // Indices and updates are read before anything is written: output may
+  // be the memory of input or updates.
+  std::vector<char> staged_updates(update_at.size() * bytes);
+  for (size_t i = 0; i < update_at.size(); ++i) {
+    std::memcpy(
+        staged_updates.data() + i * bytes,
+        static_cast<const char*>(updates) + update_at[i] * int64_t(bytes),
+        bytes);
+  }
+  const int64_t rows = int64_t(index_at.size()) / k;
+  std::vector<int64_t> targets(static_cast<size_t>(rows), -1);
+  for (int64_t row = 0; row < rows; ++row) {
+    int64_t base = 0;
+    bool inside = true;
+    for (int64_t j = 0; j < k; ++j) {
+      const int64_t v =
+          load_index(ix.dtype, indices, index_at[size_t(row * k + j)]);
+      if (v < 0 || v >= out.dims[size_t(j)]) inside = false;
+      base += v * out.strides[size_t(j)];
+    }
+    if (inside) targets[size_t(row)] = base;
+  }
+  if (has_input) {
+    const std::vector<int64_t> in_at = offsets_of(*input_desc);
+    const std::vector<int64_t> out_at = offsets_of(out);
+    std::vector<char> staged(in_at.size() * bytes);
+    for (size_t i = 0; i < in_at.size(); ++i) {
+      std::memcpy(staged.data() + i * bytes,
+                  static_cast<const char*>(input) + in_at[i] * int64_t(bytes),
+                  bytes);
+    }
+    for (size_t i = 0; i < out_at.size(); ++i) {
+      std::memcpy(static_cast<char*>(output) + out_at[i] * int64_t(bytes),
+                  staged.data() + i * bytes, bytes);
+    }
+  }
+  for (int64_t row = 0; row < rows; ++row) {
+    if (targets[size_t(row)] < 0) continue;  // outside output: skipped
+    for (size_t s = 0; s < slice.size(); ++s) {
+      const int64_t at = targets[size_t(row)] + slice[s];
+      const size_t u = size_t(row) * slice.size() + s;
+      if (mode == CNNL_SCATTERND_UPDATE) {
+        std::memcpy(static_cast<char*>(output) + at * int64_t(bytes),
+                    staged_updates.data() + u * bytes, bytes);
+        continue;
+      }
+      const double x = load_real(dtype, staged_updates.data(), int64_t(u));
+      const double y = load_real(dtype, output, at);
+      const double r = mode == CNNL_SCATTERND_ADD   ? y + x
+                       : mode == CNNL_SCATTERND_SUB ? y - x
+                                                    : y * x;
+      store_real(dtype, output, at, r);
+    }
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,434 @@
+// What the CNNL implementation files share: the objects behind CNNL's
+// handles and descriptors, argument checks with their log line, and the
+// element access of strided tensors in host memory.
+#ifndef XBANG_TOOLKIT_CNNL_CNNL_INTERNAL_H_
+#define XBANG_TOOLKIT_CNNL_CNNL_INTERNAL_H_
+
+#include <cnnl.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <new>
+#include <vector>
+
+#include "xbang/core/half.h"
+
+struct cnnlContext {
+  cnrtQueue_t queue = nullptr;
+};
+
+struct cnnlTensorStruct {
+  bool set = false;
+  cnnlTensorLayout_t layout = CNNL_LAYOUT_ARRAY;
+  cnnlDataType_t dtype = CNNL_DTYPE_INVALID;
+  cnnlDataType_t onchip_dtype = CNNL_DTYPE_INVALID;
+  std::vector<int64_t> dims;
+  std::vector<int64_t> strides;  // in elements
+};
+
+struct cnnlOpTensorStruct {
+  bool set = false;
+  cnnlOpTensorDesc_t op = CNNL_OP_TENSOR_ADD;
+  cnnlDataType_t compute_type = CNNL_DTYPE_FLOAT;
+};
+
+struct cnnlTransposeStruct {
+  std::vector<int> permute;  // empty until set
+};
+
+struct cnnlMatMulStruct {
+  int32_t trans_a = 0;
+  int32_t trans_b = 0;
+};
+
+struct cnnlMatMulAlgoStruct {};
+struct cnnlMatMulHeuristicResultStruct {};
+
+namespace xbang {
+namespace cnnl_detail {
+
+inline cnnlStatus_t fail(const char* api, cnnlStatus_t code, const char* why) {
+  std::fprintf(stderr, "[xbang] %s: %s (%s)\n", api, why,
+               cnnlGetErrorString(code));
+  return code;
+}
+
+inline size_t element_bytes(cnnlDataType_t dtype) {
+  switch (dtype) {
+    case CNNL_DTYPE_INT8:
+    case CNNL_DTYPE_UINT8:
+    case CNNL_DTYPE_BOOL:
+      return 1;
+    case CNNL_DTYPE_HALF:
+    case CNNL_DTYPE_INT16:
+    case CNNL_DTYPE_UINT16:
+    case CNNL_DTYPE_BFLOAT16:
+      return 2;
+    case CNNL_DTYPE_FLOAT:
+    case CNNL_DTYPE_INT31:
+    case CNNL_DTYPE_INT32:
+    case CNNL_DTYPE_UINT32:
+    case CNNL_DTYPE_COMPLEX_HALF:
+      return 4;
+    case CNNL_DTYPE_INT64:
+    case CNNL_DTYPE_UINT64:
+    case CNNL_DTYPE_DOUBLE:
+    case CNNL_DTYPE_COMPLEX_FLOAT:
+      return 8;
+    default:
+      return 0;
+  }
+}
+
+// Beyond this many elements a shape is refused (keeps every byte offset in
+// range of int64_t and size_t).
+inline constexpr int64_t kMaxElements = int64_t(1) << 48;
+
+// `strides` NULL: dense. The Ex forms pass `strides_given`, so a NULL
+// stride array there is a bad parameter.
+template <class Int>
+inline cnnlStatus_t set_tensor(const char* api, cnnlTensorDescriptor_t desc,
+                               cnnlTensorLayout_t layout, cnnlDataType_t dtype,
+                               int dim_count, const Int* dims,
+                               const Int* strides, bool strides_given = false) {
+  if (desc == nullptr) return fail(api, CNNL_STATUS_BAD_PARAM, "desc is NULL");
+  if (int(layout) < CNNL_LAYOUT_NCHW || int(layout) > CNNL_LAYOUT_NCL) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown layout");
+  }
+  if (element_bytes(dtype) == 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown data type");
+  }
+  if (dim_count < 0 || dim_count > CNNL_DIM_MAX) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "dimNb is not in [0, CNNL_DIM_MAX]");
+  }
+  if (dim_count > 0 && dims == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "dimSize is NULL");
+  }
+  if (strides_given && dim_count > 0 && strides == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "dimStride is NULL");
+  }
+  int64_t elements = 1;
+  for (int i = 0; i < dim_count; ++i) {
+    if (dims[i] < 0) {
+      return fail(api, CNNL_STATUS_BAD_PARAM, "a dimension is negative");
+    }
+    if (dims[i] > 0 && elements > kMaxElements / int64_t(dims[i])) {
+      return fail(api, CNNL_STATUS_BAD_PARAM, "too many elements");
+    }
+    elements *= int64_t(dims[i]);
+    if (strides != nullptr && strides[i] < 0) {
+      return fail(api, CNNL_STATUS_BAD_PARAM, "a stride is negative");
+    }
+    if (strides != nullptr && dims[i] > 1 &&
+        int64_t(strides[i]) > kMaxElements / int64_t(dims[i])) {
+      return fail(api, CNNL_STATUS_BAD_PARAM, "a stride is too large");
+    }
+  }
+  desc->set = true;
+  desc->layout = layout;
+  desc->dtype = dtype;
+  desc->onchip_dtype = CNNL_DTYPE_INVALID;
+  desc->dims.assign(dims, dims + dim_count);
+  desc->strides.assign(size_t(dim_count), 0);
+  int64_t dense = 1;
+  for (int i = dim_count - 1; i >= 0; --i) {
+    desc->strides[size_t(i)] = strides != nullptr ? int64_t(strides[i]) : dense;
+    dense *= desc->dims[size_t(i)];
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
+inline int64_t element_count(const cnnlTensorStruct& t) {
+  int64_t n = 1;
+  for (const int64_t d : t.dims) n *= d;
+  return n;
+}
+
+// A tensor descriptor a computation can use: created, set, and with data
+// when it has elements.
+inline bool usable(const char* api, cnnlTensorDescriptor_t desc,
+                   const void* data, const char* name, cnnlStatus_t* status) {
+  char why[96];
+  if (desc == nullptr) {
+    std::snprintf(why, sizeof(why), "%s_desc is NULL", name);
+  } else if (!desc->set) {
+    std::snprintf(why, sizeof(why), "%s_desc was never set", name);
+  } else if (data == nullptr && element_count(*desc) > 0) {
+    std::snprintf(why, sizeof(why), "%s is NULL", name);
+  } else {
+    return true;
+  }
+  *status = fail(api, CNNL_STATUS_BAD_PARAM, why);
+  return false;
+}
+
+// Calls visit(offset) with the element offset (in elements) of every
+// element of a tensor of shape `dims` and strides `strides`, in row-major
+// order of the shape.
+template <class Visit>
+inline void for_each_offset(const std::vector<int64_t>& dims,
+                            const std::vector<int64_t>& strides, Visit visit) {
+  for (const int64_t d : dims) {
+    if (d == 0) return;
+  }
+  std::vector<int64_t> index(dims.size(), 0);
+  int64_t offset = 0;
+  for (;;) {
+    visit(offset);
+    size_t axis = dims.size();
+    for (;;) {
+      if (axis == 0) return;
+      --axis;
+      if (++index[axis] < dims[axis]) {
+        offset += strides[axis];
+        break;
+      }
+      offset -= strides[axis] * (dims[axis] - 1);
+      index[axis] = 0;
+    }
+  }
+}
+
+// A number of a float, half or int32 tensor as the computation sees it.
+inline double load(cnnlDataType_t dtype, const char* base, int64_t offset) {
+  switch (dtype) {
+    case CNNL_DTYPE_FLOAT: {
+      float v;
+      std::memcpy(&v, base + offset * 4, 4);
+      return v;
+    }
+    case CNNL_DTYPE_HALF: {
+      uint16_t bits;
+      std::memcpy(&bits, base + offset * 2, 2);
+      return xbang::half_bits_to_float(bits);
+    }
+    default: {
+      int32_t v;
+      std::memcpy(&v, base + offset * 4, 4);
+      return v;
+    }
+  }
+}
+inline void store(cnnlDataType_t dtype, char* base, int64_t offset,
+                  double value) {
+  switch (dtype) {
+    case CNNL_DTYPE_FLOAT: {
+      const float v = float(value);
+      std::memcpy(base + offset * 4, &v, 4);
+      return;
+    }
+    case CNNL_DTYPE_HALF: {
+      const uint16_t bits = xbang::float_to_half_bits_rn(float(value));
+      std::memcpy(base + offset * 2, &bits, 2);
+      return;
+    }
+    default: {
+      const int32_t v = int32_t(value);
+      std::memcpy(base + offset * 4, &v, 4);
+      return;
+    }
+  }
+}
+inline bool is_computable(cnnlDataType_t dtype) {
+  return dtype == CNNL_DTYPE_FLOAT || dtype == CNNL_DTYPE_HALF ||
+         dtype == CNNL_DTYPE_INT32;
+}
+
+// Strides of `from` seen with `to`'s shape: a dimension of size 1 is
+// broadcast (stride 0). False when the shapes do not broadcast.
+inline bool broadcast_strides(const cnnlTensorStruct& from,
+                              const cnnlTensorStruct& to,
+                              std::vector<int64_t>* strides) {
+  if (from.dims.size() != to.dims.size()) return false;
+  strides->assign(to.dims.size(), 0);
+  for (size_t i = 0; i < to.dims.size(); ++i) {
+    if (from.dims[i] == to.dims[i]) {
+      (*strides)[i] = from.strides[i];
+    } else if (from.dims[i] != 1) {
+      return false;
+    }
+  }
+  return true;
+}
+
+template <class T>
+inline cnnlStatus_t create(const char* api, T** out) {
+  if (out == nullptr) return fail(api, CNNL_STATUS_BAD_PARAM, "out is NULL");
+  *out = new (std::nothrow) T();
+  if (*out == nullptr) {
+    return fail(api, CNNL_STATUS_ALLOC_FAILED, "out of host memory");
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+template <class T>
+inline cnnlStatus_t destroy(const char* api, T* object) {
+  if (object == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "the object is NULL");
+  }
+  delete object;
+  return CNNL_STATUS_SUCCESS;
+}
+
+// ---- Shared by the tensor functions (copy, pad, gather, reduce, ...) ----
+
+inline bool handle_ok(const char* api, cnnlHandle_t handle,
+                      cnnlStatus_t* status) {
+  if (handle != nullptr) return true;
+  *status = fail(api, CNNL_STATUS_BAD_PARAM, "handle is NULL");
+  return false;
+}
+
+// Real data types an arithmetic function reads and writes through double
+// (int64 and uint64 beyond 2^53 lose their low bits).
+inline bool is_real_number(cnnlDataType_t dtype) {
+  switch (dtype) {
+    case CNNL_DTYPE_HALF:
+    case CNNL_DTYPE_FLOAT:
+    case CNNL_DTYPE_DOUBLE:
+    case CNNL_DTYPE_INT8:
+    case CNNL_DTYPE_INT16:
+    case CNNL_DTYPE_INT32:
+    case CNNL_DTYPE_INT64:
+    case CNNL_DTYPE_UINT8:
+    case CNNL_DTYPE_UINT16:
+    case CNNL_DTYPE_UINT32:
+    case CNNL_DTYPE_UINT64:
+    case CNNL_DTYPE_BOOL:
+      return true;
+    default:
+      return false;
+  }
+}
+inline bool is_float_type(cnnlDataType_t dtype) {
+  return dtype == CNNL_DTYPE_HALF || dtype == CNNL_DTYPE_FLOAT ||
+         dtype == CNNL_DTYPE_DOUBLE;
+}
+
+template <class T>
+inline T read_as(const char* at) {
+  T v;
+  std::memcpy(&v, at, sizeof(T));
+  return v;
+}
+template <class T>
+inline void write_as(char* at, T v) {
+  std::memcpy(at, &v, sizeof(T));
+}
+
+// Element `offset` (in elements) of a tensor of a real type (is_real_number).
+inline double load_real(cnnlDataType_t dtype, const void* base,
+                        int64_t offset) {
+  const char* at =
+      static_cast<const char*>(base) + offset * int64_t(element_bytes(dtype));
+  switch (dtype) {
+    case CNNL_DTYPE_HALF:
+      return xbang::half_bits_to_float(read_as<uint16_t>(at));
+    case CNNL_DTYPE_FLOAT:
+      return read_as<float>(at);
+    case CNNL_DTYPE_DOUBLE:
+      return read_as<double>(at);
+    case CNNL_DTYPE_INT8:
+      return read_as<int8_t>(at);
+    case CNNL_DTYPE_INT16:
+      return read_as<int16_t>(at);
+    case CNNL_DTYPE_INT32:
+      return read_as<int32_t>(at);
+    case CNNL_DTYPE_INT64:
+      return double(read_as<int64_t>(at));
+    case CNNL_DTYPE_UINT8:
+      return read_as<uint8_t>(at);
+    case CNNL_DTYPE_UINT16:
+      return read_as<uint16_t>(at);
+    case CNNL_DTYPE_UINT32:
+      return read_as<uint32_t>(at);
+    case CNNL_DTYPE_UINT64:
+      return double(read_as<uint64_t>(at));
+    case CNNL_DTYPE_BOOL:
+      return read_as<uint8_t>(at) != 0 ? 1.0 : 0.0;
+    default:
+      return 0.0;
+  }
+}
+
+// Integers saturate to their type's range (NaN stores 0); floats round to
+// nearest.
+template <class Int>
+inline Int saturate(double v) {
+  if (!(v == v)) return Int(0);
+  const double lo = double(std::numeric_limits<Int>::min());
+  const double hi = double(std::numeric_limits<Int>::max());
+  if (v <= lo) return std::numeric_limits<Int>::min();
+  if (v >= hi) return std::numeric_limits<Int>::max();
+  return Int(std::nearbyint(v));
+}
+inline void store_real(cnnlDataType_t dtype, void* base, int64_t offset,
+                       double v) {
+  char* at = static_cast<char*>(base) + offset * int64_t(element_bytes(dtype));
+  switch (dtype) {
+    case CNNL_DTYPE_HALF:
+      return write_as<uint16_t>(at, xbang::float_to_half_bits_rn(float(v)));
+    case CNNL_DTYPE_FLOAT:
+      return write_as<float>(at, float(v));
+    case CNNL_DTYPE_DOUBLE:
+      return write_as<double>(at, v);
+    case CNNL_DTYPE_INT8:
+      return write_as<int8_t>(at, saturate<int8_t>(v));
+    case CNNL_DTYPE_INT16:
+      return write_as<int16_t>(at, saturate<int16_t>(v));
+    case CNNL_DTYPE_INT32:
+      return write_as<int32_t>(at, saturate<int32_t>(v));
+    case CNNL_DTYPE_INT64:
+      return write_as<int64_t>(at, saturate<int64_t>(v));
+    case CNNL_DTYPE_UINT8:
+      return write_as<uint8_t>(at, saturate<uint8_t>(v));
+    case CNNL_DTYPE_UINT16:
+      return write_as<uint16_t>(at, saturate<uint16_t>(v));
+    case CNNL_DTYPE_UINT32:
+      return write_as<uint32_t>(at, saturate<uint32_t>(v));
+    case CNNL_DTYPE_UINT64:
+      return write_as<uint64_t>(at, saturate<uint64_t>(v));
+    case CNNL_DTYPE_BOOL:
+      return write_as<uint8_t>(at, v != 0 ? 1 : 0);
+    default:
+      return;
+  }
+}
+
+// The element offsets of every element of `t`, in row-major order of its
+// shape.
+inline std::vector<int64_t> offsets_of(const cnnlTensorStruct& t) {
+  std::vector<int64_t> at;
+  at.reserve(size_t(element_count(t)));
+  for_each_offset(t.dims, t.strides, [&](int64_t o) { at.push_back(o); });
+  return at;
+}
+
+// Dense row-major strides of a shape.
+inline std::vector<int64_t> dense_strides(const std::vector<int64_t>& dims) {
+  std::vector<int64_t> strides(dims.size(), 1);
+  int64_t dense = 1;
+  for (size_t i = dims.size(); i-- > 0;) {
+    strides[i] = dense;
+    dense *= dims[i];
+  }
+  return strides;
+}
+
+// An integer index tensor (int32 or int64) read as int64.
+inline int64_t load_index(cnnlDataType_t dtype, const void* base,
+                          int64_t offset) {
+  const char* at = static_cast<const char*>(base);
+  if (dtype == CNNL_DTYPE_INT64) return read_as<int64_t>(at + offset * 8);
+  return read_as<int32_t>(at + offset * 4);
+}
+inline bool is_index_type(cnnlDataType_t dtype) {
+  return dtype == CNNL_DTYPE_INT32 || dtype == CNNL_DTYPE_INT64;
+}
+
+}  // namespace cnnl_detail
+}  // namespace xbang
+
+#endif  // XBANG_TOOLKIT_CNNL_CNNL_INTERNAL_H_
