@@ -112,6 +112,15 @@ elseif(STEP STREQUAL "host_cpu")
   if(cncc_output MATCHES "-march=native")
     message(FATAL_ERROR "XBANG_CNCC_PORTABLE=1 still passes -march=native")
   endif()
+elseif(STEP STREQUAL "env_sh")
+  # Sourced from another folder: NEUWARE_HOME is the layout, cncc on PATH,
+  # lib64 on LD_LIBRARY_PATH.
+  cncc_run(SUCCESS bash -c ". '${neuware}/bin/env.sh' && cd / && \
+echo \"home=$NEUWARE_HOME\" && echo \"libs=$LD_LIBRARY_PATH\" && \
+cncc --version")
+  expect_output("home=${neuware}\n")
+  expect_output("libs=${neuware}/lib64")
+  expect_output("cncc v[0-9]")
 else()
   message(FATAL_ERROR "run_cncc_test.cmake: unknown STEP '${STEP}'")
 endif()
