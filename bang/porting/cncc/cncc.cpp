@@ -42,6 +42,16 @@ constexpr char kVersion[] = XBANG_CNCC_VERSION;
 constexpr char kXbangVersion[] = XBANG_CNCC_XBANG_VERSION;
 constexpr int kLibraryArch = XBANG_CNCC_LIBRARY_ARCH;
 constexpr int kChecked = XBANG_CNCC_CHECKED;
+// Space-separated flags the toolkit libraries need in every compilation and
+// link (the sanitizers they were built with).
+constexpr char kRuntimeFlags[] = XBANG_CNCC_RUNTIME_FLAGS;
+
+std::vector<std::string> runtime_flags() {
+  std::vector<std::string> flags;
+  std::istringstream words(kRuntimeFlags);
+  for (std::string word; words >> word;) flags.push_back(word);
+  return flags;
+}
 
 constexpr char kRewriteTool[] = "xbang-mlu-rewrite";
 // The link names of the toolkit libraries, as real builds write them.
@@ -408,11 +418,10 @@ struct Driver {
     return command.archs.front();
   }
 
-  // Flags every compilation gets, before the user's: the target CPU, then
-  // the toolkit headers (as system headers, so that their warnings never
-  // fail a user's -Werror) and the macros the runtime was built with.
+  // Flags every compilation gets before the user's: the runtime's sanitizers
+  // and the target CPU.
   std::vector<std::string> common_flags() const {
-    std::vector<std::string> flags;
+    std::vector<std::string> flags = runtime_flags();
     if (!command.portable && !command.has_march)
       flags.push_back("-march=native");
     return flags;
@@ -611,6 +620,8 @@ struct Driver {
     }
     argv.push_back("-pthread");
     argv.push_back("-ldl");
+    const auto runtime = runtime_flags();
+    argv.insert(argv.end(), runtime.begin(), runtime.end());
     return run(argv, verbose);
   }
 

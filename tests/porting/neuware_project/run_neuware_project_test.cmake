@@ -2,7 +2,7 @@
 # ./CMakeLists.txt against the build tree's Neuware layout, then configures
 # it again with XBANG_PORTABLE=ON.
 #   -DNEUWARE_HOME= -DPROJECT_SOURCE= -DKERNEL_DIR= -DWORK_DIR= -DGENERATOR=
-#   -DCXX_COMPILER= -DBUILD_TYPE=
+#   -DCXX_COMPILER= -DBUILD_TYPE= [-DCXX_FLAGS=] [-DLINKER_FLAGS=]
 include(${CMAKE_CURRENT_LIST_DIR}/../../common/installed_xbang_steps.cmake)
 set(STEP_LOG_PREFIX "neuware project")
 require_script_arguments(run_neuware_project_test.cmake NEUWARE_HOME
@@ -14,7 +14,10 @@ function(configure_project build_dir)
     COMMAND ${CMAKE_COMMAND} -S ${PROJECT_SOURCE} -B ${build_dir}
             -G ${GENERATOR} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
             -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DNEUWARE_HOME=${NEUWARE_HOME}
-            -DKERNEL_DIR=${KERNEL_DIR} ${ARGN}
+            -DKERNEL_DIR=${KERNEL_DIR}
+            # The flags the library was built with (the sanitizer lanes').
+            "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+            "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}" ${ARGN}
     RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "neuware project: configure failed:\n${out}${err}")
