@@ -8,16 +8,20 @@
 #   target_link_libraries(app cnrt cndrv cndev cnnl)
 #
 # Defines BANG_FOUND, BANG_VERSION (the CNRT version xbang's headers
-# declare), BANG_CNCC_EXECUTABLE (xbang's .mlu rewriter, the tool that
-# stands in for cncc), the functions bang_add_executable / bang_add_library
-# (their .mlu sources go through xbang_add_mlu_sources) and the link names
-# cnrt, cndrv, cndev and cnnl, which resolve to xbang::bang.
+# declare), BANG_CNCC_EXECUTABLE (bin/cncc of the package's Neuware layout,
+# xbang's compiler driver), the functions bang_add_executable /
+# bang_add_library (their .mlu sources go through xbang_add_mlu_sources,
+# compiled for the host CPU unless XBANG_PORTABLE is set) and the link names
+# cnrt, cndrv, cndev, cnnl and cnbin, which resolve to xbang::bang.
 #
 # BANG_CNCC_FLAGS (a string or a list) applies to the .mlu sources where it
 # means something on a CPU: -O<level>, -g*, -D<macro>[=<value>], -I<dir>,
 # --bang-mlu-arch=mtp_<NNN> (the profile: __BANG_ARCH__=<NNN>; several arch
-# flags name a fat binary, and the one xbang was built for is used). Every
-# other flag is ignored, with one message at the first target.
+# flags name a fat binary, and the one xbang was built for is used), -march=
+# and -mcpu= (instead of the host CPU). Every other flag is ignored, with one
+# message at the first target: warning flags too, because the .mlu sources
+# are compiled by the project's C++ compiler, whose CMAKE_CXX_FLAGS (with
+# their -W flags) reach them already, and GCC's -Wall is not cncc's.
 
 # In xbang's own build the targets exist; elsewhere the xbang package is
 # next to this file (installed) or on CMAKE_PREFIX_PATH.
@@ -28,11 +32,10 @@ endif()
 if(TARGET xbang::bang)
   set(BANG_XBANG_TARGET xbang::bang)
   set(BANG_VERSION 6.14.1)
-  if(TARGET xbang::mlu-rewrite)
-    get_target_property(_bang_rewrite_imported xbang::mlu-rewrite IMPORTED)
-    if(_bang_rewrite_imported)
-      get_target_property(BANG_CNCC_EXECUTABLE xbang::mlu-rewrite LOCATION)
-    endif()
+  # cncc in the package's Neuware layout (bin/cncc), built or installed.
+  if(NOT BANG_CNCC_EXECUTABLE AND DEFINED xbang_NEUWARE_HOME
+     AND EXISTS "${xbang_NEUWARE_HOME}/bin/cncc")
+    set(BANG_CNCC_EXECUTABLE "${xbang_NEUWARE_HOME}/bin/cncc")
   endif()
 endif()
 
@@ -56,7 +59,7 @@ else()
   set(_bang_library_arch 372)
 endif()
 
-foreach(_bang_link_name cnrt cndrv cndev cnnl)
+foreach(_bang_link_name cnrt cndrv cndev cnnl cnbin)
   if(NOT TARGET ${_bang_link_name})
     add_library(${_bang_link_name} INTERFACE IMPORTED GLOBAL)
     set_property(TARGET ${_bang_link_name}
@@ -88,7 +91,8 @@ function(_bang_apply_cncc_flags target)
       continue()
     endif()
     set(pending "")
-    if(flag MATCHES "^-O([0-3sgz]|fast)?$" OR flag MATCHES "^-g[0-3]?$")
+    if(flag MATCHES "^-O([0-3sgz]|fast)?$" OR flag MATCHES "^-g[0-3]?$"
+       OR flag MATCHES "^-m(arch|cpu)=.+$")
       list(APPEND options "${flag}")
     elseif(flag STREQUAL "-D" OR flag STREQUAL "-I"
            OR flag STREQUAL "--bang-mlu-arch")

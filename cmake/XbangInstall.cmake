@@ -14,7 +14,7 @@
 #   lib/libxbang_bang.a, lib/libxbang_ops.a
 #   lib/cmake/xbang/         xbangConfig.cmake, version, targets, XbangMlu.cmake,
 #                            FindBANG.cmake (find_package(BANG))
-#   share/xbang/neuware/cmake/modules/FindBANG.cmake   (NEUWARE_HOME layout)
+#   share/xbang/neuware/   the Neuware layout (cmake/XbangNeuware.cmake)
 include_guard(GLOBAL)
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -53,10 +53,12 @@ install(EXPORT xbangTargets
   NAMESPACE xbang::
   FILE xbangTargets.cmake
   DESTINATION ${xbang_config_dir})
+set(XBANG_NEUWARE_HOME_DIR ${CMAKE_INSTALL_DATADIR}/xbang/neuware)
 configure_package_config_file(
   ${CMAKE_CURRENT_LIST_DIR}/xbangConfig.cmake.in
   ${PROJECT_BINARY_DIR}/xbangConfig.cmake
-  INSTALL_DESTINATION ${xbang_config_dir})
+  INSTALL_DESTINATION ${xbang_config_dir}
+  PATH_VARS XBANG_NEUWARE_HOME_DIR)
 write_basic_package_version_file(
   ${PROJECT_BINARY_DIR}/xbangConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
@@ -65,14 +67,3 @@ install(FILES ${PROJECT_BINARY_DIR}/xbangConfig.cmake
               ${CMAKE_CURRENT_LIST_DIR}/XbangMlu.cmake
               ${CMAKE_CURRENT_LIST_DIR}/FindBANG.cmake
         DESTINATION ${xbang_config_dir})
-
-# Neuware's layout for projects that find BANG through
-# ${NEUWARE_HOME}/cmake/modules: NEUWARE_HOME=<prefix>/share/xbang/neuware.
-set(xbang_neuware_modules_dir ${CMAKE_INSTALL_DATADIR}/xbang/neuware/cmake/modules)
-file(RELATIVE_PATH xbang_modules_to_config /${xbang_neuware_modules_dir}
-     /${xbang_config_dir})
-file(WRITE ${PROJECT_BINARY_DIR}/neuware/FindBANG.cmake
-  "# Neuware layout: the module lives with the xbang package.\n"
-  "include(\"\${CMAKE_CURRENT_LIST_DIR}/${xbang_modules_to_config}/FindBANG.cmake\")\n")
-install(FILES ${PROJECT_BINARY_DIR}/neuware/FindBANG.cmake
-        DESTINATION ${xbang_neuware_modules_dir})

@@ -16,6 +16,15 @@
 # <current binary dir>/xbang_mlu_headers/<absolute path>, and those copies
 # come first on the quoted include path.
 #
+# The generated sources compile for the host CPU (-march=native), as cncc
+# does by default, so the built-ins use its full SIMD width. Set
+# XBANG_PORTABLE to ON for binaries that run on other machines; in a build
+# of xbang itself, XBANG_NATIVE=OFF means the same (the runtime and the
+# kernels then agree on one instruction set). A -march= or -mcpu= appended
+# to the source's COMPILE_OPTIONS afterwards (FindBANG does so for one in
+# BANG_CNCC_FLAGS) wins; one in CMAKE_CXX_FLAGS or the target's options
+# comes before it and does not.
+#
 # A .mlu file the rewriter cannot read fails its own compilation with the
 # rewriter's message; the other files of the target still build. Relative
 # paths are relative to the calling CMakeLists.txt.
@@ -106,8 +115,12 @@ function(xbang_add_mlu_sources target)
     # GCC's section anchors (AArch64, Arm, POWER) lay out the variables a
     # function uses ahead of the rest of their section, which would move the
     # on-chip variables away from their guard zones.
+    set(host_cpu "-march=native")
+    if(XBANG_PORTABLE OR (DEFINED XBANG_NATIVE AND NOT XBANG_NATIVE))
+      set(host_cpu "")
+    endif()
     set_property(SOURCE "${generated}" ${source_scope} APPEND PROPERTY
-                 COMPILE_OPTIONS "-iquote${headers}${mlu_dir}"
+                 COMPILE_OPTIONS ${host_cpu} "-iquote${headers}${mlu_dir}"
                                  "${mirrored_dirs}" "-iquote${mlu_dir}"
                                  "$<$<CXX_COMPILER_ID:GNU>:-fno-section-anchors>")
     target_sources(${target} PRIVATE "${generated}")

@@ -30,3 +30,26 @@ run_step("configure the consumer"
 run_step("build the consumer"
   ${CMAKE_COMMAND} --build ${consumer_build} --parallel 2)
 run_step("run the consumer" ${consumer_build}/consumer)
+
+# The Neuware layout: cncc from the installed prefix builds and runs a
+# kernel against the headers and libraries it finds through include/ and
+# lib64/.
+set(neuware ${prefix}/share/xbang/neuware)
+foreach(installed bin/cncc bin/xbang-mlu-rewrite bin/env.sh include/cnrt.h
+                  include/cn_api.h include/bang.h include/xbang/runtime/launch.h
+                  cmake/modules/FindBANG.cmake)
+  if(NOT EXISTS ${neuware}/${installed})
+    message(FATAL_ERROR "install test: ${neuware}/${installed} not installed")
+  endif()
+endforeach()
+foreach(link_name cnrt cndrv cndev cnnl cnbin)
+  if(NOT EXISTS ${neuware}/lib64/lib${link_name}.so
+     AND NOT EXISTS ${neuware}/lib64/lib${link_name}.a)
+    message(FATAL_ERROR "install test: ${neuware}/lib64 has no lib${link_name}")
+  endif()
+endforeach()
+set(cncc_sources ${CONSUMER_SOURCE_DIR}/../../cncc)
+run_step("build a kernel with the installed cncc"
+  ${neuware}/bin/cncc ${cncc_sources}/scale_block.mlu
+  ${cncc_sources}/scale_main.cpp -o ${WORK_DIR}/cncc_scale -O2)
+run_step("run the kernel built by the installed cncc" ${WORK_DIR}/cncc_scale)

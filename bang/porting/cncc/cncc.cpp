@@ -1,0 +1,721 @@
+// cncc: the Neuware compiler driver, on the CPU (docs/cncc.md).
+//
+// Takes the command lines of Cambricon's cncc: .mlu (BANG C), .cpp/.cc and
+// .c sources, objects and libraries; -c, -E, -o, include, macro, link and
+// code-generation flags. A .mlu file goes through xbang-mlu-rewrite (found
+// next to this program), exactly as xbang_add_mlu_sources does in CMake, and
+// then through the host C++ compiler xbang was built with (XBANG_CNCC_CXX
+// overrides it). Linking adds the toolkit libraries of <neuware>/lib64.
+//
+// Code is compiled for the host CPU (-march=native) unless --xbang-portable
+// or XBANG_CNCC_PORTABLE=1 asks for the compiler's portable default. Flags
+// that have no meaning on a CPU (-mllvm <x>, -Xbang-cnas <x>, ...) are
+// accepted and ignored; any other flag cncc does not know fails with its
+// name. Exit status: the failing step's own, 1 for a bad command line.
+#include <limits.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <system_error>
+#include <vector>
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Recorded by the build (bang/porting/cncc/CMakeLists.txt).
+constexpr char kHostCompiler[] = XBANG_CNCC_HOST_CXX;
+constexpr char kHostCompilerId[] = XBANG_CNCC_HOST_CXX_ID;
+constexpr char kVersion[] = XBANG_CNCC_VERSION;
+constexpr char kXbangVersion[] = XBANG_CNCC_XBANG_VERSION;
+constexpr int kLibraryArch = XBANG_CNCC_LIBRARY_ARCH;
+constexpr int kChecked = XBANG_CNCC_CHECKED;
+// Space-separated flags the toolkit libraries need in every compilation and
+// link (the sanitizers they were built with).
+constexpr char kRuntimeFlags[] = XBANG_CNCC_RUNTIME_FLAGS;
+
+std::vector<std::string> runtime_flags() {
+  std::vector<std::string> flags;
+  std::istringstream words(kRuntimeFlags);
+  for (std::string word; words >> word;) flags.push_back(word);
+  return flags;
+}
+
+constexpr char kRewriteTool[] = "xbang-mlu-rewrite";
+// The link names of the toolkit libraries, as real builds write them.
+const char* const kToolkitLibraries[] = {"cnrt", "cndrv", "cndev", "cnnl"};
+
+enum class Language { kAuto, kBang, kCxx, kC };
+
+struct Input {
+  std::string path;
+  Language language;  // kAuto: a linker input (object, library)
+};
+
+// One item of the command line in its place: a flag for the compiler, one
+// for the linker, or an input.
+struct Item {
+  enum Kind { kCompile, kLink, kInput } kind;
+  std::vector<std::string> words;
+  Input input;
+};
+
+struct Command {
+  std::vector<Item> items;
+  std::vector<std::string> include_dirs;  // -I, for the rewriter
+  std::vector<std::string> depfile_flags;
+  std::string output;
+  std::string depfile;             // -MF
+  bool depfile_requested = false;  // -MD / -MMD
+  bool compile_only = false;
+  bool preprocess_only = false;
+  bool shared = false;
+  bool portable = false;
+  std::string std_value;  // -std=<value>
+  bool has_march = false;
+  std::vector<int> archs;
+  std::string neuware_path;
+};
+
+int fail(const std::string& message) {
+  std::cerr << "cncc: error: " << message << "\n";
+  return 1;
+}
+
+bool starts_with(const std::string& text, const char* prefix) {
+  return text.rfind(prefix, 0) == 0;
+}
+
+Language language_of_extension(const std::string& path) {
+  const std::string extension = fs::path(path).extension().string();
+  if (extension == ".mlu") return Language::kBang;
+  if (extension == ".cpp" || extension == ".cc" || extension == ".cxx" ||
+      extension == ".C" || extension == ".c++") {
+    return Language::kCxx;
+  }
+  if (extension == ".c") return Language::kC;
+  return Language::kAuto;
+}
+
+std::optional<Language> parse_language(const std::string& name) {
+  if (name == "bang" || name == "mlu") return Language::kBang;
+  if (name == "c++") return Language::kCxx;
+  if (name == "c") return Language::kC;
+  if (name == "none") return Language::kAuto;
+  return std::nullopt;
+}
+
+// mtp_NNN, tp_NNN (a product) or compute_NN (a family) to the profile.
+std::optional<int> parse_arch(const std::string& name) {
+  struct Known {
+    const char* name;
+    int profile;
+  };
+  static const Known known[] = {
+      {"mtp_290", 290},    {"tp_290", 290},     {"mtp_372", 372},
+      {"tp_372", 372},     {"mtp_592", 592},    {"tp_592", 592},
+      {"compute_20", 290}, {"compute_30", 372}, {"compute_50", 592}};
+  for (const Known& entry : known) {
+    if (name == entry.name) return entry.profile;
+  }
+  return std::nullopt;
+}
+
+// Flags with no meaning on a CPU: the count of words each one takes,
+// including itself. Joined forms (-mllvm=x) are not spellings cncc has.
+int ignored_flag_words(const std::string& flag) {
+  if (flag == "-mllvm" || flag == "-Xbang-cnas" || flag == "-Xbang-cnlinker" ||
+      flag == "-Xcnas") {
+    return 2;
+  }
+  if (flag == "--no-neuware-version-check" ||
+      flag == "-fbang-instrument-kernels" || flag == "--bang-device-only" ||
+      flag == "--bang-host-only" || flag == "--bang-wram-align64" ||
+      flag == "--bang-stack-on-ldram" || flag == "-fno-bang-fma" ||
+      flag == "-fbang-fma") {
+    return 1;
+  }
+  return 0;
+}
+
+// A flag with a separate value: returns the value and advances `i`, or the
+// joined value after `prefix`.
+bool take_value(const std::vector<std::string>& args, size_t& i,
+                const std::string& prefix, std::string& value) {
+  const std::string& argument = args[i];
+  if (argument == prefix) {
+    if (i + 1 >= args.size()) return false;
+    value = args[++i];
+    return true;
+  }
+  value = argument.substr(prefix.size());
+  if (!value.empty() && value[0] == '=' && prefix.size() > 2 &&
+      prefix[1] == '-') {
+    value.erase(0, 1);
+  }
+  return true;
+}
+
+void print_version() {
+  std::cout << "cncc v" << kVersion << " (xbang " << kXbangVersion
+            << ": BANG C compiled as C++ by " << kHostCompiler << ")\n"
+            << "Target: the host CPU (__BANG_ARCH__ profiles 290, 372, "
+               "592)\n";
+}
+
+void print_usage() {
+  std::cout
+      << "usage: cncc [options] <file>...\n"
+         "  inputs: .mlu (BANG C), .cpp/.cc/.cxx (C++), .c (C), objects and "
+         "libraries\n"
+         "  -c, -E, -o <file>, -x <bang|c++|c|none>, -I, -D, -U, -L, -l, "
+         "-Wl,<...>,\n"
+         "  -std=, -O*, -g*, -f*, -W*, -m*, -shared, -pthread, -MD/-MMD/-MF/"
+         "-MT/-MQ/-MP,\n"
+         "  --bang-mlu-arch=<mtp_NNN|compute_NN> (also --bang-arch=),\n"
+         "  --neuware-path=<dir>, --xbang-portable (no -march=native), "
+         "--version\n"
+         "  Flags with no CPU meaning are accepted and ignored; see "
+         "docs/cncc.md.\n";
+}
+
+// Returns 0, or the exit status of a bad command line after the message.
+int parse_command(const std::vector<std::string>& args, Command& command,
+                  bool& done) {
+  Language language = Language::kAuto;
+  done = false;
+  auto compile_flag = [&](std::vector<std::string> words) {
+    command.items.push_back({Item::kCompile, std::move(words), {}});
+  };
+  auto link_flag = [&](std::vector<std::string> words) {
+    command.items.push_back({Item::kLink, std::move(words), {}});
+  };
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& argument = args[i];
+    std::string value;
+    const auto missing = [&] {
+      return fail("missing argument to '" + argument + "'");
+    };
+    if (argument.empty() || argument == "-v") continue;  // -v: see main()
+    if (argument[0] != '-' || argument == "-") {
+      if (argument == "-") return fail("reading a source from stdin");
+      const Language chosen = language == Language::kAuto
+                                  ? language_of_extension(argument)
+                                  : language;
+      command.items.push_back({Item::kInput, {}, {argument, chosen}});
+      continue;
+    }
+    if (argument == "--version") {
+      print_version();
+      done = true;
+      return 0;
+    }
+    if (argument == "--help" || argument == "-help") {
+      print_usage();
+      done = true;
+      return 0;
+    }
+    if (const int words = ignored_flag_words(argument)) {
+      if (i + words - 1 >= args.size()) return missing();
+      i += words - 1;
+      continue;
+    }
+    if (argument == "-c") {
+      command.compile_only = true;
+    } else if (argument == "-E") {
+      command.preprocess_only = true;
+    } else if (argument == "--xbang-portable") {
+      command.portable = true;
+    } else if (starts_with(argument, "-o")) {
+      if (!take_value(args, i, "-o", value)) return missing();
+      command.output = value;
+    } else if (starts_with(argument, "-x")) {
+      if (!take_value(args, i, "-x", value)) return missing();
+      const auto parsed = parse_language(value);
+      if (!parsed) return fail("language not recognized: '" + value + "'");
+      language = *parsed;
+    } else if (starts_with(argument, "--bang-mlu-arch") ||
+               starts_with(argument, "--bang-arch")) {
+      const char* prefix = starts_with(argument, "--bang-mlu-arch")
+                               ? "--bang-mlu-arch"
+                               : "--bang-arch";
+      if (!take_value(args, i, prefix, value)) return missing();
+      const auto profile = parse_arch(value);
+      if (!profile) {
+        return fail("unknown MLU architecture '" + value + "' in '" +
+                    std::string(prefix) +
+                    "': xbang emulates mtp_290, mtp_372 and mtp_592 "
+                    "(compute_20, compute_30, compute_50)");
+      }
+      command.archs.push_back(*profile);
+    } else if (starts_with(argument, "--neuware-path")) {
+      if (!take_value(args, i, "--neuware-path", value)) return missing();
+      command.neuware_path = value;
+    } else if (starts_with(argument, "-I") ||
+               starts_with(argument, "-isystem") ||
+               starts_with(argument, "-iquote") ||
+               starts_with(argument, "-idirafter")) {
+      const char* prefix = starts_with(argument, "-I")         ? "-I"
+                           : starts_with(argument, "-isystem") ? "-isystem"
+                           : starts_with(argument, "-iquote")  ? "-iquote"
+                                                               : "-idirafter";
+      if (!take_value(args, i, prefix, value)) return missing();
+      if (std::strcmp(prefix, "-I") == 0) command.include_dirs.push_back(value);
+      compile_flag({prefix, value});
+    } else if (argument == "-include") {
+      if (!take_value(args, i, "-include", value)) return missing();
+      compile_flag({"-include", value});
+    } else if (starts_with(argument, "-D") || starts_with(argument, "-U")) {
+      const std::string prefix = argument.substr(0, 2);
+      if (!take_value(args, i, prefix, value)) return missing();
+      compile_flag({prefix + value});
+    } else if (starts_with(argument, "-L")) {
+      if (!take_value(args, i, "-L", value)) return missing();
+      link_flag({"-L" + value});
+    } else if (starts_with(argument, "-l")) {
+      if (!take_value(args, i, "-l", value)) return missing();
+      link_flag({"-l" + value});
+    } else if (starts_with(argument, "-Wl,") || argument == "-rdynamic" ||
+               argument == "-static-libstdc++" ||
+               argument == "-static-libgcc" || argument == "-nodefaultlibs") {
+      link_flag({argument});
+    } else if (argument == "-Xlinker") {
+      if (!take_value(args, i, "-Xlinker", value)) return missing();
+      link_flag({"-Xlinker", value});
+    } else if (argument == "-shared") {
+      command.shared = true;
+      link_flag({argument});
+    } else if (argument == "-pthread") {
+      compile_flag({argument});
+      link_flag({argument});
+    } else if (argument == "-MD" || argument == "-MMD") {
+      command.depfile_requested = true;
+      command.depfile_flags.push_back(argument);
+    } else if (argument == "-MF") {
+      if (!take_value(args, i, "-MF", value)) return missing();
+      command.depfile = value;
+    } else if (argument == "-MT" || argument == "-MQ") {
+      const std::string flag = argument;
+      if (!take_value(args, i, flag, value)) return missing();
+      command.depfile_flags.push_back(flag);
+      command.depfile_flags.push_back(value);
+    } else if (argument == "-MP" || argument == "-M" || argument == "-MM") {
+      command.depfile_flags.push_back(argument);
+    } else if (starts_with(argument, "-std=")) {
+      command.std_value = argument.substr(5);
+      compile_flag({argument});
+    } else if (starts_with(argument, "-march=") ||
+               starts_with(argument, "-mcpu=")) {
+      command.has_march = true;
+      compile_flag({argument});
+    } else if (starts_with(argument, "-O") || starts_with(argument, "-g") ||
+               starts_with(argument, "-f") || starts_with(argument, "-W") ||
+               starts_with(argument, "-m") || argument == "-w" ||
+               argument == "-pipe" || argument == "-pedantic" ||
+               argument == "-pedantic-errors" ||
+               starts_with(argument, "--sysroot=")) {
+      if (starts_with(argument, "-Wa,") || starts_with(argument, "-Wp,")) {
+        compile_flag({argument});
+      } else if (argument == "-fPIC" || argument == "-fpic" ||
+                 starts_with(argument, "-fsanitize") ||
+                 starts_with(argument, "-fprofile") ||
+                 argument == "-fcoverage-mapping" || argument == "-fopenmp" ||
+                 argument == "-flto") {
+        // Code generation and run-time libraries: both steps need them.
+        compile_flag({argument});
+        link_flag({argument});
+      } else {
+        compile_flag({argument});
+      }
+    } else {
+      return fail("unknown argument: '" + argument + "'");
+    }
+  }
+  if (command.neuware_path.empty()) {
+    // <neuware>/bin/cncc
+    std::error_code error;
+    const fs::path self = fs::read_symlink("/proc/self/exe", error);
+    if (!error) command.neuware_path = self.parent_path().parent_path();
+  }
+  return 0;
+}
+
+// Runs `argv` and returns its exit status (128 + signal when killed).
+int run(const std::vector<std::string>& argv, bool verbose) {
+  if (verbose) {
+    for (const std::string& word : argv) std::cerr << word << ' ';
+    std::cerr << '\n';
+  }
+  std::vector<char*> pointers;
+  for (const std::string& word : argv) {
+    pointers.push_back(const_cast<char*>(word.c_str()));
+  }
+  pointers.push_back(nullptr);
+  pid_t child = 0;
+  const int spawned = posix_spawnp(&child, pointers[0], nullptr, nullptr,
+                                   pointers.data(), environ);
+  if (spawned != 0) {
+    std::cerr << "cncc: error: cannot run '" << argv[0]
+              << "': " << std::strerror(spawned) << "\n";
+    return 1;
+  }
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR) return 1;
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return 1;
+}
+
+class TemporaryDirectory {
+ public:
+  TemporaryDirectory() {
+    const char* base = std::getenv("TMPDIR");
+    std::string pattern =
+        std::string(base && *base ? base : "/tmp") + "/cncc.XXXXXX";
+    if (mkdtemp(pattern.data())) path_ = pattern;
+  }
+  ~TemporaryDirectory() {
+    if (path_.empty()) return;
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+struct Driver {
+  Command command;
+  std::vector<std::string> compiler;  // the host compiler (one word)
+  bool gnu = true;
+  bool verbose = false;
+  TemporaryDirectory scratch;
+  int next_scratch = 0;
+
+  fs::path neuware() const { return command.neuware_path; }
+
+  int profile() const {
+    if (command.archs.empty()) return kLibraryArch;
+    // Several arch flags name a fat binary: the runtime's profile if listed.
+    for (const int arch : command.archs) {
+      if (arch == kLibraryArch) return arch;
+    }
+    return command.archs.front();
+  }
+
+  // Flags every compilation gets before the user's: the runtime's sanitizers
+  // and the target CPU.
+  std::vector<std::string> common_flags() const {
+    std::vector<std::string> flags = runtime_flags();
+    if (!command.portable && !command.has_march)
+      flags.push_back("-march=native");
+    return flags;
+  }
+  // BANG C as xbang compiles it needs C++17: an older -std (cncc's
+  // tutorials write -std=c++11) is raised for .mlu sources, after the
+  // user's flags so that it wins.
+  std::vector<std::string> bang_std_flags() const {
+    const std::string& value = command.std_value;
+    if (value.empty()) return {"-std=c++17"};
+    static const char* const older[] = {
+        "c++98",   "c++03",   "c++0x",   "c++11",   "c++1y",   "c++14",
+        "gnu++98", "gnu++03", "gnu++0x", "gnu++11", "gnu++1y", "gnu++14"};
+    for (const char* name : older) {
+      if (value == name) {
+        return {value.rfind("gnu", 0) == 0 ? "-std=gnu++17" : "-std=c++17"};
+      }
+    }
+    return {};
+  }
+  std::vector<std::string> toolkit_flags() const {
+    std::vector<std::string> flags = {
+        "-isystem", (neuware() / "include").string(),
+        "-DXBANG_CHECKED=" + std::to_string(kChecked)};
+    if (profile() != 372) {
+      flags.push_back("-D__BANG_ARCH__=" + std::to_string(profile()));
+    }
+    return flags;
+  }
+
+  std::vector<std::string> user_compile_flags() const {
+    std::vector<std::string> flags;
+    for (const Item& item : command.items) {
+      if (item.kind == Item::kCompile) {
+        flags.insert(flags.end(), item.words.begin(), item.words.end());
+      }
+    }
+    return flags;
+  }
+
+  fs::path scratch_file(const std::string& name) {
+    return scratch.path() / (std::to_string(next_scratch++) + "_" + name);
+  }
+
+  // The depfile flags for a compilation writing `object`: -MF as the user
+  // gave it or as GCC would name it.
+  std::vector<std::string> depfile_flags(const std::string& object) const {
+    std::vector<std::string> flags = command.depfile_flags;
+    if (command.depfile_requested) {
+      std::string depfile = command.depfile;
+      if (depfile.empty()) {
+        depfile = fs::path(object).replace_extension(".d").string();
+      }
+      flags.push_back("-MF");
+      flags.push_back(depfile);
+    } else if (!command.depfile.empty()) {
+      flags.push_back("-MF");
+      flags.push_back(command.depfile);
+    }
+    return flags;
+  }
+
+  // Writes the C++ of a .mlu file; returns its path, or empty after an
+  // error (the status in `status`).
+  fs::path rewrite(const Input& input, fs::path& headers, int& status) {
+    std::error_code error;
+    fs::path self = fs::read_symlink("/proc/self/exe", error);
+    const fs::path tool = self.parent_path() / kRewriteTool;
+    if (error || !fs::exists(tool)) {
+      status = fail("cannot find " + std::string(kRewriteTool) +
+                    " next to cncc (" + self.parent_path().string() + ")");
+      return {};
+    }
+    if (!fs::is_regular_file(input.path)) {
+      status = fail("no such file: '" + input.path + "'");
+      return {};
+    }
+    const fs::path output =
+        scratch_file(fs::path(input.path).filename().string() + ".cpp");
+    headers = scratch.path() / "headers";
+    std::vector<std::string> argv = {tool.string(), input.path, output.string(),
+                                     "--headers", headers.string()};
+    for (const std::string& dir : command.include_dirs) {
+      argv.push_back("-I" + dir);
+    }
+    status = run(argv, verbose);
+    if (status != 0) return {};
+    return output;
+  }
+
+  // Compiles (or preprocesses) one source to `object`.
+  int compile(const Input& input, const std::string& object) {
+    std::vector<std::string> argv = compiler;
+    std::string source = input.path;
+    fs::path generated;
+    fs::path headers;
+    const auto lang_flags = common_flags();
+    argv.insert(argv.end(), lang_flags.begin(), lang_flags.end());
+    if (input.language == Language::kBang) {
+      int status = 0;
+      generated = rewrite(input, headers, status);
+      if (generated.empty()) return status;
+      source = generated.string();
+      // As xbang_add_mlu_sources: "..." includes see the rewritten copies
+      // (the .mlu folder's, then each -I folder's), then the .mlu folder.
+      std::error_code error;
+      const fs::path mlu_dir =
+          fs::absolute(input.path, error).parent_path().lexically_normal();
+      argv.push_back("-iquote" + (headers / mlu_dir.relative_path()).string());
+      for (const std::string& dir : command.include_dirs) {
+        const fs::path absolute = fs::absolute(dir, error).lexically_normal();
+        argv.push_back("-iquote" +
+                       (headers / absolute.relative_path()).string());
+      }
+      argv.push_back("-iquote" + mlu_dir.string());
+      // GCC's section anchors would move on-chip variables away from their
+      // guard zones (see cmake/XbangMlu.cmake).
+      if (gnu) argv.push_back("-fno-section-anchors");
+      argv.push_back("-x");
+      argv.push_back("c++");
+    } else if (input.language == Language::kCxx) {
+      argv.push_back("-x");
+      argv.push_back("c++");
+    } else if (input.language == Language::kC) {
+      argv.push_back("-x");
+      argv.push_back("c");
+    }
+    const auto user = user_compile_flags();
+    argv.insert(argv.end(), user.begin(), user.end());
+    if (input.language == Language::kBang) {
+      const auto std_flags = bang_std_flags();
+      argv.insert(argv.end(), std_flags.begin(), std_flags.end());
+    }
+    const auto toolkit = toolkit_flags();
+    argv.insert(argv.end(), toolkit.begin(), toolkit.end());
+    argv.push_back(command.preprocess_only ? "-E" : "-c");
+    argv.push_back(source);
+    if (!object.empty()) {
+      argv.push_back("-o");
+      argv.push_back(object);
+    }
+    std::vector<std::string> dep_flags;
+    if (!command.preprocess_only || !command.depfile_flags.empty()) {
+      dep_flags = depfile_flags(object.empty() ? source : object);
+      argv.insert(argv.end(), dep_flags.begin(), dep_flags.end());
+    }
+    const int status = run(argv, verbose);
+    if (status == 0 && !generated.empty() && !dep_flags.empty()) {
+      for (size_t i = 0; i + 1 < dep_flags.size(); ++i) {
+        if (dep_flags[i] == "-MF") {
+          fix_depfile(dep_flags[i + 1], generated, headers, input.path);
+        }
+      }
+    }
+    return status;
+  }
+
+  // The compiler lists the scratch copies; the build wants the .mlu file
+  // and the headers it reads.
+  static void fix_depfile(const std::string& depfile, const fs::path& generated,
+                          const fs::path& headers, const std::string& mlu) {
+    std::ifstream in(depfile);
+    if (!in) return;
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    std::string text = buffer.str();
+    const auto replace_all = [&text](const std::string& from,
+                                     const std::string& to) {
+      for (size_t at = text.find(from); at != std::string::npos;
+           at = text.find(from, at + to.size())) {
+        text.replace(at, from.size(), to);
+      }
+    };
+    replace_all(generated.string(), mlu);
+    replace_all(headers.string(), "");
+    std::ofstream(depfile, std::ios::trunc) << text;
+  }
+
+  int link(const std::vector<std::string>& objects) {
+    std::vector<std::string> argv = compiler;
+    size_t next_object = 0;
+    for (const Item& item : command.items) {
+      if (item.kind == Item::kLink) {
+        argv.insert(argv.end(), item.words.begin(), item.words.end());
+      } else if (item.kind == Item::kInput) {
+        argv.push_back(objects[next_object++]);
+      }
+    }
+    argv.push_back("-o");
+    argv.push_back(command.output.empty() ? "a.out" : command.output);
+    const fs::path lib64 = neuware() / "lib64";
+    argv.push_back("-L" + lib64.string());
+    argv.push_back("-Wl,-rpath," + lib64.string());
+    for (const char* library : kToolkitLibraries) {
+      argv.push_back(std::string("-l") + library);
+    }
+    argv.push_back("-pthread");
+    argv.push_back("-ldl");
+    const auto runtime = runtime_flags();
+    argv.insert(argv.end(), runtime.begin(), runtime.end());
+    return run(argv, verbose);
+  }
+
+  int execute() {
+    std::vector<const Input*> sources;
+    size_t inputs = 0;
+    for (const Item& item : command.items) {
+      if (item.kind != Item::kInput) continue;
+      ++inputs;
+      if (item.input.language != Language::kAuto)
+        sources.push_back(&item.input);
+    }
+    if (inputs == 0) return fail("no input files");
+    if ((command.compile_only || command.preprocess_only) &&
+        sources.size() != inputs) {
+      for (const Item& item : command.items) {
+        if (item.kind == Item::kInput &&
+            item.input.language == Language::kAuto) {
+          return fail("'" + item.input.path +
+                      "' is not a source file (.mlu, .cpp, .cc, .c); use -x "
+                      "to name its language");
+        }
+      }
+    }
+    if (scratch.path().empty()) return fail("cannot create a scratch folder");
+
+    if (command.preprocess_only) {
+      if (!command.output.empty() && sources.size() > 1) {
+        return fail("cannot specify -o with -E and multiple files");
+      }
+      for (const Input* source : sources) {
+        if (const int status = compile(*source, command.output)) return status;
+      }
+      return 0;
+    }
+    if (command.compile_only) {
+      if (!command.output.empty() && sources.size() > 1) {
+        return fail("cannot specify -o with -c and multiple files");
+      }
+      for (const Input* source : sources) {
+        const std::string object = !command.output.empty()
+                                       ? command.output
+                                       : fs::path(source->path)
+                                             .filename()
+                                             .replace_extension(".o")
+                                             .string();
+        if (const int status = compile(*source, object)) return status;
+      }
+      return 0;
+    }
+    std::vector<std::string> objects;
+    for (const Item& item : command.items) {
+      if (item.kind != Item::kInput) continue;
+      if (item.input.language == Language::kAuto) {
+        objects.push_back(item.input.path);
+        continue;
+      }
+      const std::string object =
+          scratch_file(fs::path(item.input.path).stem().string() + ".o")
+              .string();
+      if (const int status = compile(item.input, object)) return status;
+      objects.push_back(object);
+    }
+    return link(objects);
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  Driver driver;
+  bool done = false;
+  if (const int status = parse_command(args, driver.command, done)) {
+    return status;
+  }
+  if (done) return 0;
+  const char* compiler = std::getenv("XBANG_CNCC_CXX");
+  if (compiler && *compiler) {
+    driver.compiler = {compiler};
+    driver.gnu = fs::path(compiler).filename().string().find("clang") ==
+                 std::string::npos;
+  } else {
+    driver.compiler = {kHostCompiler};
+    driver.gnu = std::strcmp(kHostCompilerId, "GNU") == 0;
+  }
+  const char* portable = std::getenv("XBANG_CNCC_PORTABLE");
+  if (portable && std::strcmp(portable, "1") == 0) {
+    driver.command.portable = true;
+  }
+  const char* verbose = std::getenv("XBANG_CNCC_VERBOSE");
+  driver.verbose = verbose && std::strcmp(verbose, "1") == 0;
+  for (const std::string& word : args) {
+    if (word == "-v") driver.verbose = true;
+  }
+  return driver.execute();
+}

@@ -1,0 +1,126 @@
+# cmake -P script behind the porting_cncc_* tests: runs <neuware>/bin/cncc
+# the way projects do and checks what it produces.
+#   -DCNCC=<neuware>/bin/cncc -DSOURCE_DIR=<this folder>
+#   -DBAD_INPUT_DIR=<tests/porting/bad_input> -DWORK_DIR=<scratch> -DSTEP=<name>
+foreach(argument CNCC SOURCE_DIR BAD_INPUT_DIR WORK_DIR STEP)
+  if(NOT DEFINED ${argument})
+    message(FATAL_ERROR "run_cncc_test.cmake: -D${argument}= is required")
+  endif()
+endforeach()
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+
+# Runs a command in WORK_DIR; `expect` is SUCCESS or FAILURE.
+function(cncc_run expect)
+  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${WORK_DIR}
+                  RESULT_VARIABLE status OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  set(cncc_output "${out}${err}" PARENT_SCOPE)
+  string(REPLACE ";" " " shown "${ARGN}")
+  if(expect STREQUAL "SUCCESS" AND NOT status EQUAL 0)
+    message(FATAL_ERROR "'${shown}' failed (${status}):\n${out}${err}")
+  elseif(expect STREQUAL "FAILURE" AND status EQUAL 0)
+    message(FATAL_ERROR "'${shown}' succeeded; it must fail:\n${out}${err}")
+  endif()
+endfunction()
+
+function(expect_output regex)
+  if(NOT cncc_output MATCHES "${regex}")
+    message(FATAL_ERROR "output does not match '${regex}':\n${cncc_output}")
+  endif()
+endfunction()
+
+set(kernel ${SOURCE_DIR}/scale_block.mlu)
+get_filename_component(neuware ${CNCC} DIRECTORY)
+get_filename_component(neuware ${neuware} DIRECTORY)
+set(host ${SOURCE_DIR}/scale_main.cpp)
+set(ok_line "cncc kernel: 1024 elements, 0 wrong")
+
+if(STEP STREQUAL "build_and_run")
+  # Sources to an executable in one command, with the flags mlu-ops passes.
+  cncc_run(SUCCESS ${CNCC} ${kernel} ${host} -o scale -O2 -std=c++17
+           --bang-mlu-arch=mtp_372 -Wall -Werror -pthread)
+  cncc_run(SUCCESS ${WORK_DIR}/scale)
+  expect_output("${ok_line}")
+elseif(STEP STREQUAL "compile_then_link")
+  cncc_run(SUCCESS ${CNCC} -c ${kernel} -o kernel.o -O2 -fPIC)
+  cncc_run(SUCCESS ${CNCC} -c -x c++ ${host} -o main.o -O2)
+  cncc_run(SUCCESS ${CNCC} main.o kernel.o -o scale)
+  cncc_run(SUCCESS ${WORK_DIR}/scale)
+  expect_output("${ok_line}")
+elseif(STEP STREQUAL "preprocess")
+  # The rewritten kernel: its launch goes through xbang, its lines map back
+  # to the .mlu file.
+  cncc_run(SUCCESS ${CNCC} -E ${kernel} -o kernel.ii)
+  file(READ ${WORK_DIR}/kernel.ii cncc_output)
+  expect_output("::xbang::launch\\(")
+  expect_output("# 3[0-9] \"[^\"]*scale_block\\.mlu\"")
+elseif(STEP STREQUAL "version")
+  # mlu-ops reads field 2 of line 1 and drops the leading v.
+  cncc_run(SUCCESS ${CNCC} --version)
+  expect_output("^cncc v[0-9]+\\.[0-9]+\\.[0-9]+ ")
+elseif(STEP STREQUAL "unknown_flag")
+  cncc_run(FAILURE ${CNCC} -c ${kernel} --bang-no-such-flag -o kernel.o)
+  expect_output("unknown argument: '--bang-no-such-flag'")
+elseif(STEP STREQUAL "unknown_arch")
+  cncc_run(FAILURE ${CNCC} -c ${kernel} --bang-mlu-arch=mtp_999 -o kernel.o)
+  expect_output("unknown MLU architecture 'mtp_999'")
+elseif(STEP STREQUAL "ignored_flags")
+  # Flags with no CPU meaning, as mlu-ops' build passes them.
+  cncc_run(SUCCESS ${CNCC} -c ${kernel} -o kernel.o --no-neuware-version-check
+           -mllvm -enable-mlisa-sanitizer -Xbang-cnas -O1
+           -fbang-instrument-kernels --bang-mlu-arch=mtp_592
+           --neuware-path=${neuware})
+  if(NOT EXISTS ${WORK_DIR}/kernel.o)
+    message(FATAL_ERROR "kernel.o not written")
+  endif()
+elseif(STEP STREQUAL "bad_mlu")
+  # The rewriter's message, then the compiler's, each at the .mlu line.
+  cncc_run(FAILURE ${CNCC} -c ${BAD_INPUT_DIR}/unbalanced_launch.mlu -o a.o)
+  expect_output("unbalanced_launch\\.mlu:7:[0-9:]* ?error")
+  cncc_run(FAILURE ${CNCC} -c ${BAD_INPUT_DIR}/unknown_asm.mlu -o b.o)
+  expect_output("unknown_asm\\.mlu:6:[0-9:]* ?error")
+elseif(STEP STREQUAL "host_cpp_lcnrt")
+  # The gen_half2float_table way: a .cpp, -L <neuware>/lib64 -lcnrt.
+  cncc_run(SUCCESS ${CNCC} -mavx2 -mf16c -std=c++17 -I ${neuware}/include
+           ${SOURCE_DIR}/device_count.cpp -o device_count -L ${neuware}/lib64
+           -lcnrt -lm -lstdc++ -Wl,-rpath=${neuware}/lib64)
+  cncc_run(SUCCESS ${WORK_DIR}/device_count)
+  expect_output("cnrt devices: [1-9]")
+elseif(STEP STREQUAL "depfile")
+  # CMake's depfile flags: the rule names the .mlu file, no scratch copy.
+  cncc_run(SUCCESS ${CNCC} -c ${kernel} -o kernel.o -MD -MT kernel.o
+           -MF kernel.o.d)
+  file(READ ${WORK_DIR}/kernel.o.d cncc_output)
+  expect_output("^kernel\\.o:")
+  expect_output("scale_block\\.mlu")
+  expect_output("/include/cnrt\\.h")
+  if(cncc_output MATCHES "cncc\\.[A-Za-z0-9]+/")
+    message(FATAL_ERROR "depfile names cncc's scratch folder:\n${cncc_output}")
+  endif()
+elseif(STEP STREQUAL "host_cpu")
+  # The host CPU by default; --xbang-portable and XBANG_CNCC_PORTABLE=1 leave
+  # the compiler's own target.
+  cncc_run(SUCCESS ${CNCC} -v -c ${kernel} -o kernel.o)
+  expect_output("-march=native")
+  cncc_run(SUCCESS ${CNCC} -v --xbang-portable -c ${kernel} -o kernel.o)
+  if(cncc_output MATCHES "-march=native")
+    message(FATAL_ERROR "--xbang-portable still passes -march=native")
+  endif()
+  cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_CNCC_PORTABLE=1 ${CNCC} -v -c
+           ${kernel} -o kernel.o)
+  if(cncc_output MATCHES "-march=native")
+    message(FATAL_ERROR "XBANG_CNCC_PORTABLE=1 still passes -march=native")
+  endif()
+elseif(STEP STREQUAL "env_sh")
+  # Sourced from another folder: NEUWARE_HOME is the layout, cncc on PATH,
+  # lib64 on LD_LIBRARY_PATH.
+  cncc_run(SUCCESS bash -c ". '${neuware}/bin/env.sh' && cd / && \
+echo \"home=$NEUWARE_HOME\" && echo \"libs=$LD_LIBRARY_PATH\" && \
+cncc --version")
+  expect_output("home=${neuware}\n")
+  expect_output("libs=${neuware}/lib64")
+  expect_output("cncc v[0-9]")
+else()
+  message(FATAL_ERROR "run_cncc_test.cmake: unknown STEP '${STEP}'")
+endif()
