@@ -26,6 +26,31 @@ size_t OnchipPass::attribute_start(size_t k) const {
   return kNone;
 }
 
+size_t OnchipPass::after_attributes(size_t first, size_t i) const {
+  size_t k = first;
+  while (k < i) {
+    size_t open = kNone;
+    if (cur_.is_identifier(k) && cur_.is_punct(cur_.next_code(k + 1), '(')) {
+      open = cur_.next_code(k + 1);
+    } else if (cur_.is_punct(k, '[')) {
+      open = k;
+    } else {
+      break;
+    }
+    const char open_char = cur_.punct(open);
+    const char close_char = open_char == '(' ? ')' : ']';
+    int depth = 0;
+    size_t close = open;
+    for (; close < i; ++close) {
+      if (cur_.is_punct(close, open_char)) ++depth;
+      if (cur_.is_punct(close, close_char) && --depth == 0) break;
+    }
+    if (close >= i) break;
+    k = cur_.next_code(close + 1);
+  }
+  return k;
+}
+
 size_t OnchipPass::declaration_start(size_t i, size_t lower) const {
   size_t first = i;
   for (size_t k = cur_.prev_code(i - 1);
@@ -86,8 +111,10 @@ void OnchipPass::place_declaration(size_t i) {
   give_enclosing_device_function_internal_linkage();
   const bool add_static =
       qualifier == "__mlu_shared__" && !declaration_says(first, end, "static");
-  if (definition || add_static) {
-    edits_.insert(cur_[first].begin, guard + (add_static ? "static " : ""));
+  if (definition) edits_.insert(cur_[first].begin, guard);
+  if (add_static) {
+    // Standard attributes (alignas) must precede every decl-specifier.
+    edits_.insert(cur_[after_attributes(first, i)].begin, "static ");
   }
   if (definition) {
     edits_.insert(cur_[end].end, " " + guard.substr(0, guard.size() - 1));
@@ -112,7 +139,10 @@ void OnchipPass::place_declaration_in_macro(size_t i, size_t body,
   const std::string guard = "XBANG_ONCHIP_GUARD_(" + qualifier + ")";
   const bool add_static = !declaration_says(first, end, "static");
   edits_.insert(cur_[i].end, " __attribute__((used))");
-  edits_.insert(cur_[first].begin, guard + (add_static ? " static " : " "));
+  edits_.insert(cur_[first].begin, guard + " ");
+  if (add_static) {
+    edits_.insert(cur_[after_attributes(first, i)].begin, "static ");
+  }
   edits_.insert(cur_[end].end, " " + guard);
 }
 

@@ -56,6 +56,10 @@ class OnchipPass {
   size_t declaration_start(size_t i, size_t lower) const;
   // First token of the attribute specifier ending at token k, or kNone.
   size_t attribute_start(size_t k) const;
+  // First token after the attribute specifiers that start the declaration
+  // [first, i) (the token after them is an identifier: the walk from
+  // declaration_start accepted only specifiers).
+  size_t after_attributes(size_t first, size_t i) const;
   // The `;` ending the declaration that starts at token i, at or before
   // token `last` (kNone if none).
   size_t declaration_end(size_t i, size_t last) const;
