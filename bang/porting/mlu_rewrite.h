@@ -19,7 +19,8 @@
 //  - `__mlu_func__ inline` loses the repeated `inline`; U+00A0 outside
 //    literals becomes two spaces.
 // Dead arms of conditionals (`#if 0`...) are left alone, and the brace depth
-// follows one arm of `#if`/`#else`. Nothing else changes. No newline is added or removed, so after the leading
+// follows one arm of `#if`/`#else`. Nothing else changes. No newline is added
+// or removed, so after the leading
 // `#line 1 "<path>"` every line of the output is the same line of the source
 // and compiler errors point there. The same rewrite applies to the .mlu file
 // and to the project headers it includes with "...".
