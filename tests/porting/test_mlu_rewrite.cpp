@@ -214,6 +214,16 @@ TEST(NoBreakSpacePass, NoBreakSpaceOutsideLiteralsBecomesSpaces) {
             "int  x = 1;  // c\nconst char *s = \"\xC2\xA0\";\n");
 }
 
+// A launch moves the text around its name and configuration: the no-break
+// spaces there become spaces too, and the line count stays.
+TEST(NoBreakSpacePass, NoBreakSpacesInALaunch) {
+  EXPECT_EQ(rewrite("void f() {\n  K\xC2\xA0<<<a,\xC2\xA0"
+                    "b, c>>>(x,\xC2\xA0y);\n}\n",
+                    1),
+            "void f() {\n  ::xbang::launch(  a,  b, c, [=]() { K(x,  y); }, "
+            "\"K\");\n}\n");
+}
+
 TEST(DirectivePass, QuotedIncludesAreListed) {
   const auto result = rewrite_mlu_source(
       "#include \"kernels/kernel.h\"\n#include <bang.h>\n"

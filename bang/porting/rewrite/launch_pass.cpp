@@ -161,13 +161,13 @@ size_t LaunchPass::rewrite_launch(size_t open) {
   // Every piece keeps its own text, so no newline is added or lost.
   const Token& first = cur_[name_first];
   std::string launch = "::xbang::launch(";
-  launch += cur_.text(cur_[name_last].end, open_offset);
-  launch += cur_.text(cur_[open + 2].end, cur_[close].begin);
-  launch += cur_.text(cur_[close + 2].end, cur_[paren].begin);
+  launch += cur_.code_text(cur_[name_last].end, open_offset);
+  launch += cur_.code_text(cur_[open + 2].end, cur_[close].begin);
+  launch += cur_.code_text(cur_[close + 2].end, cur_[paren].begin);
   launch += ", [=]() { ";
-  launch += cur_.text(first.begin, cur_[name_last].end);
+  launch += cur_.code_text(first.begin, cur_[name_last].end);
   launch += '(';
-  launch += cur_.text(cur_[paren].end, cur_[close_paren].begin);
+  launch += cur_.code_text(cur_[paren].end, cur_[close_paren].begin);
   launch += "); }, \"";
   launch += escape_for_string_literal(name);
   launch += "\")";

@@ -67,6 +67,24 @@ size_t TokenCursor::matching_open(size_t close, char open_char,
   return kNone;
 }
 
+std::string TokenCursor::code_text(size_t begin, size_t end) const {
+  std::string text(src_.substr(begin, end - begin));
+  auto token = std::lower_bound(
+      tokens_.begin(), tokens_.end(), begin,
+      [](const Token& t, size_t offset) { return t.begin < offset; });
+  for (; token != tokens_.end() && token->begin < end; ++token) {
+    if (token->kind != Kind::kSpace) continue;
+    for (size_t p = token->begin; p + 1 < token->end && p + 1 < end; ++p) {
+      if (is_no_break_space(src_, p)) {
+        text[p - begin] = ' ';
+        text[p + 1 - begin] = ' ';
+        ++p;
+      }
+    }
+  }
+  return text;
+}
+
 std::string TokenCursor::spelled(size_t first, size_t last) const {
   std::string spelling;
   bool pending_space = false;
@@ -103,6 +121,7 @@ std::string EditList::apply(std::string_view src, size_t start) {
   std::string out;
   size_t copied = start;
   for (const Edit& edit : edits_) {
+    if (edit.begin < copied) continue;
     out.append(src.substr(copied, edit.begin - copied));
     out += edit.replacement;
     copied = edit.end;

@@ -87,6 +87,10 @@ class TokenCursor {
   // unbalanced).
   size_t matching_open(size_t close, char open_char, char close_char) const;
 
+  // Source text [begin, end), both token boundaries, with each U+00A0 of its
+  // whitespace as two spaces (no_break_space_pass.h): for text a pass moves
+  // into a replacement.
+  std::string code_text(size_t begin, size_t end) const;
   // Code tokens first..last as a string: one space where the source had
   // space or comments.
   std::string spelled(size_t first, size_t last) const;
@@ -110,7 +114,8 @@ class EditList {
     edits_.push_back({at, at, std::move(text)});
   }
   // The source from `start` on with every edit made; edits at one offset
-  // keep the order in which they were recorded.
+  // keep the order in which they were recorded. An edit inside the text an
+  // earlier one replaced is dropped: the replacement carries that text.
   std::string apply(std::string_view src, size_t start);
 
  private:
