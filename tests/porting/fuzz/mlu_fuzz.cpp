@@ -10,6 +10,7 @@
 //
 // xbang_mlu_fuzz --tool <xbang-mlu-rewrite> --compiler <c++>
 //                --flags <file: one compiler argument a line>
+//                (--compiler none: the rewriter only)
 //                --work <dir> [--pch-header <__clang_bang_runtime_wrapper.h>]
 //                [--seed N] [--inputs N] [--timeout seconds]
 //                --corpus <dir>[=<include root>]...
@@ -362,7 +363,7 @@ int main(int argc, char** argv) {
 
   // The pre-include, precompiled once: it is most of each compile's time.
   std::vector<std::string> pch_flags;
-  if (!options.pch_header.empty()) {
+  if (!options.pch_header.empty() && options.compiler != "none") {
     std::vector<std::string> command = {options.compiler};
     command.insert(command.end(), flags.begin(), flags.end());
     command.insert(command.end(),
@@ -405,6 +406,7 @@ int main(int argc, char** argv) {
         run(rewrite, options.timeout, work / (stem + ".rewrite.log"));
     std::string outcome;
     std::string detail;
+    std::string rewriter_error;
     bool failed = false;
     // The rewriter's own error, when it gave one: <input>:<line>:<col>: ...
     const std::regex own_error(
@@ -420,7 +422,6 @@ int main(int argc, char** argv) {
                                           std::to_string(rewritten.exit_code);
       detail = rewritten.output.substr(0, 400);
     } else {
-      std::string rewriter_error;
       std::istringstream lines(rewritten.output);
       for (std::string line; std::getline(lines, line);) {
         if (line.rfind(input.string(), 0) == 0) rewriter_error = line;
@@ -435,6 +436,10 @@ int main(int argc, char** argv) {
         outcome = "FAIL rewriter internal error";
         detail = rewriter_error;
       }
+    }
+    if (!failed && options.compiler == "none") {
+      outcome = rewriter_error.empty() ? "rewritten" : "rewriter error";
+    } else if (!failed) {
       std::vector<std::string> compile = {options.compiler};
       compile.insert(compile.end(), pch_flags.begin(), pch_flags.end());
       compile.insert(compile.end(), flags.begin(), flags.end());
@@ -462,9 +467,7 @@ int main(int argc, char** argv) {
             digit < compiled.output.size() &&
             std::isdigit(static_cast<unsigned char>(compiled.output[digit]));
       }
-      if (failed) {
-        // The rewriter's message is wrong whatever the compiler says.
-      } else if (compiled.timed_out || compiled.signal != 0) {
+      if (compiled.timed_out || compiled.signal != 0) {
         failed = true;
         outcome =
             compiled.timed_out ? "FAIL compiler hangs" : "FAIL compiler killed";
