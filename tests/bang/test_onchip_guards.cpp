@@ -2,7 +2,8 @@
 // xbang-mlu-rewrite declares around each __nram__ / __wram__ /
 // __mlu_shared__ variable of a .mlu file catch an overrun of one element or
 // of one 64-byte block even when the variable's size is a multiple of 64
-// bytes (no alignment padding after it), and name the variable and kernel.
+// bytes (no alignment padding after it), and name the variable and kernel;
+// also for a variable declared by a macro or after alignas.
 #include <string>
 
 #include "harness.h"
@@ -68,7 +69,11 @@ INSTANTIATE_TEST_SUITE_P(
         Overrun{"WramOneElement", kTargetWram, "wram_exact", 128, 1},
         Overrun{"WramOneBlock", kTargetWram, "wram_exact", 128, 64},
         Overrun{"SramOneElement", kTargetSram, "sram_exact", 64, 1},
-        Overrun{"SramOneBlock", kTargetSram, "sram_exact", 64, 16}),
+        Overrun{"SramOneBlock", kTargetSram, "sram_exact", 64, 16},
+        Overrun{"NramFromMacro", kTargetNramMacro, "nram_macro", 64, 1},
+        Overrun{"NramAligned", kTargetNramAligned, "nram_aligned", 64, 1},
+        Overrun{"NramAfterConditional", kTargetNramAfterConditional,
+                "nram_after_conditional", 64, 1}),
     [](const testing::TestParamInfo<Overrun>& info) {
       return std::string(info.param.label);
     });
@@ -77,7 +82,8 @@ TEST(OnchipGuardsClean, InRangeWritesReportNothing) {
   xbang::checked::set_enabled(true);
   xbang::checked::clear_reports();
   for (int target :
-       {kTargetNramExact, kTargetNramOdd, kTargetWram, kTargetSram}) {
+       {kTargetNramExact, kTargetNramOdd, kTargetWram, kTargetSram,
+        kTargetNramMacro, kTargetNramAligned, kTargetNramAfterConditional}) {
     EXPECT_EQ(launch_onchip_overrun(test_queue(), target, 0, 16, -1),
               cnrtSuccess);
   }

@@ -1,5 +1,7 @@
-// Unit tests of the .mlu launch rewriter (bang/porting) on the launch forms
-// real kernel files contain, and of the xbang-mlu-rewrite tool itself.
+// Unit tests of the .mlu rewriter (bang/porting), one test suite per pass
+// (bang/porting/rewrite/): LaunchPass, AsmPass, OnchipPass, InlinePass,
+// NoBreakSpacePass, DirectivePass; MluRewrite for the whole translation unit
+// and MluRewriteTool for the xbang-mlu-rewrite tool itself.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -41,7 +43,7 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-TEST(MluRewrite, SimpleLaunchBecomesAnExpression) {
+TEST(LaunchPass, SimpleLaunchBecomesAnExpression) {
   EXPECT_EQ(rewrite("  Kernel<<<k_dim, k_type, queue>>>(x, n);\n", 1),
             "  ::xbang::launch(k_dim, k_type, queue, [=]() { Kernel(x, n); }, "
             "\"Kernel\");\n");
@@ -50,14 +52,14 @@ TEST(MluRewrite, SimpleLaunchBecomesAnExpression) {
             "\"Kernel\");");
 }
 
-TEST(MluRewrite, FileWithoutLaunchesIsCopiedUnchanged) {
+TEST(LaunchPass, FileWithoutLaunchesIsCopiedUnchanged) {
   const std::string source =
       "#include <bang.h>\n"
       "__mlu_global__ void K(float *x) { x[0] = 1 << 3 >> 1; }\n";
   EXPECT_EQ(rewrite(source, 0), source);
 }
 
-TEST(MluRewrite, NamespaceScopeOnchipVariablesGetInternalLinkage) {
+TEST(OnchipPass, NamespaceScopeOnchipVariablesGetInternalLinkage) {
   // A definition gets a guard zone on each side and is kept (`used`).
   EXPECT_EQ(rewrite("__nram__ int8_t nram_buffer[MAX_NRAM_SIZE];\n"),
             "namespace { XBANG_ONCHIP_GUARD_(__nram__) __nram__ "
@@ -79,7 +81,7 @@ TEST(MluRewrite, NamespaceScopeOnchipVariablesGetInternalLinkage) {
             "}");
 }
 
-TEST(MluRewrite, BlockScopeOnchipVariables) {
+TEST(OnchipPass, BlockScopeOnchipVariables) {
   // thread_local is static inside a function already; SRAM needs `static`.
   EXPECT_EQ(rewrite("void f() { __nram__ int t[4]; static __nram__ int u; }"),
             "void f() { XBANG_ONCHIP_GUARD_(__nram__) __nram__ "
@@ -121,7 +123,7 @@ std::string rewrite_without_guards(const std::string& source) {
   return text;
 }
 
-TEST(MluRewrite, DeviceFunctionWithOnchipVariablesGetsInternalLinkage) {
+TEST(OnchipPass, DeviceFunctionWithOnchipVariablesGetsInternalLinkage) {
   // Its on-chip variables then share the file's sections with the
   // namespace-scope ones (a COMDAT object there is a GCC section conflict).
   EXPECT_EQ(rewrite_without_guards(
@@ -149,7 +151,55 @@ TEST(MluRewrite, DeviceFunctionWithOnchipVariablesGetsInternalLinkage) {
   }
 }
 
-TEST(MluRewrite, RepeatedInlineOfDeviceFunctionIsDropped) {
+// The unnamed namespace opens before the whole declaration, attribute
+// specifiers included; at block scope `static` follows them (standard
+// attributes must precede every decl-specifier).
+TEST(OnchipPass, AttributeSpecifiersStayInsideTheDeclaration) {
+  EXPECT_EQ(rewrite("alignas(64) __nram__ char n[64];\n"),
+            "namespace { XBANG_ONCHIP_GUARD_(__nram__) alignas(64) __nram__ "
+            "__attribute__((used)) char n[64]; XBANG_ONCHIP_GUARD_(__nram__) "
+            "}\n");
+  EXPECT_EQ(rewrite_without_guards(
+                "static __attribute__((aligned(128))) __wram__ char w[64];\n"
+                "[[maybe_unused]] alignas(2 * 32) __nram__ int t[4];\n"),
+            "namespace { static __attribute__((aligned(128))) __wram__ char "
+            "w[64]; }\n"
+            "namespace { [[maybe_unused]] alignas(2 * 32) __nram__ int t[4]; "
+            "}\n");
+  EXPECT_EQ(rewrite("void f() { alignas(64) __mlu_shared__ char s[4]; }"),
+            "void f() { XBANG_ONCHIP_GUARD_(__mlu_shared__) alignas(64) static "
+            "__mlu_shared__ __attribute__((used)) char s[4]; "
+            "XBANG_ONCHIP_GUARD_(__mlu_shared__) }");
+}
+
+// The rewriter does not expand macros. A whole declaration in a #define gets
+// its guards and `static` (right at namespace and at block scope alike); a
+// qualifier in a macro that is not a whole declaration stops the rewrite.
+TEST(OnchipPass, DeclarationInAMacroGetsItsGuards) {
+  EXPECT_EQ(rewrite("#define DECL __nram__ char buf[64];\nDECL\n"),
+            "#define DECL XBANG_ONCHIP_GUARD_(__nram__) static __nram__ "
+            "__attribute__((used)) char buf[64]; XBANG_ONCHIP_GUARD_(__nram__)"
+            "\nDECL\n");
+  EXPECT_EQ(rewrite_without_guards(
+                "#define SHARED(name, n) \\\n  alignas(64) __mlu_shared__ "
+                "float name[n]; \\\n  static __wram__ char w_##name[n]; \\\n"
+                "  int i_##name;\n"
+                "#define EXTERN extern __nram__ char e[];\n"),
+            "#define SHARED(name, n) \\\n  alignas(64) static __mlu_shared__ "
+            "float name[n]; \\\n  static __wram__ char w_##name[n]; \\\n"
+            "  int i_##name;\n"
+            "#define EXTERN extern __nram__ char e[];\n");
+  EXPECT_EQ(rewrite_error("int a;\n#define NRAM __nram__\nNRAM char b[4];\n"),
+            "k.mlu:2:14: error: '__nram__' in a macro that is not a whole "
+            "declaration ending with ';': xbang-mlu-rewrite does not expand "
+            "macros, so the variables declared with it would get no guard "
+            "zones; write '__nram__' in the declaration itself");
+  EXPECT_NE(rewrite_error("#define BUF(n) __wram__ char n[4]\nBUF(x);\n")
+                .find("k.mlu:1:16: error: '__wram__' in a macro"),
+            std::string::npos);
+}
+
+TEST(InlinePass, RepeatedInlineOfDeviceFunctionIsDropped) {
   EXPECT_EQ(rewrite("__mlu_func__ inline void f();\n"
                     "static inline __mlu_func__ int g();\n"
                     "inline int h();\n"),
@@ -158,13 +208,23 @@ TEST(MluRewrite, RepeatedInlineOfDeviceFunctionIsDropped) {
             "inline int h();\n");
 }
 
-TEST(MluRewrite, NoBreakSpaceOutsideLiteralsBecomesSpaces) {
+TEST(NoBreakSpacePass, NoBreakSpaceOutsideLiteralsBecomesSpaces) {
   EXPECT_EQ(rewrite("int\xC2\xA0x = 1;\xC2\xA0// c\n"
                     "const char *s = \"\xC2\xA0\";\n"),
             "int  x = 1;  // c\nconst char *s = \"\xC2\xA0\";\n");
 }
 
-TEST(MluRewrite, QuotedIncludesAreListed) {
+// A launch moves the text around its name and configuration: the no-break
+// spaces there become spaces too, and the line count stays.
+TEST(NoBreakSpacePass, NoBreakSpacesInALaunch) {
+  EXPECT_EQ(rewrite("void f() {\n  K\xC2\xA0<<<a,\xC2\xA0"
+                    "b, c>>>(x,\xC2\xA0y);\n}\n",
+                    1),
+            "void f() {\n  ::xbang::launch(  a,  b, c, [=]() { K(x,  y); }, "
+            "\"K\");\n}\n");
+}
+
+TEST(DirectivePass, QuotedIncludesAreListed) {
   const auto result = rewrite_mlu_source(
       "#include \"kernels/kernel.h\"\n#include <bang.h>\n"
       "#if 0\n#include \"disabled.h\"\n#endif\n  #  include \"a b.h\"\n",
@@ -174,7 +234,7 @@ TEST(MluRewrite, QuotedIncludesAreListed) {
             (std::vector<std::string>{"kernels/kernel.h", "a b.h"}));
 }
 
-TEST(MluRewrite, InlineAssemblyBecomesItsEmulation) {
+TEST(AsmPass, InlineAssemblyBecomesItsEmulation) {
   EXPECT_EQ(rewrite("void f() { __asm__ volatile(\"sync;\"); }"),
             "void f() { ::xbang::inline_asm::sync(); }");
   EXPECT_EQ(
@@ -224,7 +284,7 @@ TEST(MluRewrite, InlineAssemblyBecomesItsEmulation) {
             "#define S() \\\n  ::xbang::inline_asm::sync()\\\n\n");
 }
 
-TEST(MluRewrite, UnknownAssemblyStopsTheCompileNamingTheMnemonic) {
+TEST(AsmPass, UnknownAssemblyStopsTheCompileNamingTheMnemonic) {
   EXPECT_EQ(rewrite("void f() {\n  __asm__ volatile(\"bar.sync.x %[a];\" "
                     "::[a] \"r\"(1));\n}"),
             "void f() {\n  static_assert(false, \"MLU inline assembly "
@@ -249,7 +309,7 @@ TEST(MluRewrite, OutputStartsWithLineDirectiveNamingTheSource) {
   EXPECT_EQ(result.output, "#line 1 \"/src/a \\\"b\\\".mlu\"\nint x;\n");
 }
 
-TEST(MluRewrite, MultiLineArgumentsKeepTheirLines) {
+TEST(LaunchPass, MultiLineArgumentsKeepTheirLines) {
   const std::string source =
       "void Wrapper() {\n"
       "  Kernel<<<k_dim, k_type, queue>>>(\n"
@@ -274,7 +334,7 @@ TEST(MluRewrite, MultiLineArgumentsKeepTheirLines) {
   for (size_t line : {0, 2, 3, 5, 6}) EXPECT_EQ(in[line], out[line]);
 }
 
-TEST(MluRewrite, LaunchConfigurationSpanningLines) {
+TEST(LaunchPass, LaunchConfigurationSpanningLines) {
   const std::string source =
       "Kernel<float>\n"
       "    <<<k_dim,\n"
@@ -287,13 +347,13 @@ TEST(MluRewrite, LaunchConfigurationSpanningLines) {
             "{ Kernel<float>(x); }, \"Kernel<float>\");\nnext();\n");
 }
 
-TEST(MluRewrite, DeducedTemplateKernelWithCastArguments) {
+TEST(LaunchPass, DeducedTemplateKernelWithCastArguments) {
   EXPECT_EQ(rewrite("Kernel<<<d, t, q>>>((half *)x, (int32_t)n);"),
             "::xbang::launch(d, t, q, [=]() { Kernel((half *)x, (int32_t)n); "
             "}, \"Kernel\");");
 }
 
-TEST(MluRewrite, ExplicitAndQualifiedTemplateKernels) {
+TEST(LaunchPass, ExplicitAndQualifiedTemplateKernels) {
   EXPECT_EQ(rewrite("Kernel<float><<<d, t, q>>>(x);"),
             "::xbang::launch(d, t, q, [=]() { Kernel<float>(x); }, "
             "\"Kernel<float>\");");
@@ -316,7 +376,7 @@ TEST(MluRewrite, ExplicitAndQualifiedTemplateKernels) {
             "decltype(p->q)>\");");
 }
 
-TEST(MluRewrite, LaunchInsideMacroCalls) {
+TEST(LaunchPass, LaunchInsideMacroCalls) {
   EXPECT_EQ(rewrite("KERNEL_CHECK(Kernel<<<d, t, q>>>(x, n));"),
             "KERNEL_CHECK(::xbang::launch(d, t, q, [=]() { Kernel(x, n); }, "
             "\"Kernel\"));");
@@ -329,7 +389,7 @@ TEST(MluRewrite, LaunchInsideMacroCalls) {
       "K(\n    a); }, \"K\"));");
 }
 
-TEST(MluRewrite, ShiftsInsideTheLaunch) {
+TEST(LaunchPass, ShiftsInsideTheLaunch) {
   EXPECT_EQ(rewrite("K<<<d, t, q>>>(n >> 1, (m >> 2) << 1, x>>y);"),
             "::xbang::launch(d, t, q, [=]() { K(n >> 1, (m >> 2) << 1, "
             "x>>y); }, \"K\");");
@@ -342,7 +402,7 @@ TEST(MluRewrite, ShiftsInsideTheLaunch) {
             "::xbang::launch(d, t, get<Q>, [=]() { K(x); }, \"K\");");
 }
 
-TEST(MluRewrite, CommentsAndLiteralsAreLeftAlone) {
+TEST(LaunchPass, CommentsAndLiteralsAreLeftAlone) {
   const std::string source =
       "// K<<<a, b, c>>>(x);\n"
       "/* K<<<a, b, c>>>(x);\n   K<<<\n*/\n"
@@ -357,13 +417,13 @@ TEST(MluRewrite, CommentsAndLiteralsAreLeftAlone) {
   EXPECT_EQ(rewrite(source, 0), source);
 }
 
-TEST(MluRewrite, LiteralsInsideTheLaunch) {
+TEST(LaunchPass, LiteralsInsideTheLaunch) {
   EXPECT_EQ(rewrite("K<<<d, t, q>>>(\")\", ')', '(', R\"x()\")x\");"),
             "::xbang::launch(d, t, q, [=]() { K(\")\", ')', '(', "
             "R\"x()\")x\"); }, \"K\");");
 }
 
-TEST(MluRewrite, DisabledCodeIsLeftAlone) {
+TEST(DirectivePass, DisabledCodeIsLeftAlone) {
   const std::string source =
       "#if 0\nK<<<unbalanced\n#if X\nK<<<\n#endif\n#else\n"
       "K<<<d, t, q>>>(x);\n#endif\n"
@@ -376,7 +436,54 @@ TEST(MluRewrite, DisabledCodeIsLeftAlone) {
   EXPECT_NE(output.find("[=]() { K(z); }"), std::string::npos);
 }
 
-TEST(MluRewrite, LaunchInsideDefineKeepsContinuations) {
+// Brace depth follows one arm: a brace opened in each arm of a conditional
+// is one scope, so what follows the function is at namespace scope again.
+TEST(DirectivePass, BraceDepthFollowsOneArmOfAConditional) {
+  const std::string function =
+      "__mlu_func__ int f(int a) {\n"
+      "#ifdef X\n  if (a) {\n#elif defined(Y)\n  if (a > 1) {\n"
+      "#else\n  if (!a) {\n#endif\n    a = 1;\n  }\n  return a;\n}\n";
+  EXPECT_EQ(rewrite_without_guards(function + "__nram__ char n[64];\n"),
+            function + "namespace { __nram__ char n[64]; }\n");
+  // A namespace opened in both arms is closed once.
+  const std::string namespaces =
+      "#if V2\nnamespace v2 {\n#else\nnamespace v1 {\n#endif\n}\n";
+  EXPECT_EQ(rewrite_without_guards(namespaces +
+                                   "void g() { __mlu_shared__ char s[4]; }\n"),
+            namespaces + "void g() { static __mlu_shared__ char s[4]; }\n");
+  // The arms are still rewritten: either may be the one compiled.
+  const std::string launches =
+      "void h() {\n#ifdef X\n  K<<<d, t, q>>>(1);\n#else\n"
+      "  K<<<d, t, q>>>(2);\n#endif\n}\n";
+  rewrite(launches, 2);
+}
+
+// An arm whose condition is a constant is dead (often not even C++): nothing
+// in it is rewritten, and its braces do not count.
+TEST(DirectivePass, ConstantFalseArmsAreLeftAlone) {
+  for (const std::string condition :
+       {"#if false", "#if (0)", "#if 0 && defined(X)", "#if 0 && X > 2"}) {
+    const std::string source = condition + "\nK<<<broken\nvoid f() {\n#endif\n";
+    EXPECT_EQ(rewrite(source, 0), source) << condition;
+  }
+  const std::string after_true =
+      "#if 1\nK<<<d, t, q>>>(x);\n#elif X\nK<<<\n#else\nK<<<a>>>\n#endif\n"
+      "#ifdef X\nK<<<d, t, q>>>(y);\n#elif 0\nK<<<\n#endif\n";
+  const std::string output = rewrite(after_true, 2);
+  EXPECT_NE(output.find("#elif X\nK<<<\n#else\nK<<<a>>>\n#endif"),
+            std::string::npos)
+      << output;
+  EXPECT_NE(output.find("#elif 0\nK<<<\n#endif"), std::string::npos) << output;
+  // In a dead arm, a nested conditional is dead as a whole.
+  const std::string nested =
+      "#if 0\n#ifdef X\nK<<<\n#else\nK<<<\n#endif\nK<<<\n#endif\n"
+      "__nram__ char n[4];\n";
+  EXPECT_EQ(rewrite_without_guards(nested),
+            "#if 0\n#ifdef X\nK<<<\n#else\nK<<<\n#endif\nK<<<\n#endif\n"
+            "namespace { __nram__ char n[4]; }\n");
+}
+
+TEST(LaunchPass, LaunchInsideDefineKeepsContinuations) {
   const std::string source =
       "#define LAUNCH(T) \\\n  K<T><<<d, t, q>>>( \\\n      "
       "x)\nLAUNCH(float);\n";
@@ -385,13 +492,13 @@ TEST(MluRewrite, LaunchInsideDefineKeepsContinuations) {
             "K<T>( \\\n      x); }, \"K<T>\")\nLAUNCH(float);\n");
 }
 
-TEST(MluRewrite, FriendOperatorShiftIsNotALaunch) {
+TEST(LaunchPass, FriendOperatorShiftIsNotALaunch) {
   const std::string source =
       "friend std::ostream &operator<<<>(std::ostream &, const A<T> &);\n";
   EXPECT_EQ(rewrite(source, 0), source);
 }
 
-TEST(MluRewrite, SeveralLaunchesOnOneLine) {
+TEST(LaunchPass, SeveralLaunchesOnOneLine) {
   EXPECT_EQ(rewrite("A<<<d, t, q>>>(1); B<<<d, t, q>>>(2);", 2),
             "::xbang::launch(d, t, q, [=]() { A(1); }, \"A\"); "
             "::xbang::launch(d, t, q, [=]() { B(2); }, \"B\");");
@@ -401,7 +508,7 @@ TEST(MluRewrite, ByteOrderMarkIsDropped) {
   EXPECT_EQ(rewrite("\xEF\xBB\xBFint x;"), "int x;");
 }
 
-TEST(MluRewrite, ErrorsNameTheLaunchAndItsPosition) {
+TEST(LaunchPass, ErrorsNameTheLaunchAndItsPosition) {
   EXPECT_EQ(rewrite_error("void f() {\n  K<<<a, b, c(x);\n}\n"),
             "k.mlu:2:4: error: unbalanced kernel launch: '<<<' of 'K' has no "
             "matching '>>>'");

@@ -8,6 +8,11 @@ enum OnchipOverrunTarget {
   kTargetNramOdd = 1,    // __nram__ int8_t[100]
   kTargetWram = 2,       // __wram__ int8_t[128]
   kTargetSram = 3,       // __mlu_shared__ float[64]: 256 bytes
+  // __nram__ float[64] declared by a macro, after alignas(128), and after a
+  // function whose conditional opens a brace in each arm.
+  kTargetNramMacro = 4,
+  kTargetNramAligned = 5,
+  kTargetNramAfterConditional = 6,
 };
 
 // An 8-task Union1 launch: every task fills the variables in range, then
