@@ -11,7 +11,7 @@
 # declare), BANG_CNCC_EXECUTABLE (xbang's .mlu rewriter, the tool that
 # stands in for cncc), the functions bang_add_executable / bang_add_library
 # (their .mlu sources go through xbang_add_mlu_sources) and the link names
-# cnrt, cndrv, cndev and cnnl, which resolve to xbang::bang.
+# cnrt, cndrv, cndev, cnnl and cnbin, which resolve to xbang::bang.
 #
 # BANG_CNCC_FLAGS (a string or a list) applies to the .mlu sources where it
 # means something on a CPU: -O<level>, -g*, -D<macro>[=<value>], -I<dir>,
@@ -56,7 +56,7 @@ else()
   set(_bang_library_arch 372)
 endif()
 
-foreach(_bang_link_name cnrt cndrv cndev cnnl)
+foreach(_bang_link_name cnrt cndrv cndev cnnl cnbin)
   if(NOT TARGET ${_bang_link_name})
     add_library(${_bang_link_name} INTERFACE IMPORTED GLOBAL)
     set_property(TARGET ${_bang_link_name}

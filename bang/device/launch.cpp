@@ -23,11 +23,11 @@
 #include <string>
 
 #include "barriers.h"
+#include "device_api.h"
 #include "launch_state.h"
 #include "runtime_internal.h"
 #include "sram.h"
 #include "thread_pool.h"
-#include "toolkit_internal.h"
 #include "xbang/core/arch.h"
 #include "xbang/runtime/spin_wait.h"
 
@@ -304,8 +304,12 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
                   "); a kernel cannot launch another");
   }
   if (!detail::queue_is_live(queue)) {
-    return detail::cnrt_fail(name.c_str(), cnrtErrorInvalidResourceHandle,
-                             "launched on a queue that is not live");
+    std::fprintf(stderr,
+                 "[xbang] %s: launched on a queue that is not live "
+                 "(cnrtErrorInvalidResourceHandle)\n",
+                 name.c_str());
+    detail::set_last_error(cnrtErrorInvalidResourceHandle);
+    return cnrtErrorInvalidResourceHandle;
   }
   detail::LaunchShape shape;
   const std::string illegal = detail::plan_launch(dim, type, &shape);

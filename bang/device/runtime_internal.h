@@ -1,4 +1,4 @@
-// Runtime internals shared by the runtime's .cpp files (not installed API).
+// Device internals shared by the device's .cpp files (not installed API).
 #pragma once
 
 #include <cnrt.h>
@@ -6,15 +6,13 @@
 #include <cstddef>
 #include <string>
 
+#include "device_api.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/task.h"
 
 namespace xbang {
 namespace detail {
-
-// GDRAM: the cnrtMalloc allocations (checked mode asks it).
-bool gdram_contains(const void* p, std::ptrdiff_t bytes);
 
 // The SRAM section [begin, end) shared by a cluster, and whether the program
 // has any __mlu_shared__ storage at all.
@@ -37,9 +35,6 @@ void check_sram_padding(const char* where);
 
 // Merge a finished core's counts into the launch totals.
 void record_launch_counters(const Counters& launch);
-
-// Launch failure messages: printed and remembered for cnrtGetLastError.
-void set_last_error(cnrtRet_t ret);
 
 }  // namespace detail
 }  // namespace xbang
