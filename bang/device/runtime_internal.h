@@ -7,6 +7,7 @@
 #include <string>
 
 #include "device_api.h"
+#include "modules.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/task.h"
@@ -14,13 +15,8 @@
 namespace xbang {
 namespace detail {
 
-// The SRAM section [begin, end) shared by a cluster, and whether the program
-// has any __mlu_shared__ storage at all.
-const char* sram_begin();
-const char* sram_end();
-
-// Fill the calling thread's on-chip windows into `core` (its own TLS copy of
-// the xbang_nram / xbang_wram sections).
+// Fill the calling thread's on-chip windows into `core`: its own TLS copy of
+// each module's xbang_nram / xbang_wram sections (the modules of its launch).
 void bind_onchip_windows(CoreContext& core);
 
 // Checked mode: reports a plain C++ write past the end of one of this core's
@@ -31,7 +27,7 @@ void check_onchip_padding(const char* where);
 // lock at a point where no core of the active cluster runs (a completed
 // barrier, the cluster's last core parked or finished): the section is
 // shared by the cluster's cores, so any other moment races with them.
-void check_sram_padding(const char* where);
+void check_sram_padding(const ModuleList& modules, const char* where);
 
 // Merge a finished core's counts into the launch totals.
 void record_launch_counters(const Counters& launch);
