@@ -11,7 +11,8 @@
 #                            writes #include "common/kernel.h" as the in-tree
 #                            operators do)
 #   bin/xbang-mlu-rewrite
-#   lib/libxbang_bang.a, lib/libxbang_ops.a
+#   lib/libxbang_device.so, lib/libcnrt.so, libcndrv.so, libcndev.so,
+#   libcnnl.so, libcnbin.so (RUNPATH $ORIGIN), lib/libxbang_ops.a
 #   lib/cmake/xbang/         xbangConfig.cmake, version, targets, XbangMlu.cmake,
 #                            FindBANG.cmake (find_package(BANG))
 #   share/xbang/neuware/   the Neuware layout (cmake/XbangNeuware.cmake)
@@ -37,7 +38,8 @@ endif()
 # The targets' INSTALL_INTERFACE include directory is `include`, so the
 # headers go exactly there.
 set(xbang_config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/xbang)
-install(TARGETS xbang_bang xbang_ops xbang_mlu_rewrite
+install(TARGETS xbang_bang xbang_device xbang_cnrt xbang_cndrv xbang_cndev
+                xbang_cnnl xbang_cnbin xbang_ops xbang_mlu_rewrite
   EXPORT xbangTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

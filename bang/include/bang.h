@@ -39,4 +39,5 @@
 #include "xbang/core/qualifiers.h"
 #include "xbang/core/types.h"
 #include "xbang/runtime/launch.h"
+#include "xbang/runtime/module_registration.h"
 #include "xbang/runtime/task.h"

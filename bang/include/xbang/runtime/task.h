@@ -19,6 +19,16 @@ namespace detail {
 
 struct LaunchState;  // runtime-private
 
+// A core's copy of one module's __nram__ and __wram__ sections (each module,
+// executable or shared library, has its own; see module.h).
+struct OnchipWindow {
+  const void* module;  // the device's record of the module
+  const char* nram_begin;
+  const char* nram_end;
+  const char* wram_begin;
+  const char* wram_end;
+};
+
 // State of the emulated core running on this host thread.
 struct CoreContext {
   LaunchState* launch = nullptr;
@@ -29,11 +39,8 @@ struct CoreContext {
   std::array<uint64_t, kNumFamilies> elements{};
   uint64_t atomic_updates = 0;
   uint64_t barriers = 0;
-  // This core's copy of the on-chip sections (checked mode).
-  const char* nram_begin = nullptr;
-  const char* nram_end = nullptr;
-  const char* wram_begin = nullptr;
-  const char* wram_end = nullptr;
+  // This core's copies of the modules' on-chip sections (checked mode).
+  std::vector<OnchipWindow> onchip;
   bool budget_reported = false;  // checked mode: on-chip budget, once per core
   // __memcpy_async copies not yet performed (see async_copies.h) and, in
   // checked mode, the destination range each one writes.

@@ -15,30 +15,13 @@
 #include <utility>
 
 #include "launch_state.h"
+#include "modules.h"
 #include "onchip_objects.h"
 #include "runtime_internal.h"
 #include "sram.h"
 #include "xbang/core/arch.h"
 
-// Bounds of the on-chip sections, from the linker (absent when the program
-// declares no such variable). For the TLS sections these are the addresses of
-// the TLS template; each thread's copy is at a fixed distance from it.
-extern "C" {
-extern char __start_xbang_nram[] __attribute__((weak));
-extern char __stop_xbang_nram[] __attribute__((weak));
-extern char __start_xbang_wram[] __attribute__((weak));
-extern char __stop_xbang_wram[] __attribute__((weak));
-extern char __start_xbang_sram[] __attribute__((weak));
-extern char __stop_xbang_sram[] __attribute__((weak));
-extern char __start_xbang_tlsprobe[] __attribute__((weak));
-}
-
 namespace {
-// Lives in its own TLS section: &tls_probe minus its template address is the
-// offset of this thread's TLS copy.
-thread_local char tls_probe __attribute__((section("xbang_tlsprobe"), used)) =
-    1;
-
 bool env_enabled() {
   const char* env = std::getenv("XBANG_CHECKED");
   return env == nullptr || std::strcmp(env, "0") != 0;
@@ -191,29 +174,60 @@ void report(const char* builtin, const std::string& message) {
   if (all_reports.size() < kMaxKeptReports) all_reports.push_back(std::move(r));
 }
 
-const char* sram_begin() { return __start_xbang_sram; }
-const char* sram_end() { return __stop_xbang_sram; }
-
 void bind_onchip_windows(CoreContext& core) {
-  if (__start_xbang_tlsprobe == nullptr) return;
-  const std::ptrdiff_t delta = &tls_probe - __start_xbang_tlsprobe;
-  if (__start_xbang_nram != nullptr) {
-    core.nram_begin = __start_xbang_nram + delta;
-    core.nram_end = __stop_xbang_nram + delta;
-  }
-  if (__start_xbang_wram != nullptr) {
-    core.wram_begin = __start_xbang_wram + delta;
-    core.wram_end = __stop_xbang_wram + delta;
+  core.onchip.clear();
+  for (const auto& module : core.launch->modules) {
+    const ModuleSections& s = module->sections;
+    const bool has_nram = s.nram_begin != s.nram_end;
+    const bool has_wram = s.wram_begin != s.wram_end;
+    if (s.probe_template == nullptr || (!has_nram && !has_wram)) continue;
+    // Every TLS object of a module lies at one distance from its template
+    // in a given thread.
+    const std::ptrdiff_t delta = s.this_thread_probe() - s.probe_template;
+    OnchipWindow window{module.get(), nullptr, nullptr, nullptr, nullptr};
+    if (has_nram) {
+      window.nram_begin = s.nram_begin + delta;
+      window.nram_end = s.nram_end + delta;
+    }
+    if (has_wram) {
+      window.wram_begin = s.wram_begin + delta;
+      window.wram_end = s.wram_end + delta;
+    }
+    core.onchip.push_back(window);
   }
 }
+
+namespace {
+const Module& module_of(const OnchipWindow& window) {
+  return *static_cast<const Module*>(window.module);
+}
+
+const char* window_begin(const OnchipWindow& w, Space space) {
+  return space == Space::kNram ? w.nram_begin : w.wram_begin;
+}
+const char* window_end(const OnchipWindow& w, Space space) {
+  return space == Space::kNram ? w.nram_end : w.wram_end;
+}
+
+// The module whose SRAM section holds p, or nullptr.
+const Module* sram_module(const CoreContext* core, const char* p) {
+  if (core == nullptr || core->launch == nullptr) return nullptr;
+  for (const auto& module : core->launch->modules) {
+    const ModuleSections& s = module->sections;
+    if (p >= s.sram_begin && p < s.sram_end) return module.get();
+  }
+  return nullptr;
+}
+}  // namespace
 
 namespace {
 // Inside the core's section: the access must stay within one variable, and
 // the file declaring it must fit the profile.
 bool check_onchip_object(const char* builtin, const char* operand,
                          const char* begin, std::ptrdiff_t bytes, Space space,
-                         const char* section_begin) {
-  const auto& objects = space == Space::kNram ? nram_objects() : wram_objects();
+                         const char* section_begin, const Module& module) {
+  const OnchipTables& tables = module.tables();
+  const auto& objects = space == Space::kNram ? tables.nram : tables.wram;
   if (objects.empty()) return true;  // no symbol table: section bounds only
   const OnchipObject* object = find_object(objects, begin - section_begin);
   auto what = [&] {
@@ -264,6 +278,7 @@ bool check_space(const char* builtin, const char* operand, const void* p,
   const char* begin = static_cast<const char*>(p);
   const char* lo = nullptr;
   const char* hi = nullptr;
+  const Module* module = nullptr;
   switch (space) {
     case Space::kNram:
     case Space::kWram:
@@ -272,12 +287,22 @@ bool check_space(const char* builtin, const char* operand, const void* p,
                             " on the MPU, which has none");
         return false;
       }
-      lo = space == Space::kNram ? core->nram_begin : core->wram_begin;
-      hi = space == Space::kNram ? core->nram_end : core->wram_end;
+      for (const OnchipWindow& w : core->onchip) {
+        const char* b = window_begin(w, space);
+        if (b != nullptr && begin >= b && begin < window_end(w, space)) {
+          lo = b;
+          hi = window_end(w, space);
+          module = &module_of(w);
+          break;
+        }
+      }
       break;
     case Space::kSram:
-      lo = sram_begin();
-      hi = sram_end();
+      module = sram_module(core, begin);
+      if (module != nullptr) {
+        lo = module->sections.sram_begin;
+        hi = module->sections.sram_end;
+      }
       break;
     case Space::kGdram:
       if (gdram_contains(p, bytes)) return true;
@@ -288,7 +313,8 @@ bool check_space(const char* builtin, const char* operand, const void* p,
   }
   if (lo != nullptr && begin >= lo && begin + bytes <= hi) {
     if (space == Space::kSram) return true;
-    return check_onchip_object(builtin, operand, begin, bytes, space, lo);
+    return check_onchip_object(builtin, operand, begin, bytes, space, lo,
+                               *module);
   }
   std::string why;
   if (lo != nullptr && begin >= lo && begin < hi) {
@@ -385,25 +411,31 @@ void check_padding_after_objects(const char* builtin,
 }
 }  // namespace
 
-void check_sram_padding(const char* where) {
-  if (!checked_flag.load() || !program_has_sram()) return;
-  check_padding_after_objects(where, sram_objects(),
-                              const_cast<char*>(sram_begin()),
-                              sram_end() - sram_begin(), Space::kSram);
+void check_sram_padding(const ModuleList& modules, const char* where) {
+  if (!checked_flag.load()) return;
+  for (const auto& module : modules) {
+    if (!module->has_sram()) continue;
+    const ModuleSections& s = module->sections;
+    check_padding_after_objects(where, module->tables().sram, s.sram_begin,
+                                s.sram_end - s.sram_begin, Space::kSram);
+  }
 }
 
 void check_onchip_padding(const char* where) {
   CoreContext* core = tls_core;
   if (core == nullptr || !checked_flag.load() || core->is_mpu) return;
-  if (core->nram_begin != nullptr) {
-    check_padding_after_objects(
-        where, nram_objects(), const_cast<char*>(core->nram_begin),
-        core->nram_end - core->nram_begin, Space::kNram);
-  }
-  if (core->wram_begin != nullptr) {
-    check_padding_after_objects(
-        where, wram_objects(), const_cast<char*>(core->wram_begin),
-        core->wram_end - core->wram_begin, Space::kWram);
+  for (const OnchipWindow& w : core->onchip) {
+    const OnchipTables& tables = module_of(w).tables();
+    if (w.nram_begin != nullptr) {
+      check_padding_after_objects(where, tables.nram,
+                                  const_cast<char*>(w.nram_begin),
+                                  w.nram_end - w.nram_begin, Space::kNram);
+    }
+    if (w.wram_begin != nullptr) {
+      check_padding_after_objects(where, tables.wram,
+                                  const_cast<char*>(w.wram_begin),
+                                  w.wram_end - w.wram_begin, Space::kWram);
+    }
   }
 }
 
@@ -427,13 +459,17 @@ bool in_space(const void* p, std::ptrdiff_t bytes, Space space) {
   };
   switch (space) {
     case Space::kNram:
-      return core != nullptr && !core->is_mpu &&
-             inside(core->nram_begin, core->nram_end);
     case Space::kWram:
-      return core != nullptr && !core->is_mpu &&
-             inside(core->wram_begin, core->wram_end);
-    case Space::kSram:
-      return inside(sram_begin(), sram_end());
+      if (core == nullptr || core->is_mpu) return false;
+      for (const OnchipWindow& w : core->onchip) {
+        if (inside(window_begin(w, space), window_end(w, space))) return true;
+      }
+      return false;
+    case Space::kSram: {
+      const Module* module = sram_module(core, b);
+      return module != nullptr &&
+             inside(module->sections.sram_begin, module->sections.sram_end);
+    }
     case Space::kGdram:
       return gdram_contains(p, bytes);
   }

@@ -1,5 +1,5 @@
 // CNRT memory, errors and versions. Device memory is host memory the
-// runtime has registered (checked mode asks the registry whether a pointer
+// device has registered (checked mode asks its registry whether a pointer
 // is GDRAM); every size and range is checked before use, without pointer or
 // size overflow.
 #include <cnrt.h>
@@ -15,39 +15,16 @@
 #include <mutex>
 #include <shared_mutex>
 
-#include "runtime_internal.h"
 #include "toolkit_internal.h"
 
 namespace xbang {
 namespace detail {
 namespace {
 
-std::shared_mutex registry_mutex;
-std::map<const char*, size_t> allocations;  // begin -> bytes
-// Bumped by every cnrtFree: lets each thread trust its cache of recently
-// found allocations without touching the shared lock (checked mode asks
-// this for every GDRAM operand, from every core at once).
-std::atomic<uint64_t> registry_generation{0};
-thread_local cnrtRet_t last_error = cnrtSuccess;
 constexpr size_t kHugePageBytes = size_t(2) << 20;
 
 std::mutex host_mutex;
 std::map<const char*, size_t> host_allocations;  // cnrtHostMalloc
-
-struct RecentAllocations {
-  static constexpr int kSize = 8;
-  uint64_t generation = ~uint64_t(0);
-  const char* begin[kSize] = {};
-  const char* end[kSize] = {};
-  int next = 0;
-};
-thread_local RecentAllocations recent;
-
-// [p, p + bytes) inside [begin, end), computed without forming p + bytes.
-bool range_inside(const char* p, size_t bytes, const char* begin,
-                  const char* end) {
-  return p >= begin && p <= end && bytes <= size_t(end - p);
-}
 
 // The allocation of `registry` holding p (begin, bytes), if any.
 const std::pair<const char* const, size_t>* find_holder(
@@ -67,41 +44,6 @@ bool host_range_valid(const void* p, size_t bytes) {
 void free_device_block(const char* p) { std::free(const_cast<char*>(p)); }
 
 }  // namespace
-
-bool gdram_contains(const void* p, std::ptrdiff_t bytes) {
-  if (bytes < 0 || p == nullptr) return false;
-  const char* b = static_cast<const char*>(p);
-  const uint64_t generation =
-      registry_generation.load(std::memory_order_acquire);
-  if (recent.generation == generation) {
-    for (int i = 0; i < RecentAllocations::kSize; ++i) {
-      if (range_inside(b, size_t(bytes), recent.begin[i], recent.end[i])) {
-        return true;
-      }
-    }
-  } else {
-    recent = RecentAllocations{};
-    recent.generation = generation;
-  }
-  std::shared_lock<std::shared_mutex> lock(registry_mutex);
-  auto it = allocations.upper_bound(b);
-  if (it == allocations.begin()) return false;
-  --it;
-  const char* end = it->first + it->second;
-  if (!range_inside(b, size_t(bytes), it->first, end)) return false;
-  recent.begin[recent.next] = it->first;
-  recent.end[recent.next] = end;
-  recent.next = (recent.next + 1) % RecentAllocations::kSize;
-  return true;
-}
-
-void set_last_error(cnrtRet_t ret) { last_error = ret; }
-
-cnrtRet_t take_last_error() {
-  const cnrtRet_t ret = last_error;
-  last_error = cnrtSuccess;
-  return ret;
-}
 
 namespace {
 
@@ -222,10 +164,7 @@ cnrtRet_t check_set(const char* api, void* ptr, size_t bytes) {
 }  // namespace detail
 }  // namespace xbang
 
-using xbang::detail::allocations;
 using xbang::detail::cnrt_fail;
-using xbang::detail::registry_generation;
-using xbang::detail::registry_mutex;
 
 extern "C" {
 
@@ -263,10 +202,7 @@ cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
   // Fresh device memory holds garbage on hardware; checked mode makes it
   // NaN / -1 so that a kernel reading what nobody wrote shows it.
   if (xbang::checked::enabled()) std::memset(p, 0xff, rounded);
-  {
-    std::unique_lock<std::shared_mutex> lock(registry_mutex);
-    allocations[static_cast<const char*>(p)] = bytes;
-  }
+  xbang::detail::gdram_register(p, bytes);
   xbang::detail::bind_device_context();
   *ptr = p;
   return cnrtSuccess;
@@ -274,29 +210,17 @@ cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
 
 cnrtRet_t cnrtFree(void* ptr) {
   if (ptr == nullptr) return cnrtSuccess;
-  {
-    std::unique_lock<std::shared_mutex> lock(registry_mutex);
-    auto it = allocations.find(static_cast<const char*>(ptr));
-    if (it == allocations.end()) {
-      return cnrt_fail("cnrtFree", cnrtErrorArgsInvalid,
-                       "not the start of a live cnrtMalloc allocation");
-    }
-    allocations.erase(it);
-    registry_generation.fetch_add(1, std::memory_order_acq_rel);
+  if (!xbang::detail::gdram_unregister(ptr)) {
+    return cnrt_fail("cnrtFree", cnrtErrorArgsInvalid,
+                     "not the start of a live cnrtMalloc allocation");
   }
   xbang::detail::free_device_block(static_cast<const char*>(ptr));
   return cnrtSuccess;
 }
 
 cnrtRet_t cnrtDeviceReset(void) {
-  std::map<const char*, size_t> freed;
-  {
-    std::unique_lock<std::shared_mutex> lock(registry_mutex);
-    freed.swap(allocations);
-    registry_generation.fetch_add(1, std::memory_order_acq_rel);
-  }
-  for (const auto& block : freed) {
-    xbang::detail::free_device_block(block.first);
+  for (const void* block : xbang::detail::gdram_unregister_all()) {
+    xbang::detail::free_device_block(static_cast<const char*>(block));
   }
   return cnrtSuccess;
 }
@@ -395,15 +319,14 @@ cnrtRet_t cnrtPointerGetAttributes(cnrtPointerAttributes_t* attr,
   attr->type = cnrtMemTypeUnregistered;
   attr->cacheMode = cnrtUvaUnknown;
   const char* p = static_cast<const char*>(ptr);
-  {
-    std::shared_lock<std::shared_mutex> lock(registry_mutex);
-    if (auto* block = xbang::detail::find_holder(allocations, p)) {
-      attr->type = cnrtMemTypeDevice;
-      attr->size = block->second;
-      attr->devicePointer = const_cast<void*>(ptr);
-      attr->deviceBasePointer = const_cast<char*>(block->first);
-      return cnrtSuccess;
-    }
+  const char* base = nullptr;
+  size_t bytes = 0;
+  if (xbang::detail::gdram_find(p, &base, &bytes)) {
+    attr->type = cnrtMemTypeDevice;
+    attr->size = bytes;
+    attr->devicePointer = const_cast<void*>(ptr);
+    attr->deviceBasePointer = const_cast<char*>(base);
+    return cnrtSuccess;
   }
   std::lock_guard<std::mutex> lock(xbang::detail::host_mutex);
   if (auto* block =
@@ -433,7 +356,7 @@ cnrtRet_t cnrtMemGetInfo(size_t* available, size_t* total) {
 
 cnrtRet_t cnrtGetLastError(void) { return xbang::detail::take_last_error(); }
 
-cnrtRet_t cnrtPeekAtLastError(void) { return xbang::detail::last_error; }
+cnrtRet_t cnrtPeekAtLastError(void) { return xbang::detail::peek_last_error(); }
 
 const char* cnrtGetErrorStr(cnrtRet_t error) {
   const auto* e = xbang::detail::find_error(error);

@@ -1,7 +1,8 @@
-// The program's on-chip variables, read once from the executable's symbol
-// table: every __nram__ / __wram__ / __mlu_shared__ object with its size, name
-// and the file that declares it, so checked mode can name the array an access
-// overflows and tell when one file declares more than the profile holds.
+// A module's on-chip variables, read once from its file's symbol table (the
+// executable's or a shared library's): every __nram__ / __wram__ /
+// __mlu_shared__ object with its size, name and the file that declares it, so
+// checked mode can name the array an access overflows and tell when one file
+// declares more than the profile holds.
 #pragma once
 
 #include <cstddef>
@@ -22,10 +23,14 @@ struct OnchipObject {
   std::ptrdiff_t file_total;  // bytes of this section the file declares
 };
 
-// Sorted by offset; empty when the executable has no symbol table.
-const std::vector<OnchipObject>& nram_objects();
-const std::vector<OnchipObject>& wram_objects();
-const std::vector<OnchipObject>& sram_objects();
+// Each sorted by offset; all empty when the file has no symbol table
+// (stripped): checked mode then knows the sections' bounds only.
+struct OnchipTables {
+  std::vector<OnchipObject> nram, wram, sram;
+};
+
+// Reads the ELF file at `path`; on anything unexpected returns empty tables.
+OnchipTables read_onchip_tables(const std::string& path);
 
 // The object holding `offset`, or nullptr (padding between objects).
 const OnchipObject* find_object(const std::vector<OnchipObject>& objects,

@@ -1,9 +1,9 @@
-// SRAM (__mlu_shared__): the program has one static copy of the xbang_sram
-// section, and a cluster needs its own. So:
-// - a Union launch in a program that declares SRAM owns the section for its
-//   whole run: such launches run one at a time process-wide (Block launches,
-//   which have no SRAM, and every launch of a program without SRAM are not
-//   affected);
+// SRAM (__mlu_shared__): each module (executable, shared library) has one
+// static copy of its xbang_sram section, and a cluster needs its own. So:
+// - a Union launch in a process whose modules declare SRAM owns the
+//   sections for its whole run: such launches run one at a time process-wide
+//   (Block launches, which have no SRAM, and every launch of a program without
+//   SRAM are not affected);
 // - within the launch, one sync group runs at a time and, within it, one
 //   cluster at a time: the active one. When all of its cores have finished
 //   or wait at a group-wide barrier, its SRAM is saved and the next cluster
@@ -18,8 +18,6 @@
 
 namespace xbang {
 namespace detail {
-
-bool program_has_sram();
 
 // Process-wide ownership of the SRAM section; release may run on another
 // thread than acquire (the thread that finishes the launch's last core).

@@ -2,20 +2,11 @@
 // copies and sets) has finished when the enqueuing call returns, so every
 // queue is always idle, its order always holds, and placing a notifier
 // records the moment all work before it on its queue was done.
-#include <atomic>
 #include <chrono>
-#include <deque>
-#include <mutex>
-#include <unordered_set>
 #include <utility>
 
-#include "runtime_internal.h"
+#include "handle_registry.h"
 #include "toolkit_internal.h"
-
-struct CNqueue_st {
-  uint64_t id;
-  cnrtRet_t failure;  // of a kernel since the last cnrtQueueSync
-};
 
 struct CNnotifier_st {
   unsigned int flags;
@@ -27,60 +18,7 @@ namespace xbang {
 namespace detail {
 namespace {
 
-// Handles created and destroyed by the API. A destroyed handle's memory is
-// kept for the next kQuarantine destructions, so a call given a recently
-// destroyed handle reports it instead of finding a new object at the same
-// address.
-template <class Object>
-class HandleRegistry {
- public:
-  template <class... Args>
-  Object* create(Args&&... args) {
-    auto* object = new Object{std::forward<Args>(args)...};
-    std::lock_guard<std::mutex> lock(mutex_);
-    live_.insert(object);
-    return object;
-  }
-  bool destroy(Object* object) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (live_.erase(object) == 0) return false;
-    quarantine_.push_back(object);
-    if (quarantine_.size() > kQuarantine) {
-      delete quarantine_.front();
-      quarantine_.pop_front();
-    }
-    return true;
-  }
-  bool live(Object* object) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return live_.count(object) != 0;
-  }
-  // Runs use(*object) under the registry's lock; false if not live.
-  template <class Use>
-  bool with(Object* object, Use use) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (live_.count(object) == 0) return false;
-    use(*object);
-    return true;
-  }
-
- private:
-  static constexpr size_t kQuarantine = 4096;
-  std::mutex mutex_;
-  std::unordered_set<Object*> live_;
-  std::deque<Object*> quarantine_;
-};
-
-// Never destroyed: calls made while the process exits find them intact,
-// and the handles they hold stay reachable.
-HandleRegistry<CNqueue_st>& queues() {
-  static auto* registry = new HandleRegistry<CNqueue_st>;
-  return *registry;
-}
-std::atomic<uint64_t> next_queue_id{0};
-// Kernel failures not yet reported: on the implicit queues, on the device.
-std::atomic<cnrtRet_t> implicit_queue_failure{cnrtSuccess};
-std::atomic<cnrtRet_t> device_failure{cnrtSuccess};
+// Never destroyed: calls made while the process exits find it intact.
 HandleRegistry<CNnotifier_st>& notifiers() {
   static auto* registry = new HandleRegistry<CNnotifier_st>;
   return *registry;
@@ -89,26 +27,6 @@ HandleRegistry<CNnotifier_st>& notifiers() {
 constexpr unsigned kNotifierFlags = CNRT_NOTIFIER_DISABLE_TIMING_SW |
                                     CNRT_NOTIFIER_DISABLE_TIMING_ALL |
                                     CNRT_NOTIFIER_INTERPROCESS;
-
-bool implicit_queue(cnrtQueue_t queue) {
-  return queue == nullptr || queue == cnrtQueuePerThread ||
-         queue == cnrtQueueLegacy;
-}
-
-// The queue's unreported kernel failure (cleared when `take`), or
-// cnrtSuccess.
-cnrtRet_t queue_failure(cnrtQueue_t queue, bool take) {
-  if (implicit_queue(queue)) {
-    return take ? implicit_queue_failure.exchange(cnrtSuccess)
-                : implicit_queue_failure.load();
-  }
-  cnrtRet_t failure = cnrtSuccess;
-  queues().with(queue, [&](CNqueue_st& q) {
-    failure = q.failure;
-    if (take) q.failure = cnrtSuccess;
-  });
-  return failure;
-}
 
 cnrtRet_t report_failure(const char* api, cnrtRet_t failure) {
   if (failure == cnrtSuccess) return cnrtSuccess;
@@ -165,19 +83,6 @@ cnrtRet_t elapsed_seconds(const char* api, cnrtNotifier_t start,
 
 }  // namespace
 
-bool queue_is_live(cnrtQueue_t queue) {
-  return implicit_queue(queue) || queues().live(queue);
-}
-
-void record_queue_failure(cnrtQueue_t queue, cnrtRet_t code) {
-  device_failure.store(code);
-  if (implicit_queue(queue)) {
-    implicit_queue_failure.store(code);
-  } else {
-    queues().with(queue, [&](CNqueue_st& q) { q.failure = code; });
-  }
-}
-
 }  // namespace detail
 }  // namespace xbang
 
@@ -191,8 +96,7 @@ cnrtRet_t cnrtQueueCreate(cnrtQueue_t* queue) {
   if (queue == nullptr) {
     return cnrt_fail("cnrtQueueCreate", cnrtErrorArgsInvalid, "queue is NULL");
   }
-  *queue = xbang::detail::queues().create(++xbang::detail::next_queue_id,
-                                          cnrtSuccess);
+  *queue = xbang::detail::create_queue();
   xbang::detail::bind_device_context();
   return cnrtSuccess;
 }
@@ -201,7 +105,7 @@ cnrtRet_t cnrtQueueDestroy(cnrtQueue_t queue) {
   if (queue == nullptr) {
     return cnrt_fail("cnrtQueueDestroy", cnrtErrorArgsInvalid, "queue is NULL");
   }
-  if (!xbang::detail::queues().destroy(queue)) {
+  if (!xbang::detail::destroy_queue(queue)) {
     return cnrt_fail("cnrtQueueDestroy", cnrtErrorInvalidResourceHandle,
                      "the queue was not created by cnrtQueueCreate or is "
                      "already destroyed");
@@ -224,8 +128,8 @@ cnrtRet_t cnrtQueueQuery(cnrtQueue_t queue) {
 }
 
 cnrtRet_t cnrtSyncDevice(void) {
-  return xbang::detail::report_failure(
-      "cnrtSyncDevice", xbang::detail::device_failure.exchange(cnrtSuccess));
+  return xbang::detail::report_failure("cnrtSyncDevice",
+                                       xbang::detail::device_failure(true));
 }
 
 cnrtRet_t cnrtQueueWaitNotifier(cnrtNotifier_t notifier, cnrtQueue_t queue,

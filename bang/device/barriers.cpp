@@ -108,7 +108,8 @@ void barrier(BarrierScope scope) {
   const uint64_t generation = barrier->generation;
   if (++barrier->arrived >= barrier->expected) {
     // Every core the barrier waits for is here: the SRAM is still.
-    if (XBANG_CHECKED && launch.serial_sram) check_sram_padding("barrier");
+    if (XBANG_CHECKED && launch.serial_sram)
+      check_sram_padding(launch.modules, "barrier");
     complete(group, *barrier, barrier->arrived - 1);
     if (swaps_clusters) sram_unpark_all(group);
     return;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "launch_shape.h"
+#include "modules.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/task.h"
 
@@ -68,6 +69,7 @@ struct SyncGroup {
   std::vector<int> ready;   // by cluster: cores not started or released
   std::vector<int> parked;  // by cluster: cores at a group-wide barrier
   std::vector<std::vector<char>> sram_images;
+  const ModuleList* modules = nullptr;  // the launch's
 };
 
 struct LaunchState {
@@ -77,6 +79,9 @@ struct LaunchState {
   LaunchShape shape;
   int total_cores = 0;
   bool deterministic = false;
+  // The modules registered when the launch started: their on-chip sections
+  // are the cores' (checked.cpp, sram.cpp).
+  ModuleList modules;
   bool serial_sram = false;  // holds the process's SRAM (sram.cpp)
 
   // Cores below admitted_end may start; next is the next one to start.

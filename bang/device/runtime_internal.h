@@ -1,4 +1,4 @@
-// Runtime internals shared by the runtime's .cpp files (not installed API).
+// Device internals shared by the device's .cpp files (not installed API).
 #pragma once
 
 #include <cnrt.h>
@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <string>
 
+#include "device_api.h"
+#include "modules.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/task.h"
@@ -13,16 +15,8 @@
 namespace xbang {
 namespace detail {
 
-// GDRAM: the cnrtMalloc allocations (checked mode asks it).
-bool gdram_contains(const void* p, std::ptrdiff_t bytes);
-
-// The SRAM section [begin, end) shared by a cluster, and whether the program
-// has any __mlu_shared__ storage at all.
-const char* sram_begin();
-const char* sram_end();
-
-// Fill the calling thread's on-chip windows into `core` (its own TLS copy of
-// the xbang_nram / xbang_wram sections).
+// Fill the calling thread's on-chip windows into `core`: its own TLS copy of
+// each module's xbang_nram / xbang_wram sections (the modules of its launch).
 void bind_onchip_windows(CoreContext& core);
 
 // Checked mode: reports a plain C++ write past the end of one of this core's
@@ -33,13 +27,10 @@ void check_onchip_padding(const char* where);
 // lock at a point where no core of the active cluster runs (a completed
 // barrier, the cluster's last core parked or finished): the section is
 // shared by the cluster's cores, so any other moment races with them.
-void check_sram_padding(const char* where);
+void check_sram_padding(const ModuleList& modules, const char* where);
 
 // Merge a finished core's counts into the launch totals.
 void record_launch_counters(const Counters& launch);
-
-// Launch failure messages: printed and remembered for cnrtGetLastError.
-void set_last_error(cnrtRet_t ret);
 
 }  // namespace detail
 }  // namespace xbang

@@ -13,21 +13,17 @@ namespace xbang {
 namespace detail {
 namespace {
 
-struct Tables {
-  std::vector<OnchipObject> nram, wram, sram;
-};
-
 // The guard zones around each on-chip variable of a .mlu file
 // (XBANG_ONCHIP_GUARD_) are bytes of no variable, like alignment padding.
 bool is_guard_zone(const char* symbol_name) {
   return std::strstr(symbol_name, "xbang_guard_") != nullptr;
 }
 
-// Reads /proc/self/exe; on anything unexpected returns empty tables (checked
-// mode then falls back to whole-section bounds).
-Tables read_tables() {
-  Tables tables;
-  std::ifstream in("/proc/self/exe", std::ios::binary | std::ios::ate);
+}  // namespace
+
+OnchipTables read_onchip_tables(const std::string& path) {
+  OnchipTables tables;
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return tables;
   std::vector<char> image(size_t(in.tellg()));
   in.seekg(0);
@@ -126,17 +122,6 @@ Tables read_tables() {
   }
   return tables;
 }
-
-const Tables& tables() {
-  static const Tables instance = read_tables();
-  return instance;
-}
-
-}  // namespace
-
-const std::vector<OnchipObject>& nram_objects() { return tables().nram; }
-const std::vector<OnchipObject>& wram_objects() { return tables().wram; }
-const std::vector<OnchipObject>& sram_objects() { return tables().sram; }
 
 const OnchipObject* find_object(const std::vector<OnchipObject>& objects,
                                 std::ptrdiff_t offset) {

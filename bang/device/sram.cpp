@@ -16,25 +16,42 @@ std::mutex& owner_mutex = *new std::mutex;
 std::condition_variable& owner_cv = *new std::condition_variable;
 bool owned = false;
 
+// A cluster's SRAM: every module's xbang_sram section, one after another.
+void save_sram(const ModuleList& modules, std::vector<char>& image) {
+  image.clear();
+  for (const auto& module : modules) {
+    const ModuleSections& s = module->sections;
+    image.insert(image.end(), s.sram_begin, s.sram_end);
+  }
+}
+
+// An empty image: the cluster has not run yet, its SRAM holds what the
+// section holds.
+void load_sram(const ModuleList& modules, const std::vector<char>& image) {
+  if (image.empty()) return;
+  size_t at = 0;
+  for (const auto& module : modules) {
+    const ModuleSections& s = module->sections;
+    const size_t bytes = size_t(s.sram_end - s.sram_begin);
+    std::memcpy(s.sram_begin, image.data() + at, bytes);
+    at += bytes;
+  }
+}
+
 // Once the active cluster has no running core and none ready, save its SRAM
 // and switch in the next cluster of the group that has work.
 void maybe_switch_cluster(SyncGroup& group) {
   const int current = group.active_cluster - group.first_cluster;
   if (group.live[current] > 0) return;
   // No core of the active cluster runs: its SRAM is still.
-  if (XBANG_CHECKED) check_sram_padding("cluster idle");
+  if (XBANG_CHECKED) check_sram_padding(*group.modules, "cluster idle");
   if (group.ready[current] > 0) return;
-  const char* begin = sram_begin();
-  const size_t bytes = size_t(sram_end() - begin);
   for (int step = 1; step <= group.clusters; ++step) {
     const int next = (current + step) % group.clusters;
     if (group.ready[next] == 0) continue;
     if (next != current) {
-      group.sram_images[current].assign(begin, begin + bytes);
-      const auto& image = group.sram_images[next];
-      if (!image.empty()) {
-        std::memcpy(const_cast<char*>(begin), image.data(), bytes);
-      }
+      save_sram(*group.modules, group.sram_images[current]);
+      load_sram(*group.modules, group.sram_images[next]);
       group.active_cluster = group.first_cluster + next;
       group.cv.notify_all();
     }
@@ -43,8 +60,6 @@ void maybe_switch_cluster(SyncGroup& group) {
 }
 
 }  // namespace
-
-bool program_has_sram() { return sram_begin() != sram_end(); }
 
 void acquire_sram() {
   std::unique_lock<std::mutex> lock(owner_mutex);

@@ -23,11 +23,11 @@
 #include <string>
 
 #include "barriers.h"
+#include "device_api.h"
 #include "launch_state.h"
 #include "runtime_internal.h"
 #include "sram.h"
 #include "thread_pool.h"
-#include "toolkit_internal.h"
 #include "xbang/core/arch.h"
 #include "xbang/runtime/spin_wait.h"
 
@@ -112,6 +112,7 @@ int admit_groups_locked(LaunchState& launch) {
          !(launch.serial_sram && launch.groups_in_flight > 0)) {
     const int index = launch.groups_admitted;
     auto group = make_group(launch.shape, index);
+    group->modules = &launch.modules;
     const int cores = group->end_core - group->first_core;
     std::shared_ptr<LaunchState> waiter;
     if (!launch.waiting_for_threads) waiter = launch.self.lock();
@@ -304,8 +305,12 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
                   "); a kernel cannot launch another");
   }
   if (!detail::queue_is_live(queue)) {
-    return detail::cnrt_fail(name.c_str(), cnrtErrorInvalidResourceHandle,
-                             "launched on a queue that is not live");
+    std::fprintf(stderr,
+                 "[xbang] %s: launched on a queue that is not live "
+                 "(cnrtErrorInvalidResourceHandle)\n",
+                 name.c_str());
+    detail::set_last_error(cnrtErrorInvalidResourceHandle);
+    return cnrtErrorInvalidResourceHandle;
   }
   detail::LaunchShape shape;
   const std::string illegal = detail::plan_launch(dim, type, &shape);
@@ -319,7 +324,9 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
   state->shape = shape;
   state->total_cores = shape.total_cores();
   state->deterministic = deterministic();
-  state->serial_sram = shape.is_union() && detail::program_has_sram();
+  state->modules = detail::registered_modules();
+  state->serial_sram =
+      shape.is_union() && detail::any_module_has_sram(state->modules);
   state->groups.resize(shape.groups);
 
   const auto t0 = std::chrono::steady_clock::now();
@@ -356,6 +363,13 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
     }
     if (state->finished.load() == total) break;
     if (admitted > 0) detail::request_helpers(state, admitted);
+  }
+  // The kernel's code may be in a library the caller unloads (dlclose) as
+  // soon as this returns, while pool threads still hold the launch state:
+  // the body, whose destructor is that library's code, goes now.
+  {
+    std::lock_guard<std::mutex> lock(state->mutex);
+    state->body = nullptr;
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)

@@ -1,0 +1,66 @@
+// The device API: what the toolkit libraries (CNRT, CNDrv, CNDev, CNNL)
+// ask of the emulated device, which holds the process's one copy of it in
+// libxbang_device (not installed API). The toolkit forwards to these, so
+// every library a process links or loads sees the same device memory, last
+// error, queues and context.
+#pragma once
+
+#include <cn_api.h>
+#include <cnrt.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace xbang {
+namespace detail {
+
+// GDRAM: the blocks cnrtMalloc handed out, by their first byte.
+bool gdram_contains(const void* p, std::ptrdiff_t bytes);
+void gdram_register(const void* begin, size_t bytes);
+// False when `begin` is not the start of a registered block.
+bool gdram_unregister(const void* begin);
+// Forgets every block and returns them, for the caller to free.
+std::vector<const void*> gdram_unregister_all();
+// The block holding p: its start and size.
+bool gdram_find(const void* p, const char** base, size_t* bytes);
+
+// This host thread's last CNRT error.
+void set_last_error(cnrtRet_t ret);
+cnrtRet_t peek_last_error();
+cnrtRet_t take_last_error();  // and clears it
+
+// The value of CNDrv device attribute `code` (equal to CNRT's cnrtAttr*
+// code) for the emulated device; false for a code it does not know.
+bool device_attribute(int code, int* value);
+
+// The device's name, as cnDeviceGetName reports it.
+const char* device_name();
+
+// The one device's context, and whether this thread has it bound
+// (cnrtSetDevice and the CNRT calls that create resources bind it).
+CNcontext device_context();
+void bind_device_context();
+bool device_context_bound();
+void set_device_context_bound(bool bound);
+
+// Queues: cnrtQueueCreate's handles and the implicit queues (NULL,
+// cnrtQueuePerThread, cnrtQueueLegacy), which are always live.
+cnrtQueue_t create_queue();
+bool destroy_queue(cnrtQueue_t queue);  // false: not a live created queue
+bool queue_is_live(cnrtQueue_t queue);
+// The queue's kernel failure not reported yet (cleared when `take`), or
+// cnrtSuccess; device_failure: the same for the whole device.
+cnrtRet_t queue_failure(cnrtQueue_t queue, bool take);
+cnrtRet_t device_failure(bool take);
+// A kernel on `queue` failed: the next cnrtQueueSync of that queue and the
+// next cnrtSyncDevice return `code`, as they report a device-side failure.
+void record_queue_failure(cnrtQueue_t queue, cnrtRet_t code);
+
+// Host figures the emulated device reports (docs/host-toolkit.md).
+int host_clock_khz();
+// Best of a few large host memcpys: bytes read plus written per second.
+double host_memory_bytes_per_second();
+
+}  // namespace detail
+}  // namespace xbang

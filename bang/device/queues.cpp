@@ -1,0 +1,75 @@
+// The device's queues: which handles are live and the kernel failures each
+// has not reported yet. Work on a queue has finished when the enqueuing call
+// returns, so a queue's state is nothing but these.
+#include <atomic>
+#include <cstdint>
+
+#include "device_api.h"
+#include "handle_registry.h"
+
+struct CNqueue_st {
+  uint64_t id;
+  cnrtRet_t failure;  // of a kernel since the last cnrtQueueSync
+};
+
+namespace xbang {
+namespace detail {
+namespace {
+
+// Never destroyed: calls made while the process exits find them intact,
+// and the handles they hold stay reachable.
+HandleRegistry<CNqueue_st>& queues() {
+  static auto* registry = new HandleRegistry<CNqueue_st>;
+  return *registry;
+}
+std::atomic<uint64_t> next_queue_id{0};
+// Kernel failures not yet reported: on the implicit queues, on the device.
+std::atomic<cnrtRet_t> implicit_queue_failure{cnrtSuccess};
+std::atomic<cnrtRet_t> device_failure_code{cnrtSuccess};
+
+bool implicit_queue(cnrtQueue_t queue) {
+  return queue == nullptr || queue == cnrtQueuePerThread ||
+         queue == cnrtQueueLegacy;
+}
+
+}  // namespace
+
+cnrtQueue_t create_queue() {
+  return queues().create(++next_queue_id, cnrtSuccess);
+}
+
+bool destroy_queue(cnrtQueue_t queue) { return queues().destroy(queue); }
+
+bool queue_is_live(cnrtQueue_t queue) {
+  return implicit_queue(queue) || queues().live(queue);
+}
+
+cnrtRet_t queue_failure(cnrtQueue_t queue, bool take) {
+  if (implicit_queue(queue)) {
+    return take ? implicit_queue_failure.exchange(cnrtSuccess)
+                : implicit_queue_failure.load();
+  }
+  cnrtRet_t failure = cnrtSuccess;
+  queues().with(queue, [&](CNqueue_st& q) {
+    failure = q.failure;
+    if (take) q.failure = cnrtSuccess;
+  });
+  return failure;
+}
+
+cnrtRet_t device_failure(bool take) {
+  return take ? device_failure_code.exchange(cnrtSuccess)
+              : device_failure_code.load();
+}
+
+void record_queue_failure(cnrtQueue_t queue, cnrtRet_t code) {
+  device_failure_code.store(code);
+  if (implicit_queue(queue)) {
+    implicit_queue_failure.store(code);
+  } else {
+    queues().with(queue, [&](CNqueue_st& q) { q.failure = code; });
+  }
+}
+
+}  // namespace detail
+}  // namespace xbang
