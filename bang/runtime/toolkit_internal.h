@@ -5,6 +5,7 @@
 #include <cn_api.h>
 #include <cnrt.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace xbang {
@@ -32,6 +33,9 @@ bool queue_is_live(cnrtQueue_t queue);
 // A kernel on `queue` failed: the next cnrtQueueSync of that queue and the
 // next cnrtSyncDevice return `code`, as they report a device-side failure.
 void record_queue_failure(cnrtQueue_t queue, cnrtRet_t code);
+
+// Bytes of device memory (cnrtMalloc / cnrtMallocConstant) live now.
+size_t device_bytes_in_use();
 
 // Host figures the emulated device reports (docs/host-toolkit.md).
 int host_clock_khz();
