@@ -245,6 +245,85 @@ cnnlStatus_t cnnlMatMul_v2(cnnlHandle_t handle,
                            void* workspace, size_t workspace_size,
                            const cnnlTensorDescriptor_t d_desc, void* d);
 
+// --- SyncBatchNorm (vision block) ------------------------------------------
+// Batch normalisation over several devices, as PyTorch's SyncBatchNorm
+// computes it: x is channels-last (NHWC, NDHWC, NLC or NC), C its last
+// dimension, statistics per channel over every other dimension. x, y, dz,
+// diff_y and diff_x are float or half; mean, invstd, filter, bias and the
+// sums are float. The workspaces are empty (size 0).
+cnnlStatus_t cnnlGetSyncBatchNormStatsWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    size_t* workspace_size);
+// mean = the mean of x per channel; invstd = 1 / sqrt(biased variance + eps).
+cnnlStatus_t cnnlSyncBatchNormStats_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    void* workspace, size_t workspace_size, const float eps,
+    const cnnlTensorDescriptor_t mean_desc, void* mean,
+    const cnnlTensorDescriptor_t invstd_desc, void* invstd);
+// Combines the [devices, C] statistics of devices that saw count_all[i]
+// elements per channel into the global mean and invstd; the moving
+// statistics (both given or both NULL) become
+// (1 - momentum) * moving + momentum * batch (the variance unbiased).
+cnnlStatus_t cnnlSyncBatchNormGatherStatsWithCounts(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t mean_all_desc,
+    const void* mean_all, const cnnlTensorDescriptor_t invstd_all_desc,
+    const void* invstd_all, const cnnlTensorDescriptor_t moving_mean_desc,
+    void* moving_mean, const cnnlTensorDescriptor_t moving_var_desc,
+    void* moving_var, float momentum, float eps,
+    const cnnlTensorDescriptor_t count_all_desc, const void* count_all,
+    const cnnlTensorDescriptor_t mean_desc, void* mean,
+    const cnnlTensorDescriptor_t invstd_desc, void* invstd);
+// y = (x - mean) * invstd * filter + bias; filter and bias may both be NULL
+// (1 and 0).
+cnnlStatus_t cnnlSyncBatchNormElemt(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t mean_desc, const void* mean,
+    const cnnlTensorDescriptor_t invstd_desc, const void* invstd,
+    const cnnlTensorDescriptor_t filter_desc, const void* filter,
+    const cnnlTensorDescriptor_t bias_desc, const void* bias,
+    const cnnlTensorDescriptor_t y_desc, void* y);
+cnnlStatus_t cnnlGetSyncBatchnormBackwardReduceWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    size_t* workspace_size);
+// Per channel: sum_dy = sum(dz), sum_dy_xmu = sum(dz * (x - mean))
+// (needs_input_grad0), dfilter = sum_dy_xmu * invstd (needs_input_grad1),
+// dbias = sum_dy (needs_input_grad2); outputs not asked for may be NULL.
+cnnlStatus_t cnnlSyncBatchnormBackwardReduce_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t desc_dz, const void* dz,
+    const cnnlTensorDescriptor_t desc_x, const void* x,
+    const cnnlTensorDescriptor_t desc_mean, const void* mean,
+    const cnnlTensorDescriptor_t desc_invstd, const void* invstd,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t desc_dfilter, void* dfilter,
+    const cnnlTensorDescriptor_t desc_dbias, void* dbias,
+    const cnnlTensorDescriptor_t desc_sum_dy, void* sum_dy,
+    const cnnlTensorDescriptor_t desc_sum_dy_xmu, void* sum_dy_xmu,
+    const bool needs_input_grad0, const bool needs_input_grad1,
+    const bool needs_input_grad2);
+// diff_x = (diff_y - mean_dy - (x - mean) * invstd^2 * mean_dy_xmu)
+//          * invstd * filter (filter NULL: 1).
+cnnlStatus_t cnnlSyncBatchNormBackwardElemt(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t diff_y_desc,
+    const void* diff_y, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t mean_desc, const void* mean,
+    const cnnlTensorDescriptor_t invstd_desc, const void* invstd,
+    const cnnlTensorDescriptor_t filter_desc, const void* filter,
+    const cnnlTensorDescriptor_t mean_dy_desc, const void* mean_dy,
+    const cnnlTensorDescriptor_t mean_dy_xmu_desc, const void* mean_dy_xmu,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+// As cnnlSyncBatchNormBackwardElemt with mean_dy = sum_dy / N and
+// mean_dy_xmu = sum_dy_xmu / N, N the sum of the int32 counts.
+cnnlStatus_t cnnlSyncBatchNormBackwardElemtV2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t diff_y_desc,
+    const void* diff_y, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t mean_desc, const void* mean,
+    const cnnlTensorDescriptor_t invstd_desc, const void* invstd,
+    const cnnlTensorDescriptor_t filter_desc, const void* filter,
+    const cnnlTensorDescriptor_t sum_dy_desc, const void* sum_dy,
+    const cnnlTensorDescriptor_t sum_dy_xmu_desc, const void* sum_dy_xmu,
+    const cnnlTensorDescriptor_t count_desc, const void* count,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+
 #if defined(__cplusplus)
 }
 #endif
