@@ -324,6 +324,69 @@ cnnlStatus_t cnnlSyncBatchNormBackwardElemtV2(
     const cnnlTensorDescriptor_t count_desc, const void* count,
     const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
 
+// --- RoiAlign and RoiPooling (vision block) --------------------------------
+// As mmcv's roi_align and torchvision's roi_pool compute them, on NHWC
+// images [N, H, W, C]; a box or roi row is (batch index, x1, y1, x2, y2) in
+// image coordinates, scaled by spatial_scale; outputs are
+// [rois, pooled_height, pooled_width, C]. Float or half, boxes of the
+// image's data type.
+typedef struct cnnlRoiAlignStruct* cnnlRoiAlignDescriptor_t;
+cnnlStatus_t cnnlCreateRoiAlignDescriptor(cnnlRoiAlignDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyRoiAlignDescriptor(cnnlRoiAlignDescriptor_t desc);
+// pool_mode 1 averages the bilinear samples of a bin, 0 takes their
+// maximum; sampling_ratio > 0 samples per bin edge, 0 adapts to the bin
+// size; aligned shifts box coordinates by -0.5 pixel.
+cnnlStatus_t cnnlSetRoiAlignDescriptor_v2(
+    cnnlRoiAlignDescriptor_t desc, const int pooled_height,
+    const int pooled_width, const int sampling_ratio, const float spatial_scale,
+    const int pool_mode, const bool aligned);
+// Max mode writes the winning sample's coordinates to argmax_x / argmax_y
+// (output-shaped, -1 where no sample was taken); they may be NULL in
+// average mode.
+cnnlStatus_t cnnlRoiAlign_v2(
+    cnnlHandle_t handle, const cnnlRoiAlignDescriptor_t roialign_desc,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t boxes_desc, const void* boxes,
+    const cnnlTensorDescriptor_t output_desc, void* output,
+    const cnnlTensorDescriptor_t argmax_x_desc, void* argmax_x,
+    const cnnlTensorDescriptor_t argmax_y_desc, void* argmax_y);
+// grads_image = the gradient of cnnlRoiAlign_v2's output with respect to
+// its image (overwritten); max mode (pool_mode 0) reads the argmax tensors.
+cnnlStatus_t cnnlRoiAlignBackward_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t grads_desc,
+    const void* grads, const cnnlTensorDescriptor_t boxes_desc,
+    const void* boxes, const cnnlTensorDescriptor_t argmax_x_desc,
+    const void* argmax_x, const cnnlTensorDescriptor_t argmax_y_desc,
+    const void* argmax_y, const float spatial_scale, const int sampling_ratio,
+    const bool aligned, const int pool_mode,
+    const cnnlTensorDescriptor_t grads_image_desc, void* grads_image);
+
+typedef enum {
+  CNNL_POOLING_MAX = 0,
+  CNNL_POOLING_AVERAGE_COUNT_INCLUDE_PADDING = 1,
+  CNNL_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING = 2,
+  CNNL_POOLING_FIXED = 3,
+} cnnlPoolingMode_t;
+// CNNL_POOLING_MAX only: the maximum of each bin, argmax (int32,
+// output-shaped, may be NULL) its position h * W + w in the image, -1 for
+// an empty bin (whose output is 0).
+cnnlStatus_t cnnlRoiPoolingForward(cnnlHandle_t handle,
+                                   cnnlPoolingMode_t pooling_mode,
+                                   const cnnlTensorDescriptor_t input_desc,
+                                   const void* input,
+                                   const cnnlTensorDescriptor_t rois_desc,
+                                   const void* rois, float spatial_scale,
+                                   const cnnlTensorDescriptor_t output_desc,
+                                   void* output, int* argmax);
+// grads_image (overwritten) gathers each output gradient at its argmax.
+cnnlStatus_t cnnlRoiPoolingBackward(
+    cnnlHandle_t handle, cnnlPoolingMode_t pooling_mode,
+    const cnnlTensorDescriptor_t grads_desc, const void* grads,
+    const cnnlTensorDescriptor_t rois_desc, const void* rois,
+    const cnnlTensorDescriptor_t argmax_desc, const int* argmax,
+    const float spatial_scale, const cnnlTensorDescriptor_t grads_image_desc,
+    void* grads_image);
+
 #if defined(__cplusplus)
 }
 #endif

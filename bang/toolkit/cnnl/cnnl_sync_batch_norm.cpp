@@ -73,14 +73,16 @@ cnnlStatus_t zero_workspace(const char* api, cnnlHandle_t handle,
 }
 
 // The normalised-gradient formula both backward-elementwise calls share.
-cnnlStatus_t backward_elemt(
-    const char* api, cnnlHandle_t handle, cnnlTensorDescriptor_t diff_y_desc,
-    const void* diff_y, cnnlTensorDescriptor_t x_desc, const void* x,
-    cnnlTensorDescriptor_t mean_desc, const void* mean,
-    cnnlTensorDescriptor_t invstd_desc, const void* invstd,
-    cnnlTensorDescriptor_t filter_desc, const void* filter,
-    const std::vector<double>& m_dy, const std::vector<double>& m_dy_xmu,
-    cnnlTensorDescriptor_t diff_x_desc, void* diff_x) {
+cnnlStatus_t backward_elemt(const char* api, cnnlTensorDescriptor_t diff_y_desc,
+                            const void* diff_y, cnnlTensorDescriptor_t x_desc,
+                            const void* x, cnnlTensorDescriptor_t mean_desc,
+                            const void* mean,
+                            cnnlTensorDescriptor_t invstd_desc,
+                            const void* invstd,
+                            cnnlTensorDescriptor_t filter_desc,
+                            const void* filter, const std::vector<double>& m_dy,
+                            const std::vector<double>& m_dy_xmu,
+                            cnnlTensorDescriptor_t diff_x_desc, void* diff_x) {
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
   Tensor dy_t, x_t, mean_t, invstd_t, filter_t, dx_t;
   if (!describe(api, diff_y_desc, diff_y, "diff_y", &dy_t, &status) ||
@@ -477,8 +479,8 @@ cnnlStatus_t cnnlSyncBatchNormBackwardElemt(
                                    "mean_dy_xmu", c, &m_dy_xmu, &status))) {
     return status;
   }
-  return backward_elemt(api, handle, diff_y_desc, diff_y, x_desc, x, mean_desc,
-                        mean, invstd_desc, invstd, filter_desc, filter, m_dy,
+  return backward_elemt(api, diff_y_desc, diff_y, x_desc, x, mean_desc, mean,
+                        invstd_desc, invstd, filter_desc, filter, m_dy,
                         m_dy_xmu, diff_x_desc, diff_x);
 }
 
@@ -519,8 +521,8 @@ cnnlStatus_t cnnlSyncBatchNormBackwardElemtV2(
     for (double& v : m_dy) v /= total;
     for (double& v : m_dy_xmu) v /= total;
   }
-  return backward_elemt(api, handle, diff_y_desc, diff_y, x_desc, x, mean_desc,
-                        mean, invstd_desc, invstd, filter_desc, filter, m_dy,
+  return backward_elemt(api, diff_y_desc, diff_y, x_desc, x, mean_desc, mean,
+                        invstd_desc, invstd, filter_desc, filter, m_dy,
                         m_dy_xmu, diff_x_desc, diff_x);
 }
 
