@@ -387,6 +387,57 @@ cnnlStatus_t cnnlRoiPoolingBackward(
     const float spatial_scale, const cnnlTensorDescriptor_t grads_image_desc,
     void* grads_image);
 
+// --- Nms (vision block) -----------------------------------------------------
+// Greedy non-maximum suppression of 2-D boxes ([boxes, 4], or [4, boxes]
+// with input layout 1) by a 1-D confidence: the most confident remaining
+// box above the confidence threshold is kept, every box whose IoU with it
+// exceeds the IoU threshold is dropped, until max_output_size boxes are
+// kept. The attribute numbers are xbang's; the mode values are CNNL's.
+typedef struct cnnlNmsStruct* cnnlNmsDescriptor_t;
+typedef enum {
+  CNNL_NMS_BOX_DIAGONAL = 0,  // x1, y1, x2, y2
+  CNNL_NMS_BOX_CENTER = 1,    // centre x, centre y, width, height
+} cnnlNmsBoxPointMode_t;
+typedef enum {
+  // int32 / uint32 indices of the kept boxes, [max_output_size].
+  CNNL_NMS_OUTPUT_TARGET_INDICES = 0,
+  // [max_output_size, 5]: confidence, x1, y1, x2, y2 per kept box.
+  CNNL_NMS_OUTPUT_TARGET_CONFIDENCE_AND_POS_1 = 1,
+  // [5, max_output_size]: all confidences, then each coordinate.
+  CNNL_NMS_OUTPUT_TARGET_CONFIDENCE_AND_POS_2 = 2,
+  // int32 [max_output_size, 3]: batch 0, class 0, index per kept box.
+  CNNL_NMS_OUTPUT_TARGET_BATCH_AND_CLASS = 3,
+} cnnlNmsOutputMode_t;
+typedef enum {
+  CNNL_NMS_DESC_BOX_MODE = 0,                // cnnlNmsBoxPointMode_t
+  CNNL_NMS_DESC_OUTPUT_MODE = 1,             // cnnlNmsOutputMode_t
+  CNNL_NMS_DESC_IOU_THRESHOLD = 2,           // float
+  CNNL_NMS_DESC_MAX_OUTPUT_SIZE = 3,         // int, >= 0
+  CNNL_NMS_DESC_CONFIDENCE_THRESHOLD = 4,    // float
+  CNNL_NMS_DESC_OFFSET = 5,                  // float, 0 or 1: added to widths
+  CNNL_NMS_DESC_INPUT_LAYOUT = 6,            // int, 0 or 1
+  CNNL_NMS_DESC_PAD_TO_MAX_OUTPUT_SIZE = 7,  // bool: zero the unused rows
+} cnnlNmsDescAttribute_t;
+cnnlStatus_t cnnlCreateNmsDescriptor(cnnlNmsDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyNmsDescriptor(cnnlNmsDescriptor_t desc);
+// `size_in_bytes` must be the size of the attribute's type.
+cnnlStatus_t cnnlSetNmsDescAttr(cnnlNmsDescriptor_t desc,
+                                cnnlNmsDescAttribute_t attr, const void* buf,
+                                size_t size_in_bytes);
+cnnlStatus_t cnnlGetNmsWorkspaceSize_v4(
+    cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
+    const cnnlTensorDescriptor_t boxes_desc,
+    const cnnlTensorDescriptor_t confidence_desc, size_t* workspace_size);
+// Boxes and confidence float or half; *output_size (int32) the number kept.
+cnnlStatus_t cnnlNms_v2(cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
+                        const cnnlTensorDescriptor_t boxes_desc,
+                        const void* boxes,
+                        const cnnlTensorDescriptor_t confidence_desc,
+                        const void* confidence, void* workspace,
+                        size_t workspace_size,
+                        const cnnlTensorDescriptor_t output_desc, void* output,
+                        void* output_size);
+
 #if defined(__cplusplus)
 }
 #endif

@@ -1,0 +1,331 @@
+// CNNL's Nms_v2 on the emulated device (cnnl.h): greedy hard NMS of 2-D
+// boxes as TensorFlow's non_max_suppression (CNNL's reference) computes it,
+// with CNNL's box modes, boundary offset, confidence threshold and output
+// layouts as mlu-ops' mluOpNms documents them. Ties keep the lower index.
+// Batched [batches, boxes, 4] inputs and 3-D ([boxes, 7]) boxes are not
+// implemented (CNNL_STATUS_NOT_SUPPORTED).
+#include <cnnl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <new>
+#include <vector>
+
+#include "cnnl_vision_internal.h"
+
+struct cnnlNmsStruct {
+  int box_mode = CNNL_NMS_BOX_DIAGONAL;
+  int output_mode = CNNL_NMS_OUTPUT_TARGET_INDICES;
+  float iou_threshold = 0.5f;
+  int max_output_size = 0;
+  float confidence_threshold = 0.0f;
+  float offset = 0.0f;
+  int input_layout = 0;
+  bool pad_to_max_output_size = false;
+};
+
+namespace {
+
+using xbang::cnnl_vision::describe;
+using xbang::cnnl_vision::fail;
+using xbang::cnnl_vision::is_float_or_half;
+using xbang::cnnl_vision::read;
+using xbang::cnnl_vision::Tensor;
+using xbang::cnnl_vision::write;
+
+template <class T>
+bool take(const void* buf, size_t size, T* out) {
+  if (size != sizeof(T)) return false;
+  std::memcpy(out, buf, sizeof(T));
+  return true;
+}
+
+// The columns one kept box contributes to the output, per output mode.
+int output_columns(int mode) {
+  switch (mode) {
+    case CNNL_NMS_OUTPUT_TARGET_INDICES:
+      return 1;
+    case CNNL_NMS_OUTPUT_TARGET_BATCH_AND_CLASS:
+      return 3;
+    default:
+      return 5;
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+cnnlStatus_t cnnlCreateNmsDescriptor(cnnlNmsDescriptor_t* desc) {
+  if (desc == nullptr) {
+    return fail("cnnlCreateNmsDescriptor", CNNL_STATUS_BAD_PARAM,
+                "desc is NULL");
+  }
+  *desc = new (std::nothrow) cnnlNmsStruct();
+  if (*desc == nullptr) {
+    return fail("cnnlCreateNmsDescriptor", CNNL_STATUS_ALLOC_FAILED,
+                "out of host memory");
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlDestroyNmsDescriptor(cnnlNmsDescriptor_t desc) {
+  if (desc == nullptr) {
+    return fail("cnnlDestroyNmsDescriptor", CNNL_STATUS_BAD_PARAM,
+                "desc is NULL");
+  }
+  delete desc;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlSetNmsDescAttr(cnnlNmsDescriptor_t desc,
+                                cnnlNmsDescAttribute_t attr, const void* buf,
+                                size_t size_in_bytes) {
+  const char* api = "cnnlSetNmsDescAttr";
+  if (desc == nullptr || buf == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "desc or buf is NULL");
+  }
+  int i = 0;
+  float f = 0.0f;
+  bool b = false;
+  switch (attr) {
+    case CNNL_NMS_DESC_BOX_MODE:
+      if (!take(buf, size_in_bytes, &i) ||
+          (i != CNNL_NMS_BOX_DIAGONAL && i != CNNL_NMS_BOX_CENTER)) {
+        return fail(api, CNNL_STATUS_BAD_PARAM,
+                    "BOX_MODE is not a cnnlNmsBoxPointMode_t");
+      }
+      desc->box_mode = i;
+      return CNNL_STATUS_SUCCESS;
+    case CNNL_NMS_DESC_OUTPUT_MODE:
+      if (!take(buf, size_in_bytes, &i) || i < CNNL_NMS_OUTPUT_TARGET_INDICES ||
+          i > CNNL_NMS_OUTPUT_TARGET_BATCH_AND_CLASS) {
+        return fail(api, CNNL_STATUS_BAD_PARAM,
+                    "OUTPUT_MODE is not a cnnlNmsOutputMode_t");
+      }
+      desc->output_mode = i;
+      return CNNL_STATUS_SUCCESS;
+    case CNNL_NMS_DESC_IOU_THRESHOLD:
+      if (!take(buf, size_in_bytes, &f) || std::isnan(f)) {
+        return fail(api, CNNL_STATUS_BAD_PARAM,
+                    "IOU_THRESHOLD is not a float or is NaN");
+      }
+      desc->iou_threshold = f;
+      return CNNL_STATUS_SUCCESS;
+    case CNNL_NMS_DESC_MAX_OUTPUT_SIZE:
+      if (!take(buf, size_in_bytes, &i) || i < 0) {
+        return fail(api, CNNL_STATUS_BAD_PARAM,
+                    "MAX_OUTPUT_SIZE is not an int >= 0");
+      }
+      desc->max_output_size = i;
+      return CNNL_STATUS_SUCCESS;
+    case CNNL_NMS_DESC_CONFIDENCE_THRESHOLD:
+      if (!take(buf, size_in_bytes, &f) || std::isnan(f)) {
+        return fail(api, CNNL_STATUS_BAD_PARAM,
+                    "CONFIDENCE_THRESHOLD is not a float or is NaN");
+      }
+      desc->confidence_threshold = f;
+      return CNNL_STATUS_SUCCESS;
+    case CNNL_NMS_DESC_OFFSET:
+      if (!take(buf, size_in_bytes, &f) || (f != 0.0f && f != 1.0f)) {
+        return fail(api, CNNL_STATUS_BAD_PARAM, "OFFSET is not 0 or 1");
+      }
+      desc->offset = f;
+      return CNNL_STATUS_SUCCESS;
+    case CNNL_NMS_DESC_INPUT_LAYOUT:
+      if (!take(buf, size_in_bytes, &i) || (i != 0 && i != 1)) {
+        return fail(api, CNNL_STATUS_BAD_PARAM, "INPUT_LAYOUT is not 0 or 1");
+      }
+      desc->input_layout = i;
+      return CNNL_STATUS_SUCCESS;
+    case CNNL_NMS_DESC_PAD_TO_MAX_OUTPUT_SIZE:
+      if (!take(buf, size_in_bytes, &b)) {
+        return fail(api, CNNL_STATUS_BAD_PARAM,
+                    "PAD_TO_MAX_OUTPUT_SIZE is not a bool");
+      }
+      desc->pad_to_max_output_size = b;
+      return CNNL_STATUS_SUCCESS;
+  }
+  return fail(api, CNNL_STATUS_BAD_PARAM, "unknown cnnlNmsDescAttribute_t");
+}
+
+cnnlStatus_t cnnlGetNmsWorkspaceSize_v4(
+    cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
+    const cnnlTensorDescriptor_t boxes_desc,
+    const cnnlTensorDescriptor_t /*confidence_desc*/, size_t* workspace_size) {
+  if (handle == nullptr || nms_desc == nullptr || boxes_desc == nullptr ||
+      workspace_size == nullptr) {
+    return fail("cnnlGetNmsWorkspaceSize_v4", CNNL_STATUS_BAD_PARAM,
+                "handle, nms_desc, boxes_desc or workspace_size is NULL");
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlNms_v2(cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
+                        const cnnlTensorDescriptor_t boxes_desc,
+                        const void* boxes,
+                        const cnnlTensorDescriptor_t confidence_desc,
+                        const void* confidence, void* /*workspace*/,
+                        size_t /*workspace_size*/,
+                        const cnnlTensorDescriptor_t output_desc, void* output,
+                        void* output_size) {
+  const char* api = "cnnlNms_v2";
+  if (handle == nullptr || nms_desc == nullptr || output_size == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "handle, nms_desc or output_size is NULL");
+  }
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  Tensor boxes_t, conf_t, out_t;
+  if (!describe(api, boxes_desc, boxes, "boxes", &boxes_t, &status)) {
+    return status;
+  }
+  if (boxes_t.rank() != 2) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "only 2-D boxes with a 1-D confidence are implemented");
+  }
+  const cnnlNmsStruct& d = *nms_desc;
+  const int64_t coords = d.input_layout == 0 ? boxes_t.dim(1) : boxes_t.dim(0);
+  if (coords == 7) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "3-D boxes ([boxes, 7]) are not implemented");
+  }
+  if (coords != 4 || !is_float_or_half(boxes_t.dtype)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "boxes is not a float or half [boxes, 4] tensor (or [4, "
+                "boxes] with input layout 1)");
+  }
+  const int64_t n = d.input_layout == 0 ? boxes_t.dim(0) : boxes_t.dim(1);
+  if (!describe(api, confidence_desc, confidence, "confidence", &conf_t,
+                &status) ||
+      !describe(api, output_desc, output, "output", &out_t, &status)) {
+    return status;
+  }
+  if (conf_t.rank() != 1 || conf_t.dim(0) != n ||
+      !is_float_or_half(conf_t.dtype)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "confidence is not a float or half vector of one value per "
+                "box");
+  }
+  const int mode = d.output_mode;
+  const int64_t keep_max = d.max_output_size;
+  const bool index_mode = mode == CNNL_NMS_OUTPUT_TARGET_INDICES ||
+                          mode == CNNL_NMS_OUTPUT_TARGET_BATCH_AND_CLASS;
+  const bool type_ok = index_mode ? (out_t.dtype == CNNL_DTYPE_INT32 ||
+                                     out_t.dtype == CNNL_DTYPE_UINT32)
+                                  : out_t.dtype == boxes_t.dtype;
+  // The output holds max_output_size rows of output_columns(mode).
+  const int64_t columns = output_columns(mode);
+  bool shape_ok = false;
+  if (mode == CNNL_NMS_OUTPUT_TARGET_INDICES) {
+    shape_ok = out_t.rank() == 1 && out_t.dim(0) >= keep_max;
+  } else if (mode == CNNL_NMS_OUTPUT_TARGET_CONFIDENCE_AND_POS_2) {
+    shape_ok =
+        out_t.rank() == 2 && out_t.dim(0) == 5 && out_t.dim(1) >= keep_max;
+  } else {
+    shape_ok = out_t.rank() == 2 && out_t.dim(0) >= keep_max &&
+               out_t.dim(1) == columns;
+  }
+  if (!type_ok || !shape_ok) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output's shape or data type does not fit the output mode "
+                "and max_output_size");
+  }
+  const std::vector<double> b = read(boxes_t, boxes);
+  std::vector<double> score = read(conf_t, confidence);
+  auto coord = [&](int64_t i, int j) {
+    return d.input_layout == 0 ? b[size_t(i * 4 + j)] : b[size_t(j * n + i)];
+  };
+  // Corners of every box, ordered, for the IoU.
+  const size_t count_n = static_cast<size_t>(n);
+  std::vector<double> left(count_n), top(count_n), right(count_n),
+      bottom(count_n);
+  for (int64_t i = 0; i < n; ++i) {
+    double a = coord(i, 0), c = coord(i, 1), e = coord(i, 2), g = coord(i, 3);
+    if (d.box_mode == CNNL_NMS_BOX_CENTER) {
+      a -= e * 0.5;
+      e += a;
+      c -= g * 0.5;
+      g += c;
+    } else {
+      if (a > e) std::swap(a, e);
+      if (c > g) std::swap(c, g);
+    }
+    left[size_t(i)] = a;
+    top[size_t(i)] = c;
+    right[size_t(i)] = e;
+    bottom[size_t(i)] = g;
+  }
+  const double off = d.offset;
+  std::vector<bool> alive(count_n, true);
+  std::vector<int64_t> kept;
+  while (int64_t(kept.size()) < keep_max) {
+    int64_t best = -1;
+    for (int64_t i = 0; i < n; ++i) {
+      if (alive[size_t(i)] && score[size_t(i)] > d.confidence_threshold &&
+          (best < 0 || score[size_t(i)] > score[size_t(best)])) {
+        best = i;
+      }
+    }
+    if (best < 0) break;
+    kept.push_back(best);
+    alive[size_t(best)] = false;
+    const size_t k = size_t(best);
+    const double area_k =
+        (right[k] - left[k] + off) * (bottom[k] - top[k] + off);
+    for (int64_t i = 0; i < n; ++i) {
+      const size_t j = size_t(i);
+      if (!alive[j]) continue;
+      const double w = std::max(
+          0.0, std::min(right[k], right[j]) - std::max(left[k], left[j]) + off);
+      const double h = std::max(
+          0.0, std::min(bottom[k], bottom[j]) - std::max(top[k], top[j]) + off);
+      const double inter = w * h;
+      const double area_j =
+          (right[j] - left[j] + off) * (bottom[j] - top[j] + off);
+      const double iou = inter / (area_k + area_j - inter);
+      if (iou > d.iou_threshold) alive[j] = false;
+    }
+  }
+  // Rows not kept: zero when padding, else as they were.
+  std::vector<double> out = d.pad_to_max_output_size
+                                ? std::vector<double>(size_t(out_t.count()), 0)
+                                : read(out_t, output);
+  const int64_t stride =
+      mode == CNNL_NMS_OUTPUT_TARGET_CONFIDENCE_AND_POS_2 ? out_t.dim(1) : 0;
+  for (size_t r = 0; r < kept.size(); ++r) {
+    const int64_t i = kept[r];
+    const double row[5] = {score[size_t(i)], coord(i, 0), coord(i, 1),
+                           coord(i, 2), coord(i, 3)};
+    switch (mode) {
+      case CNNL_NMS_OUTPUT_TARGET_INDICES:
+        out[r] = double(i);
+        break;
+      case CNNL_NMS_OUTPUT_TARGET_BATCH_AND_CLASS:
+        out[r * 3 + 0] = 0;
+        out[r * 3 + 1] = 0;
+        out[r * 3 + 2] = double(i);
+        break;
+      case CNNL_NMS_OUTPUT_TARGET_CONFIDENCE_AND_POS_1:
+        for (int j = 0; j < 5; ++j) out[r * 5 + size_t(j)] = row[j];
+        break;
+      default:
+        for (int j = 0; j < 5; ++j) out[size_t(j * stride) + r] = row[j];
+        break;
+    }
+  }
+  if (out_t.dtype == CNNL_DTYPE_UINT32) {
+    // Indices are non-negative: stored as int32 bits.
+    Tensor as_int = out_t;
+    as_int.dtype = CNNL_DTYPE_INT32;
+    write(as_int, output, out);
+  } else {
+    write(out_t, output, out);
+  }
+  const int32_t count = int32_t(kept.size());
+  std::memcpy(output_size, &count, sizeof(count));
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
