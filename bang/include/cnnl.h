@@ -438,6 +438,85 @@ cnnlStatus_t cnnlNms_v2(cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
                         const cnnlTensorDescriptor_t output_desc, void* output,
                         void* output_size);
 
+// --- DCN (vision block) -----------------------------------------------------
+// Modulated deformable convolution (DCNv2, as mmcv's
+// modulated_deform_conv computes it) on NHWC tensors: input [N, Hi, Wi, Ci],
+// offset [N, Ho, Wo, dg * kh * kw * 2] ((dy, dx) per deformable group and
+// kernel point), mask [N, Ho, Wo, dg * kh * kw] or NULL (1), filter
+// [Co, kh, kw, Ci / conv_group], bias [Co] or NULL, output [N, Ho, Wo, Co].
+// Float or half, one data type for all; sums in double; workspaces empty.
+typedef struct cnnlDCNStruct* cnnlDCNDescriptor_t;
+cnnlStatus_t cnnlCreateDCNDescriptor(cnnlDCNDescriptor_t* dcn_desc);
+cnnlStatus_t cnnlDestroyDCNDescriptor(cnnlDCNDescriptor_t dcn_desc);
+// dimNb 4; pad {top, bottom, left, right}, stride and dilation {h, w};
+// im2col_step only bounds how many images the hardware processes at once
+// (it must divide N); compute_type float.
+cnnlStatus_t cnnlSetDCNDescriptor(cnnlDCNDescriptor_t dcn_desc, int dimNb,
+                                  const int pad[], const int stride[],
+                                  const int dilation[], int deformable_group,
+                                  int conv_group, int im2col_step,
+                                  const cnnlDataType_t compute_type);
+cnnlStatus_t cnnlGetDCNForwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t offset_desc,
+    const cnnlTensorDescriptor_t mask_desc,
+    const cnnlTensorDescriptor_t filter_desc,
+    const cnnlTensorDescriptor_t bias_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* size);
+cnnlStatus_t cnnlDCNForward(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t offset_desc, const void* offset,
+    const cnnlTensorDescriptor_t mask_desc, const void* mask,
+    const cnnlTensorDescriptor_t filter_desc, const void* filter,
+    const cnnlTensorDescriptor_t bias_desc, const void* bias, void* workspace,
+    size_t workspace_size, const cnnlTensorDescriptor_t output_desc,
+    void* output);
+// CNNL spells this query "Bakcward".
+cnnlStatus_t cnnlGetDCNBakcwardDataWorkspaceSize(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t offset_desc,
+    const cnnlTensorDescriptor_t mask_desc,
+    const cnnlTensorDescriptor_t filter_desc,
+    const cnnlTensorDescriptor_t grad_output_desc,
+    const cnnlTensorDescriptor_t grad_input_desc,
+    const cnnlTensorDescriptor_t grad_offset_desc,
+    const cnnlTensorDescriptor_t grad_mask_desc, size_t* workspace_size);
+// The gradients of the output with respect to input, offset and mask
+// (grad_mask NULL when mask is); each is overwritten.
+cnnlStatus_t cnnlDCNBackwardData(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t offset_desc, const void* offset,
+    const cnnlTensorDescriptor_t mask_desc, const void* mask,
+    const cnnlTensorDescriptor_t filter_desc, const void* filter,
+    const cnnlTensorDescriptor_t grad_output_desc, const void* grad_output,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t grad_input_desc, void* grad_input,
+    const cnnlTensorDescriptor_t grad_offset_desc, void* grad_offset,
+    const cnnlTensorDescriptor_t grad_mask_desc, void* grad_mask);
+cnnlStatus_t cnnlGetDCNBackwardWeightWorkspaceSize(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t offset_desc,
+    const cnnlTensorDescriptor_t mask_desc,
+    const cnnlTensorDescriptor_t grad_output_desc,
+    const cnnlTensorDescriptor_t grad_filter_desc,
+    const cnnlTensorDescriptor_t grad_bias_desc, size_t* size);
+// The gradients with respect to filter and bias (grad_bias may be NULL);
+// overwritten.
+cnnlStatus_t cnnlDCNBackwardWeight(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t offset_desc, const void* offset,
+    const cnnlTensorDescriptor_t mask_desc, const void* mask,
+    const cnnlTensorDescriptor_t grad_output_desc, const void* grad_output,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t grad_filter_desc, void* grad_filter,
+    const cnnlTensorDescriptor_t grad_bias_desc, void* grad_bias);
+
 #if defined(__cplusplus)
 }
 #endif
