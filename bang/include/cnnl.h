@@ -246,6 +246,10 @@ cnnlStatus_t cnnlMatMul_v2(cnnlHandle_t handle,
                            const cnnlTensorDescriptor_t d_desc, void* d);
 
 // --- SyncBatchNorm (vision block) ------------------------------------------
+// C code gets bool, which the vision blocks take, from stdbool.h.
+#if !defined(__cplusplus)
+#include <stdbool.h>
+#endif
 // Batch normalisation over several devices, as PyTorch's SyncBatchNorm
 // computes it: x is channels-last (NHWC, NDHWC, NLC or NC), C its last
 // dimension, statistics per channel over every other dimension. x, y, dz,
