@@ -396,7 +396,11 @@ cnnlStatus_t cnnlRoiPoolingBackward(
 // with input layout 1) by a 1-D confidence: the most confident remaining
 // box above the confidence threshold is kept, every box whose IoU with it
 // exceeds the IoU threshold is dropped, until max_output_size boxes are
-// kept. The attribute numbers are xbang's; the mode values are CNNL's.
+// kept. 3-D boxes ([boxes, 7] / [7, boxes]: x, y, z, dx, dy, dz, heading)
+// come sorted and without confidence: in input order, with the
+// bird's-eye-view IoU of the rotated boxes, every box index kept is written
+// (output: int32 room for every box). The attribute numbers are xbang's;
+// the mode values are CNNL's.
 typedef struct cnnlNmsStruct* cnnlNmsDescriptor_t;
 typedef enum {
   CNNL_NMS_BOX_DIAGONAL = 0,  // x1, y1, x2, y2

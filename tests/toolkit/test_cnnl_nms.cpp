@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <functional>
 #include <numeric>
 #include <random>
@@ -187,6 +188,86 @@ TEST(NmsPadding, RowsBeyondTheKeptOnesStayWithoutPadding) {
   EXPECT_EQ(out.get(1), 55);
 }
 
+// 3-D boxes: x, y, z, dx, dy, dz, heading, [n, 7] or [7, n].
+std::vector<int> nms_3d(const std::vector<std::array<double, 7>>& boxes,
+                        float iou, int layout, cnnlDataType_t dtype) {
+  Handle handle;
+  const int n = int(boxes.size());
+  Tensor b(CNNL_LAYOUT_ARRAY, dtype,
+           layout == 0 ? std::vector<int>{n, 7} : std::vector<int>{7, n});
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < 7; ++j)
+      b.set(layout == 0 ? i * 7 + j : j * n + i, boxes[i][j]);
+  NmsDesc d;
+  d.set(CNNL_NMS_DESC_IOU_THRESHOLD, iou);
+  d.set(CNNL_NMS_DESC_INPUT_LAYOUT, layout);
+  Tensor out(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_INT32, {n});
+  int32_t count = -1;
+  EXPECT_EQ(cnnlNms_v2(handle.h, d.d, b.desc, b.data(), nullptr, nullptr,
+                       nullptr, 0, out.desc, out.data(), &count),
+            CNNL_STATUS_SUCCESS);
+  std::vector<int> kept;
+  for (int i = 0; i < count; ++i) kept.push_back(int(out.get(i)));
+  return kept;
+}
+
+TEST(Nms3d, SquareAndItsQuarterTurnOverlapByOneOverSqrtTwo) {
+  // A 2 x 2 square and the same square turned 45 degrees meet in a regular
+  // octagon: IoU = 1 / sqrt(2) = 0.7071.
+  const std::vector<std::array<double, 7>> boxes = {
+      {0, 0, 0, 2, 2, 1, 0}, {0, 0, 5, 2, 2, 1, M_PI / 4}};
+  for (int layout : {0, 1}) {
+    EXPECT_EQ(nms_3d(boxes, 0.70f, layout, CNNL_DTYPE_FLOAT),
+              (std::vector<int>{0}));
+    EXPECT_EQ(nms_3d(boxes, 0.71f, layout, CNNL_DTYPE_FLOAT),
+              (std::vector<int>{0, 1}));
+  }
+}
+
+TEST(Nms3d, AxisAlignedBoxesMatchThePlainLoopAndRotationChangesNothing) {
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> pos(0, 6), size(0.5, 3);
+  std::vector<std::array<double, 7>> boxes(30);
+  for (auto& q : boxes)
+    q = {pos(rng), pos(rng), pos(rng), size(rng), size(rng), 1, 0};
+  const float iou = 0.25f;
+  // Plain loop: in input order, axis-aligned overlaps.
+  std::vector<int> want;
+  std::vector<bool> dropped(boxes.size(), false);
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    if (dropped[i]) continue;
+    want.push_back(int(i));
+    for (size_t j = i + 1; j < boxes.size(); ++j) {
+      const auto& a = boxes[i];
+      const auto& c = boxes[j];
+      const double w =
+          std::max(0.0, std::min(a[0] + a[3] / 2, c[0] + c[3] / 2) -
+                            std::max(a[0] - a[3] / 2, c[0] - c[3] / 2));
+      const double h =
+          std::max(0.0, std::min(a[1] + a[4] / 2, c[1] + c[4] / 2) -
+                            std::max(a[1] - a[4] / 2, c[1] - c[4] / 2));
+      if (w * h / (a[3] * a[4] + c[3] * c[4] - w * h) > iou) dropped[j] = true;
+    }
+  }
+  ASSERT_GT(want.size(), 3u);
+  ASSERT_LT(want.size(), boxes.size());
+  EXPECT_EQ(nms_3d(boxes, iou, 0, CNNL_DTYPE_FLOAT), want);
+  // The same scene turned by 0.6 rad, and with every box turned a quarter
+  // (dx and dy swapped): the same boxes survive.
+  std::vector<std::array<double, 7>> turned = boxes, quarter = boxes;
+  const double c = std::cos(0.6), s = std::sin(0.6);
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    turned[i][0] = boxes[i][0] * c - boxes[i][1] * s;
+    turned[i][1] = boxes[i][0] * s + boxes[i][1] * c;
+    turned[i][6] = 0.6;
+    quarter[i][3] = boxes[i][4];
+    quarter[i][4] = boxes[i][3];
+    quarter[i][6] = M_PI / 2;
+  }
+  EXPECT_EQ(nms_3d(turned, iou, 1, CNNL_DTYPE_FLOAT), want);
+  EXPECT_EQ(nms_3d(quarter, iou, 0, CNNL_DTYPE_FLOAT), want);
+}
+
 // --- Bad calls ---------------------------------------------------------------
 
 struct Objects {
@@ -280,8 +361,8 @@ const BadCnnlCall kBadCalls[] = {
      [](Objects& o) { return o.nms(o.boxes, o.conf, o.float_out); }, kBad},
     {"OutputShorterThanMax",
      [](Objects& o) { return o.nms(o.boxes, o.conf, o.short_out); }, kBad},
-    {"ThreeDBoxes", [](Objects& o) { return o.nms(o.boxes7, o.conf, o.out); },
-     kNotSupported},
+    {"ThreeDBoxesOutputTooShort",
+     [](Objects& o) { return o.nms(o.boxes7, o.conf, o.short_out); }, kBad},
     {"BatchedBoxes", [](Objects& o) { return o.nms(o.batched, o.conf, o.out); },
      kNotSupported},
 };

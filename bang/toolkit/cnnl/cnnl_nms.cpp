@@ -2,8 +2,9 @@
 // boxes as TensorFlow's non_max_suppression (CNNL's reference) computes it,
 // with CNNL's box modes, boundary offset, confidence threshold and output
 // layouts as mlu-ops' mluOpNms documents them. Ties keep the lower index.
-// Batched [batches, boxes, 4] inputs and 3-D ([boxes, 7]) boxes are not
-// implemented (CNNL_STATUS_NOT_SUPPORTED).
+// 3-D boxes ([boxes, 7]) follow mmcv's nms3d (bird's-eye-view IoU of
+// rotated boxes). Batched [batches, boxes, 4] inputs are not implemented
+// (CNNL_STATUS_NOT_SUPPORTED).
 #include <cnnl.h>
 
 #include <algorithm>
@@ -34,6 +35,10 @@ using xbang::cnnl_vision::read;
 using xbang::cnnl_vision::Tensor;
 using xbang::cnnl_vision::write;
 
+struct Point2 {
+  double x, y;
+};
+
 template <class T>
 bool take(const void* buf, size_t size, T* out) {
   if (size != sizeof(T)) return false;
@@ -51,6 +56,117 @@ int output_columns(int mode) {
     default:
       return 5;
   }
+}
+
+// A convex polygon's area (shoelace).
+double polygon_area(const std::vector<Point2>& poly) {
+  double twice = 0;
+  for (size_t i = 0; i < poly.size(); ++i) {
+    const Point2& a = poly[i];
+    const Point2& b = poly[(i + 1) % poly.size()];
+    twice += a.x * b.y - a.y * b.x;
+  }
+  return std::fabs(twice) / 2;
+}
+
+// The corners of a bird's-eye-view box (x, y, dx, dy, heading),
+// counter-clockwise.
+std::vector<Point2> bev_corners(const double* box) {
+  const double c = std::cos(box[4]), s = std::sin(box[4]);
+  const double hx = box[2] / 2, hy = box[3] / 2;
+  const double us[4] = {-hx, hx, hx, -hx}, vs[4] = {-hy, -hy, hy, hy};
+  std::vector<Point2> corners(4);
+  for (int i = 0; i < 4; ++i) {
+    corners[size_t(i)] = {box[0] + us[i] * c - vs[i] * s,
+                          box[1] + us[i] * s + vs[i] * c};
+  }
+  return corners;
+}
+
+// Area of the intersection of two boxes: one clipped by each edge of the
+// other (Sutherland-Hodgman; both are convex and counter-clockwise).
+double bev_overlap(const double* a, const double* b) {
+  if (a[2] <= 0 || a[3] <= 0 || b[2] <= 0 || b[3] <= 0) return 0;
+  std::vector<Point2> poly = bev_corners(a);
+  const std::vector<Point2> clip = bev_corners(b);
+  for (size_t e = 0; e < clip.size() && !poly.empty(); ++e) {
+    const Point2 p = clip[e], q = clip[(e + 1) % clip.size()];
+    auto side = [&](const Point2& r) {
+      return (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
+    };
+    std::vector<Point2> kept;
+    for (size_t i = 0; i < poly.size(); ++i) {
+      const Point2 cur = poly[i], next = poly[(i + 1) % poly.size()];
+      const double sc = side(cur), sn = side(next);
+      if (sc >= 0) kept.push_back(cur);
+      if ((sc >= 0) != (sn >= 0)) {
+        const double t = sc / (sc - sn);
+        kept.push_back(
+            {cur.x + t * (next.x - cur.x), cur.y + t * (next.y - cur.y)});
+      }
+    }
+    poly.swap(kept);
+  }
+  return poly.size() < 3 ? 0.0 : polygon_area(poly);
+}
+
+// 3-D boxes (x, y, z, dx, dy, dz, heading), [boxes, 7] or [7, boxes]:
+// mmcv's nms3d. The boxes come sorted by confidence, so no confidence is
+// read; in input order, each box not yet dropped is kept and drops every
+// box whose bird's-eye-view IoU with it exceeds the IoU threshold. The
+// output is the kept indices (int32 / uint32, room for every box).
+cnnlStatus_t nms_3d(const char* api, const cnnlNmsStruct& d,
+                    const Tensor& boxes_t, const void* boxes,
+                    cnnlTensorDescriptor_t output_desc, void* output,
+                    void* output_size) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  Tensor out_t;
+  if (!describe(api, output_desc, output, "output", &out_t, &status)) {
+    return status;
+  }
+  const int64_t n = d.input_layout == 0 ? boxes_t.dim(0) : boxes_t.dim(1);
+  if (!is_float_or_half(boxes_t.dtype)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "boxes is not float or half");
+  }
+  if (out_t.rank() != 1 || out_t.dim(0) < n ||
+      (out_t.dtype != CNNL_DTYPE_INT32 && out_t.dtype != CNNL_DTYPE_UINT32)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output is not an int32 or uint32 vector with room for every "
+                "box");
+  }
+  const std::vector<double> b = read(boxes_t, boxes);
+  // x, y, dx, dy, heading of each box.
+  std::vector<double> bev(static_cast<size_t>(n * 5));
+  const int fields[5] = {0, 1, 3, 4, 6};
+  for (int64_t i = 0; i < n; ++i) {
+    for (int f = 0; f < 5; ++f) {
+      bev[size_t(i * 5 + f)] = d.input_layout == 0
+                                   ? b[size_t(i * 7 + fields[f])]
+                                   : b[size_t(fields[f] * n + i)];
+    }
+  }
+  constexpr double kEps = 1e-8;
+  std::vector<bool> dropped(static_cast<size_t>(n), false);
+  std::vector<double> out = read(out_t, output);
+  int32_t kept = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (dropped[size_t(i)]) continue;
+    out[size_t(kept++)] = double(i);
+    const double* a = &bev[size_t(i * 5)];
+    for (int64_t j = i + 1; j < n; ++j) {
+      if (dropped[size_t(j)]) continue;
+      const double* c = &bev[size_t(j * 5)];
+      const double inter = bev_overlap(a, c);
+      const double iou =
+          inter / std::max(a[2] * a[3] + c[2] * c[3] - inter, kEps);
+      if (iou > d.iou_threshold) dropped[size_t(j)] = true;
+    }
+  }
+  Tensor as_int = out_t;
+  as_int.dtype = CNNL_DTYPE_INT32;
+  write(as_int, output, out);
+  std::memcpy(output_size, &kept, sizeof(kept));
+  return CNNL_STATUS_SUCCESS;
 }
 
 }  // namespace
@@ -188,8 +304,7 @@ cnnlStatus_t cnnlNms_v2(cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
   const cnnlNmsStruct& d = *nms_desc;
   const int64_t coords = d.input_layout == 0 ? boxes_t.dim(1) : boxes_t.dim(0);
   if (coords == 7) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "3-D boxes ([boxes, 7]) are not implemented");
+    return nms_3d(api, d, boxes_t, boxes, output_desc, output, output_size);
   }
   if (coords != 4 || !is_float_or_half(boxes_t.dtype)) {
     return fail(api, CNNL_STATUS_BAD_PARAM,
