@@ -259,6 +259,7 @@ struct Objects {
   Tensor boxes4{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {1, 4}};
   Tensor boxes_half{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_HALF, {1, 5}};
   Tensor far_batch{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {1, 5}};
+  Tensor nan_box{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {1, 5}};
   Tensor out{CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, {1, 2, 2, 2}};
   Tensor out33{CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, {1, 3, 3, 2}};
   Tensor out_c3{CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, {1, 2, 2, 3}};
@@ -269,6 +270,7 @@ struct Objects {
     const double row[5] = {0, 0, 0, 3, 3};
     for (int j = 0; j < 5; ++j) boxes.set(j, row[j]);
     far_batch.set(0, 3);
+    nan_box.set(3, NAN);
     for (int64_t i = 0; i < bad_arg.count(); ++i) bad_arg.set(i, 16);
   }
   ~Objects() { cnnlDestroyRoiAlignDescriptor(unset); }
@@ -322,6 +324,17 @@ const BadCnnlCall kBadCalls[] = {
      kBad},
     {"AlignBatchIndexOutside",
      [](Objects& o) { return o.align(o.avg.d, o.image, o.far_batch, o.out); },
+     kBad},
+    {"AlignBoxCoordinateNan",
+     [](Objects& o) { return o.align(o.avg.d, o.image, o.nan_box, o.out); },
+     kBad},
+    {"PoolingBoxCoordinateNan",
+     [](Objects& o) {
+       return cnnlRoiPoolingForward(o.handle.h, CNNL_POOLING_MAX, o.image.desc,
+                                    o.image.data(), o.nan_box.desc,
+                                    o.nan_box.data(), 1.0f, o.out.desc,
+                                    o.out.data(), nullptr);
+     },
      kBad},
     {"AlignOutputNotPooledSize",
      [](Objects& o) { return o.align(o.avg.d, o.image, o.boxes, o.out33); },

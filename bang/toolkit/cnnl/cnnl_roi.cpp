@@ -91,7 +91,7 @@ bool image(const char* api, const Tensor& t, const char* name,
 // Boxes [rois, 5] of the image's data type, batch indices inside the image
 // batch; the rows are returned.
 bool boxes_of(const char* api, const Tensor& boxes, const void* data,
-              const Tensor& img, std::vector<double>* rows,
+              const Tensor& img, double scale, std::vector<double>* rows,
               cnnlStatus_t* status) {
   if (boxes.rank() != 2 || boxes.dim(1) != 5 || boxes.dtype != img.dtype) {
     *status = fail(api, CNNL_STATUS_BAD_PARAM,
@@ -105,6 +105,14 @@ bool boxes_of(const char* api, const Tensor& boxes, const void* data,
       *status = fail(api, CNNL_STATUS_BAD_PARAM,
                      "a box's batch index is outside the image batch");
       return false;
+    }
+    // Coordinates become sample positions and integer pixel bounds.
+    for (int j = 1; j < 5; ++j) {
+      if (!std::isfinite((*rows)[size_t(r * 5 + j)] * scale)) {
+        *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                       "a box coordinate (scaled) is not finite");
+        return false;
+      }
     }
   }
   return true;
@@ -177,7 +185,7 @@ bool argmax_tensor(const char* api, cnnlTensorDescriptor_t desc,
 // The box-independent checks of RoiAlign forward and backward: the image,
 // the pooled tensor [rois, ph, pw, C] and the boxes.
 bool roi_shapes(const char* api, const Tensor& img, const Tensor& pooled,
-                const Tensor& boxes, const void* boxes_data,
+                const Tensor& boxes, const void* boxes_data, double scale,
                 std::vector<double>* rows, cnnlStatus_t* status) {
   if (!image(api, img, "image", status) ||
       !image(api, pooled, "pooled tensor", status)) {
@@ -190,7 +198,7 @@ bool roi_shapes(const char* api, const Tensor& img, const Tensor& pooled,
                    "data type");
     return false;
   }
-  return boxes_of(api, boxes, boxes_data, img, rows, status);
+  return boxes_of(api, boxes, boxes_data, img, scale, rows, status);
 }
 
 }  // namespace
@@ -268,7 +276,8 @@ cnnlStatus_t cnnlRoiAlign_v2(
   if (!describe(api, input_desc, input, "input", &in_t, &status) ||
       !describe(api, boxes_desc, boxes, "boxes", &boxes_t, &status) ||
       !describe(api, output_desc, output, "output", &out_t, &status) ||
-      !roi_shapes(api, in_t, out_t, boxes_t, boxes, &rows, &status)) {
+      !roi_shapes(api, in_t, out_t, boxes_t, boxes,
+                  roialign_desc->spatial_scale, &rows, &status)) {
     return status;
   }
   const cnnlRoiAlignStruct& d = *roialign_desc;
@@ -368,7 +377,8 @@ cnnlStatus_t cnnlRoiAlignBackward_v2(
       !describe(api, boxes_desc, boxes, "boxes", &boxes_t, &status) ||
       !describe(api, grads_image_desc, grads_image, "grads_image", &img_t,
                 &status) ||
-      !roi_shapes(api, img_t, g_t, boxes_t, boxes, &rows, &status)) {
+      !roi_shapes(api, img_t, g_t, boxes_t, boxes, spatial_scale, &rows,
+                  &status)) {
     return status;
   }
   const bool max_mode = pool_mode == kMaxPool;
@@ -452,7 +462,8 @@ cnnlStatus_t cnnlRoiPoolingForward(cnnlHandle_t handle,
   if (!describe(api, input_desc, input, "input", &in_t, &status) ||
       !describe(api, rois_desc, rois, "rois", &rois_t, &status) ||
       !describe(api, output_desc, output, "output", &out_t, &status) ||
-      !roi_shapes(api, in_t, out_t, rois_t, rois, &rows, &status)) {
+      !roi_shapes(api, in_t, out_t, rois_t, rois, spatial_scale, &rows,
+                  &status)) {
     return status;
   }
   const int64_t h = in_t.dim(1), w = in_t.dim(2), c = in_t.dim(3);
@@ -534,7 +545,8 @@ cnnlStatus_t cnnlRoiPoolingBackward(
       !describe(api, argmax_desc, argmax, "argmax", &arg_t, &status) ||
       !describe(api, grads_image_desc, grads_image, "grads_image", &img_t,
                 &status) ||
-      !roi_shapes(api, img_t, g_t, rois_t, rois, &rows, &status)) {
+      !roi_shapes(api, img_t, g_t, rois_t, rois, spatial_scale, &rows,
+                  &status)) {
     return status;
   }
   if (arg_t.dims != g_t.dims || arg_t.dtype != CNNL_DTYPE_INT32) {
