@@ -396,7 +396,10 @@ cnnlStatus_t cnnlRoiPoolingBackward(
 // with input layout 1) by a 1-D confidence: the most confident remaining
 // box above the confidence threshold is kept, every box whose IoU with it
 // exceeds the IoU threshold is dropped, until max_output_size boxes are
-// kept. 3-D boxes ([boxes, 7] / [7, boxes]: x, y, z, dx, dy, dz, heading)
+// kept. Batched boxes [batches, boxes, 4] ([batches, 4, boxes]) with a
+// [batches, classes, boxes] confidence are selected per batch and class
+// (output mode BATCH_AND_CLASS; the other modes take one batch and one
+// class). 3-D boxes ([boxes, 7] / [7, boxes]: x, y, z, dx, dy, dz, heading)
 // come sorted and without confidence: in input order, with the
 // bird's-eye-view IoU of the rotated boxes, every box index kept is written
 // (output: int32 room for every box). The attribute numbers are xbang's;

@@ -268,6 +268,52 @@ TEST(Nms3d, AxisAlignedBoxesMatchThePlainLoopAndRotationChangesNothing) {
   EXPECT_EQ(nms_3d(quarter, iou, 0, CNNL_DTYPE_FLOAT), want);
 }
 
+TEST(NmsBatched, EachBatchAndClassIsSelectedOnItsOwn) {
+  Handle handle;
+  std::mt19937 rng(41);
+  constexpr int kB = 2, kC = 3, kN = 12, kMax = 4;
+  std::vector<std::array<double, 4>> boxes[kB];
+  Tensor b(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {kB, 4, kN});  // layout 1
+  Tensor conf(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {kB, kC, kN});
+  for (int bt = 0; bt < kB; ++bt) {
+    boxes[bt].resize(kN);
+    for (int i = 0; i < kN; ++i) {
+      const int x = int(rng() % 6), y = int(rng() % 6);
+      boxes[bt][i] = {double(x), double(y), double(x + 2 + int(rng() % 3)),
+                      double(y + 2 + int(rng() % 3))};
+      for (int j = 0; j < 4; ++j) b.set((bt * 4 + j) * kN + i, boxes[bt][i][j]);
+    }
+  }
+  for (int64_t i = 0; i < conf.count(); ++i)
+    conf.set(i, double(rng() % 64) / 64);
+  NmsDesc d;
+  d.set(CNNL_NMS_DESC_OUTPUT_MODE, CNNL_NMS_OUTPUT_TARGET_BATCH_AND_CLASS);
+  d.set(CNNL_NMS_DESC_IOU_THRESHOLD, 0.3f);
+  d.set(CNNL_NMS_DESC_MAX_OUTPUT_SIZE, kMax);
+  d.set(CNNL_NMS_DESC_CONFIDENCE_THRESHOLD, 0.1f);
+  d.set(CNNL_NMS_DESC_INPUT_LAYOUT, 1);
+  Tensor out(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_INT32, {kB * kC * kMax, 3});
+  int32_t count = -1;
+  ASSERT_EQ(cnnlNms_v2(handle.h, d.d, b.desc, b.data(), conf.desc, conf.data(),
+                       nullptr, 0, out.desc, out.data(), &count),
+            CNNL_STATUS_SUCCESS);
+  int row = 0;
+  for (int bt = 0; bt < kB; ++bt)
+    for (int c = 0; c < kC; ++c) {
+      std::vector<double> score(kN);
+      for (int i = 0; i < kN; ++i) score[i] = conf.get((bt * kC + c) * kN + i);
+      const Config cfg{1, 0, 0.0f, 0.3f, 0.1f, kMax};
+      for (int i : reference(boxes[bt], score, cfg)) {
+        EXPECT_EQ(out.get(row * 3), bt);
+        EXPECT_EQ(out.get(row * 3 + 1), c);
+        EXPECT_EQ(out.get(row * 3 + 2), i);
+        ++row;
+      }
+    }
+  EXPECT_EQ(count, row);
+  EXPECT_GT(row, kB * kC);
+}
+
 // --- Bad calls ---------------------------------------------------------------
 
 struct Objects {
@@ -276,7 +322,8 @@ struct Objects {
   Tensor boxes{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {3, 4}};
   Tensor boxes7{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {3, 7}};
   Tensor boxes5{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {3, 5}};
-  Tensor batched{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {1, 3, 4}};
+  Tensor batched{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {2, 3, 4}};
+  Tensor batched_conf{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {2, 1, 3}};
   Tensor int_boxes{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_INT32, {3, 4}};
   Tensor conf{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {3}};
   Tensor conf2{CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {2}};
@@ -363,8 +410,16 @@ const BadCnnlCall kBadCalls[] = {
      [](Objects& o) { return o.nms(o.boxes, o.conf, o.short_out); }, kBad},
     {"ThreeDBoxesOutputTooShort",
      [](Objects& o) { return o.nms(o.boxes7, o.conf, o.short_out); }, kBad},
-    {"BatchedBoxes", [](Objects& o) { return o.nms(o.batched, o.conf, o.out); },
+    {"TwoBatchesWithIndexMode",
+     [](Objects& o) { return o.nms(o.batched, o.batched_conf, o.out); },
      kNotSupported},
+    {"BatchedWithOneDimConfidence",
+     [](Objects& o) {
+       o.desc.set(CNNL_NMS_DESC_OUTPUT_MODE,
+                  CNNL_NMS_OUTPUT_TARGET_BATCH_AND_CLASS);
+       return o.nms(o.batched, o.conf, o.out);
+     },
+     kBad},
 };
 
 class NmsBadInput : public testing::TestWithParam<BadCnnlCall> {};

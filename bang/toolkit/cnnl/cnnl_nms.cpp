@@ -3,8 +3,7 @@
 // with CNNL's box modes, boundary offset, confidence threshold and output
 // layouts as mlu-ops' mluOpNms documents them. Ties keep the lower index.
 // 3-D boxes ([boxes, 7]) follow mmcv's nms3d (bird's-eye-view IoU of
-// rotated boxes). Batched [batches, boxes, 4] inputs are not implemented
-// (CNNL_STATUS_NOT_SUPPORTED).
+// rotated boxes); batched boxes are selected per batch and class.
 #include <cnnl.h>
 
 #include <algorithm>
@@ -56,6 +55,136 @@ int output_columns(int mode) {
     default:
       return 5;
   }
+}
+
+// Greedy hard NMS over n boxes, coord(i, j) the j-th value of box i: the
+// kept indices in the order they were kept.
+template <class Coord>
+std::vector<int64_t> select_boxes(const cnnlNmsStruct& d, int64_t n,
+                                  Coord coord, const double* score,
+                                  int64_t keep_max) {
+  // Corners of every box, ordered, for the IoU.
+  const size_t count_n = static_cast<size_t>(n);
+  std::vector<double> left(count_n), top(count_n), right(count_n),
+      bottom(count_n);
+  for (int64_t i = 0; i < n; ++i) {
+    double a = coord(i, 0), c = coord(i, 1), e = coord(i, 2), g = coord(i, 3);
+    if (d.box_mode == CNNL_NMS_BOX_CENTER) {
+      a -= e * 0.5;
+      e += a;
+      c -= g * 0.5;
+      g += c;
+    } else {
+      if (a > e) std::swap(a, e);
+      if (c > g) std::swap(c, g);
+    }
+    left[size_t(i)] = a;
+    top[size_t(i)] = c;
+    right[size_t(i)] = e;
+    bottom[size_t(i)] = g;
+  }
+  const double off = d.offset;
+  std::vector<bool> alive(count_n, true);
+  std::vector<int64_t> kept;
+  while (int64_t(kept.size()) < keep_max) {
+    int64_t best = -1;
+    for (int64_t i = 0; i < n; ++i) {
+      if (alive[size_t(i)] && score[i] > d.confidence_threshold &&
+          (best < 0 || score[i] > score[best])) {
+        best = i;
+      }
+    }
+    if (best < 0) break;
+    kept.push_back(best);
+    alive[size_t(best)] = false;
+    const size_t k = size_t(best);
+    const double area_k =
+        (right[k] - left[k] + off) * (bottom[k] - top[k] + off);
+    for (int64_t i = 0; i < n; ++i) {
+      const size_t j = size_t(i);
+      if (!alive[j]) continue;
+      const double w = std::max(
+          0.0, std::min(right[k], right[j]) - std::max(left[k], left[j]) + off);
+      const double h = std::max(
+          0.0, std::min(bottom[k], bottom[j]) - std::max(top[k], top[j]) + off);
+      const double inter = w * h;
+      const double area_j =
+          (right[j] - left[j] + off) * (bottom[j] - top[j] + off);
+      const double iou = inter / (area_k + area_j - inter);
+      if (iou > d.iou_threshold) alive[j] = false;
+    }
+  }
+  return kept;
+}
+
+// Batched boxes [batches, boxes, 4] ([batches, 4, boxes] with layout 1)
+// and confidence [batches, classes, boxes]: the 2-D selection for each batch
+// and class (max_output_size each), written as (batch, class, index) rows
+// in batch-then-class order.
+cnnlStatus_t nms_batched(const char* api, const cnnlNmsStruct& d,
+                         const Tensor& boxes_t, const void* boxes,
+                         const Tensor& conf_t, const void* confidence,
+                         cnnlTensorDescriptor_t output_desc, void* output,
+                         void* output_size) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  Tensor out_t;
+  if (!describe(api, output_desc, output, "output", &out_t, &status)) {
+    return status;
+  }
+  const int64_t batches = boxes_t.dim(0);
+  const int64_t coords = d.input_layout == 0 ? boxes_t.dim(2) : boxes_t.dim(1);
+  const int64_t n = d.input_layout == 0 ? boxes_t.dim(1) : boxes_t.dim(2);
+  if (coords != 4 || !is_float_or_half(boxes_t.dtype)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "batched boxes is not a float or half [batches, boxes, 4] "
+                "tensor (or [batches, 4, boxes] with input layout 1)");
+  }
+  if (conf_t.rank() != 3 || conf_t.dim(0) != batches || conf_t.dim(2) != n ||
+      !is_float_or_half(conf_t.dtype)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "confidence is not a float or half [batches, classes, boxes] "
+                "tensor");
+  }
+  if (out_t.rank() != 2 || out_t.dim(1) != 3 ||
+      (out_t.dtype != CNNL_DTYPE_INT32 && out_t.dtype != CNNL_DTYPE_UINT32)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output is not an int32 or uint32 [rows, 3] tensor");
+  }
+  const int64_t classes = conf_t.dim(1);
+  const std::vector<double> b = read(boxes_t, boxes);
+  const std::vector<double> score = read(conf_t, confidence);
+  std::vector<double> rows;
+  for (int64_t batch = 0; batch < batches; ++batch) {
+    const double* box = b.data() + batch * n * 4;
+    auto coord = [&](int64_t i, int j) {
+      return d.input_layout == 0 ? box[i * 4 + j] : box[j * n + i];
+    };
+    for (int64_t cls = 0; cls < classes; ++cls) {
+      const std::vector<int64_t> kept =
+          select_boxes(d, n, coord, score.data() + (batch * classes + cls) * n,
+                       d.max_output_size);
+      for (const int64_t i : kept) {
+        rows.push_back(double(batch));
+        rows.push_back(double(cls));
+        rows.push_back(double(i));
+      }
+    }
+  }
+  const int64_t count = int64_t(rows.size() / 3);
+  if (count > out_t.dim(0)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output has fewer rows than the boxes kept");
+  }
+  std::vector<double> out = d.pad_to_max_output_size
+                                ? std::vector<double>(size_t(out_t.count()), 0)
+                                : read(out_t, output);
+  std::copy(rows.begin(), rows.end(), out.begin());
+  Tensor as_int = out_t;
+  as_int.dtype = CNNL_DTYPE_INT32;
+  write(as_int, output, out);
+  const int32_t kept_rows = int32_t(count);
+  std::memcpy(output_size, &kept_rows, sizeof(kept_rows));
+  return CNNL_STATUS_SUCCESS;
 }
 
 // A convex polygon's area (shoelace).
@@ -297,11 +426,30 @@ cnnlStatus_t cnnlNms_v2(cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
   if (!describe(api, boxes_desc, boxes, "boxes", &boxes_t, &status)) {
     return status;
   }
-  if (boxes_t.rank() != 2) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "only 2-D boxes with a 1-D confidence are implemented");
-  }
   const cnnlNmsStruct& d = *nms_desc;
+  if (boxes_t.rank() == 3) {
+    if (!describe(api, confidence_desc, confidence, "confidence", &conf_t,
+                  &status)) {
+      return status;
+    }
+    if (d.output_mode == CNNL_NMS_OUTPUT_TARGET_BATCH_AND_CLASS) {
+      return nms_batched(api, d, boxes_t, boxes, conf_t, confidence,
+                         output_desc, output, output_size);
+    }
+    // One batch and one class: the 2-D case.
+    if (boxes_t.dim(0) != 1 || conf_t.rank() != 3 || conf_t.dim(0) != 1 ||
+        conf_t.dim(1) != 1) {
+      return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                  "batched boxes with several batches or classes need output "
+                  "mode CNNL_NMS_OUTPUT_TARGET_BATCH_AND_CLASS");
+    }
+    boxes_t.dims.erase(boxes_t.dims.begin());
+    boxes_t.strides.erase(boxes_t.strides.begin());
+  }
+  if (boxes_t.rank() != 2) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "boxes is neither 2-D nor 3-D (batched)");
+  }
   const int64_t coords = d.input_layout == 0 ? boxes_t.dim(1) : boxes_t.dim(0);
   if (coords == 7) {
     return nms_3d(api, d, boxes_t, boxes, output_desc, output, output_size);
@@ -316,6 +464,10 @@ cnnlStatus_t cnnlNms_v2(cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
                 &status) ||
       !describe(api, output_desc, output, "output", &out_t, &status)) {
     return status;
+  }
+  if (conf_t.rank() == 3 && conf_t.dim(0) == 1 && conf_t.dim(1) == 1) {
+    conf_t.dims.erase(conf_t.dims.begin(), conf_t.dims.begin() + 2);
+    conf_t.strides.erase(conf_t.strides.begin(), conf_t.strides.begin() + 2);
   }
   if (conf_t.rank() != 1 || conf_t.dim(0) != n ||
       !is_float_or_half(conf_t.dtype)) {
@@ -352,57 +504,8 @@ cnnlStatus_t cnnlNms_v2(cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
   auto coord = [&](int64_t i, int j) {
     return d.input_layout == 0 ? b[size_t(i * 4 + j)] : b[size_t(j * n + i)];
   };
-  // Corners of every box, ordered, for the IoU.
-  const size_t count_n = static_cast<size_t>(n);
-  std::vector<double> left(count_n), top(count_n), right(count_n),
-      bottom(count_n);
-  for (int64_t i = 0; i < n; ++i) {
-    double a = coord(i, 0), c = coord(i, 1), e = coord(i, 2), g = coord(i, 3);
-    if (d.box_mode == CNNL_NMS_BOX_CENTER) {
-      a -= e * 0.5;
-      e += a;
-      c -= g * 0.5;
-      g += c;
-    } else {
-      if (a > e) std::swap(a, e);
-      if (c > g) std::swap(c, g);
-    }
-    left[size_t(i)] = a;
-    top[size_t(i)] = c;
-    right[size_t(i)] = e;
-    bottom[size_t(i)] = g;
-  }
-  const double off = d.offset;
-  std::vector<bool> alive(count_n, true);
-  std::vector<int64_t> kept;
-  while (int64_t(kept.size()) < keep_max) {
-    int64_t best = -1;
-    for (int64_t i = 0; i < n; ++i) {
-      if (alive[size_t(i)] && score[size_t(i)] > d.confidence_threshold &&
-          (best < 0 || score[size_t(i)] > score[size_t(best)])) {
-        best = i;
-      }
-    }
-    if (best < 0) break;
-    kept.push_back(best);
-    alive[size_t(best)] = false;
-    const size_t k = size_t(best);
-    const double area_k =
-        (right[k] - left[k] + off) * (bottom[k] - top[k] + off);
-    for (int64_t i = 0; i < n; ++i) {
-      const size_t j = size_t(i);
-      if (!alive[j]) continue;
-      const double w = std::max(
-          0.0, std::min(right[k], right[j]) - std::max(left[k], left[j]) + off);
-      const double h = std::max(
-          0.0, std::min(bottom[k], bottom[j]) - std::max(top[k], top[j]) + off);
-      const double inter = w * h;
-      const double area_j =
-          (right[j] - left[j] + off) * (bottom[j] - top[j] + off);
-      const double iou = inter / (area_k + area_j - inter);
-      if (iou > d.iou_threshold) alive[j] = false;
-    }
-  }
+  const std::vector<int64_t> kept =
+      select_boxes(d, n, coord, score.data(), keep_max);
   // Rows not kept: zero when padding, else as they were.
   std::vector<double> out = d.pad_to_max_output_size
                                 ? std::vector<double>(size_t(out_t.count()), 0)
