@@ -167,6 +167,33 @@ TEST_P(RoiAlign, AverageBackwardIsTheAdjointOfForward) {
   }
 }
 
+TEST(RoiAlignEmptyBins, MaxReadsMinusFltMaxAndAverageZero) {
+  // An aligned box of zero size with an adaptive ratio takes no samples.
+  Handle handle;
+  Tensor image(CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, {1, 4, 4, 1});
+  for (int i = 0; i < 16; ++i) image.set(i, i);
+  Tensor boxes(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {1, 5});
+  const double row[5] = {0, 2, 2, 2, 2};
+  for (int j = 0; j < 5; ++j) boxes.set(j, row[j]);
+  Tensor out(CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, {1, 1, 1, 1});
+  Tensor ax(CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, {1, 1, 1, 1});
+  Tensor ay(CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, {1, 1, 1, 1});
+  RoiAlignDesc max_desc(1, 1, 0, 1.0f, 0, true);
+  ASSERT_EQ(cnnlRoiAlign_v2(handle.h, max_desc.d, image.desc, image.data(),
+                            boxes.desc, boxes.data(), out.desc, out.data(),
+                            ax.desc, ax.data(), ay.desc, ay.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(out.get(0), -FLT_MAX);
+  EXPECT_EQ(ax.get(0), -1);
+  EXPECT_EQ(ay.get(0), -1);
+  RoiAlignDesc avg_desc(1, 1, 0, 1.0f, 1, true);
+  ASSERT_EQ(cnnlRoiAlign_v2(handle.h, avg_desc.d, image.desc, image.data(),
+                            boxes.desc, boxes.data(), out.desc, out.data(),
+                            nullptr, nullptr, nullptr, nullptr),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(out.get(0), 0);
+}
+
 class RoiPooling : public testing::TestWithParam<cnnlDataType_t> {};
 
 TEST_P(RoiPooling, ForwardMatchesLoopsAndBackwardIsTheAdjoint) {

@@ -310,7 +310,8 @@ cnnlStatus_t cnnlRoiAlign_v2(
     for (int64_t ph = 0; ph < ph_n; ++ph) {
       for (int64_t pw = 0; pw < pw_n; ++pw) {
         const size_t base = size_t(((r * ph_n + ph) * pw_n + pw) * c);
-        std::fill(acc.begin(), acc.end(), max_mode ? -DBL_MAX : 0.0);
+        // A bin without samples reads -FLT_MAX in max mode, as in mmcv.
+        std::fill(acc.begin(), acc.end(), max_mode ? -double(FLT_MAX) : 0.0);
         for (int64_t iy = 0; iy < g.grid_h; ++iy) {
           const double y = sample_y(g, ph, iy);
           for (int64_t ix = 0; ix < g.grid_w; ++ix) {
