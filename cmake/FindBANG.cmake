@@ -12,7 +12,7 @@
 # xbang's compiler driver), the functions bang_add_executable /
 # bang_add_library (their .mlu sources go through xbang_add_mlu_sources,
 # compiled for the host CPU unless XBANG_PORTABLE is set) and the link names
-# cnrt, cndrv, cndev, cnnl and cnbin, which resolve to xbang::bang.
+# cnrt, cndrv, cndev, cnnl, cnbin and cnpapi, which resolve to xbang::bang.
 #
 # BANG_CNCC_FLAGS (a string or a list) applies to the .mlu sources where it
 # means something on a CPU: -O<level>, -g*, -D<macro>[=<value>], -I<dir>,
@@ -59,7 +59,7 @@ else()
   set(_bang_library_arch 372)
 endif()
 
-foreach(_bang_link_name cnrt cndrv cndev cnnl cnbin)
+foreach(_bang_link_name cnrt cndrv cndev cnnl cnbin cnpapi)
   if(NOT TARGET ${_bang_link_name})
     add_library(${_bang_link_name} INTERFACE IMPORTED GLOBAL)
     set_property(TARGET ${_bang_link_name}

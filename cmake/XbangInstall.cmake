@@ -12,7 +12,7 @@
 #                            operators do)
 #   bin/xbang-mlu-rewrite
 #   lib/libxbang_device.so, lib/libcnrt.so, libcndrv.so, libcndev.so,
-#   libcnnl.so, libcnbin.so (RUNPATH $ORIGIN), lib/libxbang_ops.a
+#   libcnnl.so, libcnbin.so, libcnpapi.so (RUNPATH $ORIGIN), lib/libxbang_ops.a
 #   lib/cmake/xbang/         xbangConfig.cmake, version, targets, XbangMlu.cmake,
 #                            FindBANG.cmake (find_package(BANG))
 #   share/xbang/neuware/   the Neuware layout (cmake/XbangNeuware.cmake)
@@ -39,7 +39,7 @@ endif()
 # headers go exactly there.
 set(xbang_config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/xbang)
 install(TARGETS xbang_bang xbang_device xbang_cnrt xbang_cndrv xbang_cndev
-                xbang_cnnl xbang_cnbin xbang_ops xbang_mlu_rewrite
+                xbang_cnnl xbang_cnbin xbang_cnpapi xbang_ops xbang_mlu_rewrite
   EXPORT xbangTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -7,8 +7,9 @@
 #                          xbang::bang target uses, so that the compiler sees
 #                          one folder, a system one, and its warnings never
 #                          fail a user's -Werror
-#   lib64/                 libcnrt, libcndrv, libcndev, libcnnl, libcnbin
-#                          (links to the toolkit libraries)
+#   lib64/                 libcnrt, libcndrv, libcndev, libcnnl, libcnbin,
+#                          libcnpapi and libxbang_device (links to the
+#                          libraries of bang/)
 #   cmake/modules/FindBANG.cmake
 # The build tree also gets an xbang package (<build>/xbang-build-config)
 # that the layout's FindBANG.cmake loads, as the installed one does.
@@ -17,17 +18,10 @@ include_guard(GLOBAL)
 set(XBANG_NEUWARE_DIR ${PROJECT_BINARY_DIR}/neuware)
 set(xbang_neuware_install_dir ${CMAKE_INSTALL_DATADIR}/xbang/neuware)
 
-# The toolkit libraries, each under its link name. Targets that this tree does
-# not define are skipped; without the shared toolkit libraries, every link
-# name is the static runtime.
-set(xbang_toolkit_link_names cnrt cndrv cndev cnnl cnbin)
-set(xbang_toolkit_shared_targets "")
-foreach(target IN ITEMS xbang_cnrt xbang_cndrv xbang_cndev xbang_cnnl
-                        xbang_cnbin xbang_device)
-  if(TARGET ${target})
-    list(APPEND xbang_toolkit_shared_targets ${target})
-  endif()
-endforeach()
+# The shared libraries lib64/ holds, each under its link name, soname and
+# file name.
+set(xbang_toolkit_shared_targets xbang_cnrt xbang_cndrv xbang_cndev
+    xbang_cnnl xbang_cnbin xbang_cnpapi xbang_device)
 
 # Configure time: what does not depend on built files.
 file(MAKE_DIRECTORY ${XBANG_NEUWARE_DIR}/bin ${XBANG_NEUWARE_DIR}/lib64
@@ -80,24 +74,15 @@ set(xbang_neuware_commands
   COMMAND ${CMAKE_COMMAND} -E copy_if_different
           $<TARGET_FILE:xbang_mlu_rewrite> ${XBANG_NEUWARE_DIR}/bin/)
 set(xbang_neuware_depends xbang_cncc xbang_mlu_rewrite)
-if(xbang_toolkit_shared_targets)
-  foreach(target IN LISTS xbang_toolkit_shared_targets)
-    foreach(name IN ITEMS TARGET_LINKER_FILE_NAME TARGET_SONAME_FILE_NAME
-                          TARGET_FILE_NAME)
-      list(APPEND xbang_neuware_commands
-        COMMAND ${CMAKE_COMMAND} -E create_symlink $<TARGET_FILE:${target}>
-                ${XBANG_NEUWARE_DIR}/lib64/$<${name}:${target}>)
-    endforeach()
-    list(APPEND xbang_neuware_depends ${target})
-  endforeach()
-else()
-  foreach(name IN LISTS xbang_toolkit_link_names)
+foreach(target IN LISTS xbang_toolkit_shared_targets)
+  foreach(name IN ITEMS TARGET_LINKER_FILE_NAME TARGET_SONAME_FILE_NAME
+                        TARGET_FILE_NAME)
     list(APPEND xbang_neuware_commands
-      COMMAND ${CMAKE_COMMAND} -E create_symlink $<TARGET_FILE:xbang_bang>
-              ${XBANG_NEUWARE_DIR}/lib64/lib${name}.a)
+      COMMAND ${CMAKE_COMMAND} -E create_symlink $<TARGET_FILE:${target}>
+              ${XBANG_NEUWARE_DIR}/lib64/$<${name}:${target}>)
   endforeach()
-  list(APPEND xbang_neuware_depends xbang_bang)
-endif()
+  list(APPEND xbang_neuware_depends ${target})
+endforeach()
 add_custom_target(xbang_neuware ALL ${xbang_neuware_commands}
   DEPENDS ${xbang_neuware_depends}
   COMMENT "Assembling the Neuware layout in ${XBANG_NEUWARE_DIR}"
@@ -132,19 +117,13 @@ file(RELATIVE_PATH xbang_lib64_to_lib
      /${xbang_neuware_install_dir}/lib64 /${CMAKE_INSTALL_LIBDIR})
 # name=target-file pairs, made links at install time.
 set(xbang_lib64_links "")
-if(xbang_toolkit_shared_targets)
-  foreach(target IN LISTS xbang_toolkit_shared_targets)
-    foreach(name IN ITEMS TARGET_LINKER_FILE_NAME TARGET_SONAME_FILE_NAME
-                          TARGET_FILE_NAME)
-      list(APPEND xbang_lib64_links
-           "$<${name}:${target}>=$<TARGET_FILE_NAME:${target}>")
-    endforeach()
+foreach(target IN LISTS xbang_toolkit_shared_targets)
+  foreach(name IN ITEMS TARGET_LINKER_FILE_NAME TARGET_SONAME_FILE_NAME
+                        TARGET_FILE_NAME)
+    list(APPEND xbang_lib64_links
+         "$<${name}:${target}>=$<TARGET_FILE_NAME:${target}>")
   endforeach()
-else()
-  foreach(name IN LISTS xbang_toolkit_link_names)
-    list(APPEND xbang_lib64_links "lib${name}.a=$<TARGET_FILE_NAME:xbang_bang>")
-  endforeach()
-endif()
+endforeach()
 install(CODE "
   set(neuware \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${xbang_neuware_install_dir}\")
   file(MAKE_DIRECTORY \"\${neuware}/lib64\")

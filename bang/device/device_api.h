@@ -24,6 +24,8 @@ bool gdram_unregister(const void* begin);
 std::vector<const void*> gdram_unregister_all();
 // The block holding p: its start and size.
 bool gdram_find(const void* p, const char** base, size_t* bytes);
+// Bytes of device memory (cnrtMalloc / cnrtMallocConstant) live now.
+size_t device_bytes_in_use();
 
 // This host thread's last CNRT error.
 void set_last_error(cnrtRet_t ret);

@@ -72,6 +72,13 @@ void gdram_register(const void* begin, size_t bytes) {
   allocations[static_cast<const char*>(begin)] = bytes;
 }
 
+size_t device_bytes_in_use() {
+  std::shared_lock<std::shared_mutex> lock(registry_mutex);
+  size_t total = 0;
+  for (const auto& block : allocations) total += block.second;
+  return total;
+}
+
 bool gdram_unregister(const void* begin) {
   std::unique_lock<std::shared_mutex> lock(registry_mutex);
   auto it = allocations.find(static_cast<const char*>(begin));

@@ -127,6 +127,27 @@ typedef enum CNdevice_attribute_enum {
   CN_DEVICE_ATTRIBUTE_MAX
 } CNdevice_attribute;
 
+// Pointer attributes (cnGetMemAttribute); the numbers are CNDrv's.
+typedef enum CNmem_attribute_enum {
+  CN_MEM_ATTRIBUTE_TYPE = 0x1,
+  CN_MEM_ATTRIBUTE_DEVICE_POINTER = 0x2,
+  CN_MEM_ATTRIBUTE_HOST_POINTER = 0x3,
+  CN_MEM_ATTRIBUTE_IS_CACHE_OPS = 0x4,
+  CN_MEM_ATTRIBUTE_CACHE_OPS = 0x5,
+  CN_MEM_ATTRIBUTE_CONTEXT = 0x6,
+  CN_MEM_ATTRIBUTE_DEVICE_ORDINAL = 0x7,
+  CN_MEM_ATTRIBUTE_RANGE_START_ADDR = 0x11,
+  CN_MEM_ATTRIBUTE_RANGE_SIZE = 0x12,
+  CN_MEM_ATTRIBUTE_ACCESS_FLAGS = 0x13,
+  CN_MEM_ATTRIBUTE_CACHE_CONFIG = 0x14,
+  CN_MEM_ATTRIBUTE_HOST_CACHE_TYPE = 0x15,
+  CN_MEM_ATTRIBUTE_MAPPED = 0x16,
+  CN_MEM_ATTRIBUTE_ALLOWED_HANDLE_TYPES = 0x17,
+  CN_MEM_ATTRIBUTE_ISLINEAR = 0x18,
+  CN_MEM_ATTRIBUTE_IS_LEGACY_IPC_CAPABLE = 0x19,
+  CN_MEM_ATTRIBUTE_MAX
+} CNmem_attribute;
+
 typedef enum cn_kernel_class {
   CN_KERNEL_CLASS_BLOCK = 1,
   CN_KERNEL_CLASS_UNION = 4,
@@ -154,6 +175,8 @@ CNresult cnInit(unsigned int flags);
 CNresult cnGetErrorString(CNresult error, const char **str);
 CNresult cnGetErrorName(CNresult error, const char **str);
 CNresult cnGetLibVersion(int *major, int *minor, int *patch);
+// The emulated driver is CNDrv itself: its version is CNDrv's.
+CNresult cnGetDriverVersion(int *major, int *minor, int *patch);
 
 CNresult cnDeviceGetCount(int *count);
 CNresult cnDeviceGet(CNdev *device, int ordinal);
@@ -181,6 +204,17 @@ CNresult cnGetCtxMaxParallelUnionTasks(CNcontext context,
                                        KernelClass kernel_class, int *number);
 
 CNresult cnQueueGetContext(CNqueue queue, CNcontext *context);
+
+// Device memory as CNDrv addresses: the same allocations as cnrtMalloc /
+// cnrtMallocConstant (constant memory is device memory kernels only read);
+// cnFree releases either.
+CNresult cnMalloc(CNaddr *pmem, cn_uint64_t bytes);
+CNresult cnMallocConstant(CNaddr *pmem, cn_uint64_t bytes);
+CNresult cnFree(CNaddr ptr);
+// One attribute of the device allocation holding `ptr`, written to `data`
+// (an int, a CNaddr, a cn_uint64_t or a CNcontext as the attribute says);
+// docs/host-toolkit.md lists the attributes answered.
+CNresult cnGetMemAttribute(void *data, CNmem_attribute attribute, CNaddr ptr);
 
 CNresult cnMallocHost(void **ptr, cn_uint64_t bytes);
 CNresult cnFreeHost(void *ptr);

@@ -41,6 +41,32 @@ typedef enum {
   CNDEV_ERROR_TIMEOUT = 17,
 } cndevRet_t;
 
+#define CNDEV_MLU_CLUSTER_FREQUENCY_COUNT 20
+
+// A device handle is the device's index (cndevGetDeviceHandleByIndex).
+typedef int32_t cndevDevice_t;
+
+// Clock frequencies, in MHz (ddrFreq: the memory clock).
+typedef struct {
+  int version;
+  int boardFreq;
+  int ddrFreq;
+  uint8_t overtempDfsFlag;
+  uint8_t fastDfsFlag;
+  uint16_t mluClusterFreqCount;
+  uint16_t mluClusterFreq[CNDEV_MLU_CLUSTER_FREQUENCY_COUNT];
+  int boardDefaultFreq;
+  int boardFreqArange[2];  // the range the clock can be set to
+} cndevFrequencyInfo_t;
+
+// A process using the device; memory in KiB.
+typedef struct {
+  int version;
+  unsigned int pid;
+  uint64_t physicalMemoryUsed;
+  uint64_t virtualMemoryUsed;
+} cndevProcessInfo_t;
+
 // Peak operations per cycle per MLU core (MACs for the tensor fields; an FMA
 // counts as two vector operations).
 typedef struct {
@@ -79,6 +105,16 @@ cndevRet_t cndevGetDeviceCount(cndevCardInfo_t *card_info);
 cndevRet_t cndevGetDeviceMaxPerformance(
     cndevDeviceMaxPerformance_t *performance, int device);
 cndevRet_t cndevGetDDRInfo(cndevDDRInfo_t *ddr_info, int device);
+cndevRet_t cndevGetDeviceHandleByIndex(int index, cndevDevice_t *handle);
+cndevRet_t cndevGetFrequencyInfo(cndevFrequencyInfo_t *freq_info,
+                                 cndevDevice_t device);
+// The processes holding device memory: on entry *count is how many entries
+// `info` has room for; on return it is how many processes there are
+// (CNDEV_ERROR_INSUFFICIENT_SPACE when they do not fit). The device state
+// belongs to one process, so this lists the calling process, once it has
+// allocated device memory.
+cndevRet_t cndevGetProcessInfo(unsigned int *count, cndevProcessInfo_t *info,
+                               cndevDevice_t device);
 
 // Prints code, message, file and line to stderr and exits with status 1
 // unless `err` is CNDEV_SUCCESS.

@@ -492,6 +492,288 @@ cnnlStatus_t cnnlUnique_v2(
     const cnnlTensorDescriptor_t output_desc, void* output,
     const cnnlTensorDescriptor_t indices_desc, void* indices,
     const cnnlTensorDescriptor_t counts_desc, void* counts);
+// --- SyncBatchNorm (vision block) ------------------------------------------
+// C code gets bool, which the vision blocks take, from stdbool.h.
+#if !defined(__cplusplus)
+#include <stdbool.h>
+#endif
+// Batch normalisation over several devices, as PyTorch's SyncBatchNorm
+// computes it: x is channels-last (NHWC, NDHWC, NLC or NC), C its last
+// dimension, statistics per channel over every other dimension. x, y, dz,
+// diff_y and diff_x are float or half; mean, invstd, filter, bias and the
+// sums are float. The workspaces are empty (size 0).
+cnnlStatus_t cnnlGetSyncBatchNormStatsWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    size_t* workspace_size);
+// mean = the mean of x per channel; invstd = 1 / sqrt(biased variance + eps).
+cnnlStatus_t cnnlSyncBatchNormStats_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    void* workspace, size_t workspace_size, const float eps,
+    const cnnlTensorDescriptor_t mean_desc, void* mean,
+    const cnnlTensorDescriptor_t invstd_desc, void* invstd);
+// Combines the [devices, C] statistics of devices that saw count_all[i]
+// elements per channel into the global mean and invstd; the moving
+// statistics (both given or both NULL) become
+// (1 - momentum) * moving + momentum * batch (the variance unbiased).
+cnnlStatus_t cnnlSyncBatchNormGatherStatsWithCounts(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t mean_all_desc,
+    const void* mean_all, const cnnlTensorDescriptor_t invstd_all_desc,
+    const void* invstd_all, const cnnlTensorDescriptor_t moving_mean_desc,
+    void* moving_mean, const cnnlTensorDescriptor_t moving_var_desc,
+    void* moving_var, float momentum, float eps,
+    const cnnlTensorDescriptor_t count_all_desc, const void* count_all,
+    const cnnlTensorDescriptor_t mean_desc, void* mean,
+    const cnnlTensorDescriptor_t invstd_desc, void* invstd);
+// y = (x - mean) * invstd * filter + bias; filter and bias may both be NULL
+// (1 and 0).
+cnnlStatus_t cnnlSyncBatchNormElemt(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t mean_desc, const void* mean,
+    const cnnlTensorDescriptor_t invstd_desc, const void* invstd,
+    const cnnlTensorDescriptor_t filter_desc, const void* filter,
+    const cnnlTensorDescriptor_t bias_desc, const void* bias,
+    const cnnlTensorDescriptor_t y_desc, void* y);
+cnnlStatus_t cnnlGetSyncBatchnormBackwardReduceWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    size_t* workspace_size);
+// Per channel: sum_dy = sum(dz), sum_dy_xmu = sum(dz * (x - mean))
+// (needs_input_grad0), dfilter = sum_dy_xmu * invstd (needs_input_grad1),
+// dbias = sum_dy (needs_input_grad2); outputs not asked for may be NULL.
+cnnlStatus_t cnnlSyncBatchnormBackwardReduce_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t desc_dz, const void* dz,
+    const cnnlTensorDescriptor_t desc_x, const void* x,
+    const cnnlTensorDescriptor_t desc_mean, const void* mean,
+    const cnnlTensorDescriptor_t desc_invstd, const void* invstd,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t desc_dfilter, void* dfilter,
+    const cnnlTensorDescriptor_t desc_dbias, void* dbias,
+    const cnnlTensorDescriptor_t desc_sum_dy, void* sum_dy,
+    const cnnlTensorDescriptor_t desc_sum_dy_xmu, void* sum_dy_xmu,
+    const bool needs_input_grad0, const bool needs_input_grad1,
+    const bool needs_input_grad2);
+// diff_x = (diff_y - mean_dy - (x - mean) * invstd^2 * mean_dy_xmu)
+//          * invstd * filter (filter NULL: 1).
+cnnlStatus_t cnnlSyncBatchNormBackwardElemt(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t diff_y_desc,
+    const void* diff_y, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t mean_desc, const void* mean,
+    const cnnlTensorDescriptor_t invstd_desc, const void* invstd,
+    const cnnlTensorDescriptor_t filter_desc, const void* filter,
+    const cnnlTensorDescriptor_t mean_dy_desc, const void* mean_dy,
+    const cnnlTensorDescriptor_t mean_dy_xmu_desc, const void* mean_dy_xmu,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+// As cnnlSyncBatchNormBackwardElemt with mean_dy = sum_dy / N and
+// mean_dy_xmu = sum_dy_xmu / N, N the sum of the int32 counts.
+cnnlStatus_t cnnlSyncBatchNormBackwardElemtV2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t diff_y_desc,
+    const void* diff_y, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t mean_desc, const void* mean,
+    const cnnlTensorDescriptor_t invstd_desc, const void* invstd,
+    const cnnlTensorDescriptor_t filter_desc, const void* filter,
+    const cnnlTensorDescriptor_t sum_dy_desc, const void* sum_dy,
+    const cnnlTensorDescriptor_t sum_dy_xmu_desc, const void* sum_dy_xmu,
+    const cnnlTensorDescriptor_t count_desc, const void* count,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+
+// --- RoiAlign and RoiPooling (vision block) --------------------------------
+// As mmcv's roi_align and torchvision's roi_pool compute them, on NHWC
+// images [N, H, W, C]; a box or roi row is (batch index, x1, y1, x2, y2) in
+// image coordinates, scaled by spatial_scale; outputs are
+// [rois, pooled_height, pooled_width, C]. Float or half, boxes of the
+// image's data type.
+typedef struct cnnlRoiAlignStruct* cnnlRoiAlignDescriptor_t;
+cnnlStatus_t cnnlCreateRoiAlignDescriptor(cnnlRoiAlignDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyRoiAlignDescriptor(cnnlRoiAlignDescriptor_t desc);
+// pool_mode 1 averages the bilinear samples of a bin, 0 takes their
+// maximum; sampling_ratio > 0 samples per bin edge, 0 adapts to the bin
+// size; aligned shifts box coordinates by -0.5 pixel.
+cnnlStatus_t cnnlSetRoiAlignDescriptor_v2(
+    cnnlRoiAlignDescriptor_t desc, const int pooled_height,
+    const int pooled_width, const int sampling_ratio, const float spatial_scale,
+    const int pool_mode, const bool aligned);
+// Max mode writes the winning sample's coordinates to argmax_x / argmax_y
+// (output-shaped, -1 where no sample was taken); they may be NULL in
+// average mode.
+cnnlStatus_t cnnlRoiAlign_v2(
+    cnnlHandle_t handle, const cnnlRoiAlignDescriptor_t roialign_desc,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t boxes_desc, const void* boxes,
+    const cnnlTensorDescriptor_t output_desc, void* output,
+    const cnnlTensorDescriptor_t argmax_x_desc, void* argmax_x,
+    const cnnlTensorDescriptor_t argmax_y_desc, void* argmax_y);
+// grads_image = the gradient of cnnlRoiAlign_v2's output with respect to
+// its image (overwritten); max mode (pool_mode 0) reads the argmax tensors.
+cnnlStatus_t cnnlRoiAlignBackward_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t grads_desc,
+    const void* grads, const cnnlTensorDescriptor_t boxes_desc,
+    const void* boxes, const cnnlTensorDescriptor_t argmax_x_desc,
+    const void* argmax_x, const cnnlTensorDescriptor_t argmax_y_desc,
+    const void* argmax_y, const float spatial_scale, const int sampling_ratio,
+    const bool aligned, const int pool_mode,
+    const cnnlTensorDescriptor_t grads_image_desc, void* grads_image);
+
+typedef enum {
+  CNNL_POOLING_MAX = 0,
+  CNNL_POOLING_AVERAGE_COUNT_INCLUDE_PADDING = 1,
+  CNNL_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING = 2,
+  CNNL_POOLING_FIXED = 3,
+} cnnlPoolingMode_t;
+// CNNL_POOLING_MAX only: the maximum of each bin, argmax (int32,
+// output-shaped, may be NULL) its position h * W + w in the image, -1 for
+// an empty bin (whose output is 0).
+cnnlStatus_t cnnlRoiPoolingForward(cnnlHandle_t handle,
+                                   cnnlPoolingMode_t pooling_mode,
+                                   const cnnlTensorDescriptor_t input_desc,
+                                   const void* input,
+                                   const cnnlTensorDescriptor_t rois_desc,
+                                   const void* rois, float spatial_scale,
+                                   const cnnlTensorDescriptor_t output_desc,
+                                   void* output, int* argmax);
+// grads_image (overwritten) gathers each output gradient at its argmax.
+cnnlStatus_t cnnlRoiPoolingBackward(
+    cnnlHandle_t handle, cnnlPoolingMode_t pooling_mode,
+    const cnnlTensorDescriptor_t grads_desc, const void* grads,
+    const cnnlTensorDescriptor_t rois_desc, const void* rois,
+    const cnnlTensorDescriptor_t argmax_desc, const int* argmax,
+    const float spatial_scale, const cnnlTensorDescriptor_t grads_image_desc,
+    void* grads_image);
+
+// --- Nms (vision block) -----------------------------------------------------
+// Greedy non-maximum suppression of 2-D boxes ([boxes, 4], or [4, boxes]
+// with input layout 1) by a 1-D confidence: the most confident remaining
+// box above the confidence threshold is kept, every box whose IoU with it
+// exceeds the IoU threshold is dropped, until max_output_size boxes are
+// kept. Batched boxes [batches, boxes, 4] ([batches, 4, boxes]) with a
+// [batches, classes, boxes] confidence are selected per batch and class
+// (output mode BATCH_AND_CLASS; the other modes take one batch and one
+// class). 3-D boxes ([boxes, 7] / [7, boxes]: x, y, z, dx, dy, dz, heading)
+// come sorted and without confidence: in input order, with the
+// bird's-eye-view IoU of the rotated boxes, every box index kept is written
+// (output: int32 room for every box). The attribute numbers are xbang's;
+// the mode values are CNNL's.
+typedef struct cnnlNmsStruct* cnnlNmsDescriptor_t;
+typedef enum {
+  CNNL_NMS_BOX_DIAGONAL = 0,  // x1, y1, x2, y2
+  CNNL_NMS_BOX_CENTER = 1,    // centre x, centre y, width, height
+} cnnlNmsBoxPointMode_t;
+typedef enum {
+  // int32 / uint32 indices of the kept boxes, [max_output_size].
+  CNNL_NMS_OUTPUT_TARGET_INDICES = 0,
+  // [max_output_size, 5]: confidence, x1, y1, x2, y2 per kept box.
+  CNNL_NMS_OUTPUT_TARGET_CONFIDENCE_AND_POS_1 = 1,
+  // [5, max_output_size]: all confidences, then each coordinate.
+  CNNL_NMS_OUTPUT_TARGET_CONFIDENCE_AND_POS_2 = 2,
+  // int32 [max_output_size, 3]: batch 0, class 0, index per kept box.
+  CNNL_NMS_OUTPUT_TARGET_BATCH_AND_CLASS = 3,
+} cnnlNmsOutputMode_t;
+typedef enum {
+  CNNL_NMS_DESC_BOX_MODE = 0,                // cnnlNmsBoxPointMode_t
+  CNNL_NMS_DESC_OUTPUT_MODE = 1,             // cnnlNmsOutputMode_t
+  CNNL_NMS_DESC_IOU_THRESHOLD = 2,           // float
+  CNNL_NMS_DESC_MAX_OUTPUT_SIZE = 3,         // int, >= 0
+  CNNL_NMS_DESC_CONFIDENCE_THRESHOLD = 4,    // float
+  CNNL_NMS_DESC_OFFSET = 5,                  // float, 0 or 1: added to widths
+  CNNL_NMS_DESC_INPUT_LAYOUT = 6,            // int, 0 or 1
+  CNNL_NMS_DESC_PAD_TO_MAX_OUTPUT_SIZE = 7,  // bool: zero the unused rows
+} cnnlNmsDescAttribute_t;
+cnnlStatus_t cnnlCreateNmsDescriptor(cnnlNmsDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyNmsDescriptor(cnnlNmsDescriptor_t desc);
+// `size_in_bytes` must be the size of the attribute's type.
+cnnlStatus_t cnnlSetNmsDescAttr(cnnlNmsDescriptor_t desc,
+                                cnnlNmsDescAttribute_t attr, const void* buf,
+                                size_t size_in_bytes);
+cnnlStatus_t cnnlGetNmsWorkspaceSize_v4(
+    cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
+    const cnnlTensorDescriptor_t boxes_desc,
+    const cnnlTensorDescriptor_t confidence_desc, size_t* workspace_size);
+// Boxes and confidence float or half; *output_size (int32) the number kept.
+cnnlStatus_t cnnlNms_v2(cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
+                        const cnnlTensorDescriptor_t boxes_desc,
+                        const void* boxes,
+                        const cnnlTensorDescriptor_t confidence_desc,
+                        const void* confidence, void* workspace,
+                        size_t workspace_size,
+                        const cnnlTensorDescriptor_t output_desc, void* output,
+                        void* output_size);
+
+// --- DCN (vision block) -----------------------------------------------------
+// Modulated deformable convolution (DCNv2, as mmcv's
+// modulated_deform_conv computes it) on NHWC tensors: input [N, Hi, Wi, Ci],
+// offset [N, Ho, Wo, dg * kh * kw * 2] ((dy, dx) per deformable group and
+// kernel point), mask [N, Ho, Wo, dg * kh * kw] or NULL (1), filter
+// [Co, kh, kw, Ci / conv_group], bias [Co] or NULL, output [N, Ho, Wo, Co].
+// Float or half, one data type for all; sums in double; workspaces empty.
+typedef struct cnnlDCNStruct* cnnlDCNDescriptor_t;
+cnnlStatus_t cnnlCreateDCNDescriptor(cnnlDCNDescriptor_t* dcn_desc);
+cnnlStatus_t cnnlDestroyDCNDescriptor(cnnlDCNDescriptor_t dcn_desc);
+// dimNb 4; pad {top, bottom, left, right}, stride and dilation {h, w};
+// im2col_step only bounds how many images the hardware processes at once
+// (it must divide N); compute_type float.
+cnnlStatus_t cnnlSetDCNDescriptor(cnnlDCNDescriptor_t dcn_desc, int dimNb,
+                                  const int pad[], const int stride[],
+                                  const int dilation[], int deformable_group,
+                                  int conv_group, int im2col_step,
+                                  const cnnlDataType_t compute_type);
+cnnlStatus_t cnnlGetDCNForwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t offset_desc,
+    const cnnlTensorDescriptor_t mask_desc,
+    const cnnlTensorDescriptor_t filter_desc,
+    const cnnlTensorDescriptor_t bias_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* size);
+cnnlStatus_t cnnlDCNForward(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t offset_desc, const void* offset,
+    const cnnlTensorDescriptor_t mask_desc, const void* mask,
+    const cnnlTensorDescriptor_t filter_desc, const void* filter,
+    const cnnlTensorDescriptor_t bias_desc, const void* bias, void* workspace,
+    size_t workspace_size, const cnnlTensorDescriptor_t output_desc,
+    void* output);
+// CNNL spells this query "Bakcward".
+cnnlStatus_t cnnlGetDCNBakcwardDataWorkspaceSize(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t offset_desc,
+    const cnnlTensorDescriptor_t mask_desc,
+    const cnnlTensorDescriptor_t filter_desc,
+    const cnnlTensorDescriptor_t grad_output_desc,
+    const cnnlTensorDescriptor_t grad_input_desc,
+    const cnnlTensorDescriptor_t grad_offset_desc,
+    const cnnlTensorDescriptor_t grad_mask_desc, size_t* workspace_size);
+// The gradients of the output with respect to input, offset and mask
+// (grad_mask NULL when mask is); each is overwritten.
+cnnlStatus_t cnnlDCNBackwardData(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t offset_desc, const void* offset,
+    const cnnlTensorDescriptor_t mask_desc, const void* mask,
+    const cnnlTensorDescriptor_t filter_desc, const void* filter,
+    const cnnlTensorDescriptor_t grad_output_desc, const void* grad_output,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t grad_input_desc, void* grad_input,
+    const cnnlTensorDescriptor_t grad_offset_desc, void* grad_offset,
+    const cnnlTensorDescriptor_t grad_mask_desc, void* grad_mask);
+cnnlStatus_t cnnlGetDCNBackwardWeightWorkspaceSize(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t offset_desc,
+    const cnnlTensorDescriptor_t mask_desc,
+    const cnnlTensorDescriptor_t grad_output_desc,
+    const cnnlTensorDescriptor_t grad_filter_desc,
+    const cnnlTensorDescriptor_t grad_bias_desc, size_t* size);
+// The gradients with respect to filter and bias (grad_bias may be NULL);
+// overwritten.
+cnnlStatus_t cnnlDCNBackwardWeight(
+    cnnlHandle_t handle, const cnnlDCNDescriptor_t dcn_desc,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t offset_desc, const void* offset,
+    const cnnlTensorDescriptor_t mask_desc, const void* mask,
+    const cnnlTensorDescriptor_t grad_output_desc, const void* grad_output,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t grad_filter_desc, void* grad_filter,
+    const cnnlTensorDescriptor_t grad_bias_desc, void* grad_bias);
 
 #if defined(__cplusplus)
 }

@@ -286,8 +286,8 @@ typedef enum cnrtRoundingMode {
   cnrtRounding_max
 } cnrtRoundingMode_t;
 
-// Quantization parameters; cnrtCastDataType_V2 accepts only NULL (no
-// quantization).
+// Quantization parameters (position, scale, offset) of a fixed-point type:
+// real = (fixed - offset) * 2^position / scale (cnrtCastDataType_V2).
 struct cnrtQuantizedParam;
 typedef struct cnrtQuantizedParam *cnrtQuantizedParam_t;
 
@@ -365,6 +365,9 @@ cnrtRet_t cnrtSetDevice(int device);
 cnrtRet_t cnrtGetDevice(int *device);
 cnrtRet_t cnrtDeviceGetAttribute(int *value, cnrtDeviceAttr_t attr, int device);
 cnrtRet_t cnrtGetDeviceProperties_V3(cnrtDeviceProp_t *prop, int device);
+// The device's PCI address, "domain:bus:device.function" (the same one on
+// every call), NUL-terminated in `len` bytes.
+cnrtRet_t cnrtDeviceGetPCIBusId(char *pciBusId, int len, int device);
 #define cnrtGetDeviceProperties cnrtGetDeviceProperties_V3
 // Waits for the device, then frees every cnrtMalloc allocation.
 cnrtRet_t cnrtDeviceReset(void);
@@ -400,6 +403,9 @@ cnrtRet_t cnrtNotifierElapsedTime(cnrtNotifier_t start, cnrtNotifier_t end,
 // --- Memory ---------------------------------------------------------------
 cnrtRet_t cnrtMalloc(void **ptr, size_t bytes);
 cnrtRet_t cnrtFree(void *ptr);
+// Constant memory: device memory kernels only read. It is allocated like
+// cnrtMalloc memory and released with cnrtFree.
+cnrtRet_t cnrtMallocConstant(void **ptr, size_t bytes);
 cnrtRet_t cnrtHostMalloc(void **ptr, size_t bytes);
 cnrtRet_t cnrtFreeHost(void *ptr);
 #define cnrtMallocHost cnrtHostMalloc
@@ -414,9 +420,17 @@ cnrtRet_t cnrtPointerGetAttributes(cnrtPointerAttributes_t *attr,
 cnrtRet_t cnrtMemGetInfo(size_t *available, size_t *total);
 
 // --- Data conversion ------------------------------------------------------
+// A quantization parameter for cnrtCastDataType_V2; `scale` must be finite
+// and non-zero.
+cnrtRet_t cnrtCreateQuantizedParam(cnrtQuantizedParam_t *param, int pos,
+                                   float scale, int offset);
+cnrtRet_t cnrtDestroyQuantizedParam(cnrtQuantizedParam_t param);
 // Converts `count` elements of src (src_type) into dst (dst_type) with the
 // given rounding; out-of-range values saturate to the integer type, NaN
-// becomes 0. `param` must be NULL.
+// becomes 0. With a quantization parameter, one side must be an integer
+// type and the other a floating type: a floating value x becomes
+// x * scale / 2^pos + offset before rounding, an integer q becomes
+// (q - offset) * 2^pos / scale.
 cnrtRet_t cnrtCastDataType_V2(void *src, cnrtDataType_V2_t src_type, void *dst,
                               cnrtDataType_V2_t dst_type, int count,
                               cnrtQuantizedParam_t param,

@@ -173,10 +173,13 @@ TEST(ToolkitCast, BadArgumentsReturnCnrtCodes) {
   EXPECT_EQ(cnrtCastDataType_V2(&x, cnrtFloat, &y, cnrtFloat, 1, nullptr,
                                 cnrtRounding_max),
             cnrtErrorArgsInvalid);
-  EXPECT_EQ(cnrtCastDataType_V2(&x, cnrtFloat, &y, cnrtFloat, 1,
-                                reinterpret_cast<cnrtQuantizedParam_t>(&x),
+  // A quantized conversion needs an integer side.
+  cnrtQuantizedParam_t param = nullptr;
+  ASSERT_EQ(cnrtCreateQuantizedParam(&param, 1, 1.0f, 0), cnrtSuccess);
+  EXPECT_EQ(cnrtCastDataType_V2(&x, cnrtFloat, &y, cnrtFloat, 1, param,
                                 cnrtRounding_rn),
-            cnrtErrorNotSupport);
+            cnrtErrorArgsInvalid);
+  EXPECT_EQ(cnrtDestroyQuantizedParam(param), cnrtSuccess);
   EXPECT_EQ(cnrtCastDataType_V2(&x, cnrtFloat, &y, cnrtFloat, 0, nullptr,
                                 cnrtRounding_rn),
             cnrtSuccess);

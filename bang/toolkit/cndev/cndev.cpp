@@ -5,6 +5,7 @@
 // computes on issues one vector FMA per cycle (two operations per lane), and
 // memory bandwidth is measured once (docs/host-toolkit.md).
 #include <cndev.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -153,6 +154,68 @@ cndevRet_t cndevGetDDRInfo(cndevDDRInfo_t* ddr_info, int device) {
   ddr_info->bandWidth = uint32_t(gbps);
   // The first decimal digit: samples add it as bandWidthDecimal / 10.
   ddr_info->bandWidthDecimal = uint32_t(gbps * 10) % 10;
+  return CNDEV_SUCCESS;
+}
+
+cndevRet_t cndevGetDeviceHandleByIndex(int index, cndevDevice_t* handle) {
+  const cndevRet_t ret =
+      check_call("cndevGetDeviceHandleByIndex", handle, index);
+  if (ret != CNDEV_SUCCESS) return ret;
+  *handle = index;
+  return CNDEV_SUCCESS;
+}
+
+cndevRet_t cndevGetFrequencyInfo(cndevFrequencyInfo_t* freq_info,
+                                 cndevDevice_t device) {
+  const cndevRet_t ret = check_call("cndevGetFrequencyInfo", freq_info, device);
+  if (ret != CNDEV_SUCCESS) return ret;
+  // The cores run at the host's clock, which CNDev cannot change.
+  const int mhz = xbang::detail::host_clock_khz() / 1000;
+  int memory_khz = 0;
+  xbang::detail::device_attribute(CN_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE,
+                                  &memory_khz);
+  freq_info->boardFreq = mhz;
+  freq_info->ddrFreq = memory_khz / 1000;
+  freq_info->overtempDfsFlag = 0;
+  freq_info->fastDfsFlag = 0;
+  const int clusters = std::min(xbang::device_cluster_count(),
+                                CNDEV_MLU_CLUSTER_FREQUENCY_COUNT);
+  freq_info->mluClusterFreqCount = uint16_t(clusters);
+  for (int i = 0; i < CNDEV_MLU_CLUSTER_FREQUENCY_COUNT; ++i) {
+    freq_info->mluClusterFreq[i] = i < clusters ? uint16_t(mhz) : 0;
+  }
+  freq_info->boardDefaultFreq = mhz;
+  freq_info->boardFreqArange[0] = mhz;
+  freq_info->boardFreqArange[1] = mhz;
+  return CNDEV_SUCCESS;
+}
+
+cndevRet_t cndevGetProcessInfo(unsigned int* count, cndevProcessInfo_t* info,
+                               cndevDevice_t device) {
+  constexpr const char* kApi = "cndevGetProcessInfo";
+  const cndevRet_t ret = check_call(kApi, count, device);
+  if (ret != CNDEV_SUCCESS) return ret;
+  // One device state per process: the only process that can use this
+  // device is the caller, listed while it holds device memory.
+  const size_t bytes = xbang::detail::device_bytes_in_use();
+  const unsigned int processes = bytes > 0 ? 1 : 0;
+  if (processes > *count) {
+    *count = processes;
+    fail(kApi, CNDEV_ERROR_INSUFFICIENT_SPACE,
+         "*count is smaller than the number of processes");
+    return CNDEV_ERROR_INSUFFICIENT_SPACE;
+  }
+  if (processes > 0 && info == nullptr) {
+    fail(kApi, CNDEV_ERROR_INVALID_ARGUMENT, "info is NULL");
+    return CNDEV_ERROR_INVALID_ARGUMENT;
+  }
+  *count = processes;
+  if (processes > 0) {
+    const uint64_t kib = (uint64_t(bytes) + 1023) / 1024;
+    info[0].pid = unsigned(getpid());
+    info[0].physicalMemoryUsed = kib;
+    info[0].virtualMemoryUsed = kib;
+  }
   return CNDEV_SUCCESS;
 }
 

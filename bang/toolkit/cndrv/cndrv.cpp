@@ -2,6 +2,7 @@
 // attributes, the one context and its configuration, pinned host memory.
 #include <cn_api.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -104,6 +105,29 @@ bool valid_context(CNcontext context) {
   return context == xbang::detail::device_context();
 }
 
+// cnMalloc and cnMallocConstant through their CNRT twins.
+CNresult allocate(const char* api, cnrtRet_t (*cnrt_allocate)(void**, size_t),
+                  CNaddr* pmem, cn_uint64_t bytes) {
+  if (pmem == nullptr) {
+    return cndrv_fail(api, CN_ERROR_INVALID_VALUE, "pmem is NULL");
+  }
+  if (bytes == 0) {
+    return cndrv_fail(api, CN_ERROR_INVALID_VALUE, "bytes is 0");
+  }
+  if (bytes > SIZE_MAX) {
+    return cndrv_fail(api, CN_MEMORY_ERROR_OUT_OF_MEMORY,
+                      "size does not fit the host's address space");
+  }
+  void* p = nullptr;
+  const cnrtRet_t ret = cnrt_allocate(&p, size_t(bytes));
+  if (ret != cnrtSuccess) {
+    return ret == cnrtErrorArgsInvalid ? CN_ERROR_INVALID_VALUE
+                                       : CN_MEMORY_ERROR_OUT_OF_MEMORY;
+  }
+  *pmem = CNaddr(uintptr_t(p));
+  return CN_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -132,6 +156,17 @@ CNresult cnGetErrorName(CNresult error, const char** str) {
 CNresult cnGetLibVersion(int* major, int* minor, int* patch) {
   if (major == nullptr || minor == nullptr || patch == nullptr) {
     return cndrv_fail("cnGetLibVersion", CN_ERROR_INVALID_VALUE,
+                      "an output is NULL");
+  }
+  *major = CN_MAJOR_VERSION;
+  *minor = CN_MINOR_VERSION;
+  *patch = CN_PATCH_VERSION;
+  return CN_SUCCESS;
+}
+
+CNresult cnGetDriverVersion(int* major, int* minor, int* patch) {
+  if (major == nullptr || minor == nullptr || patch == nullptr) {
+    return cndrv_fail("cnGetDriverVersion", CN_ERROR_INVALID_VALUE,
                       "an output is NULL");
   }
   *major = CN_MAJOR_VERSION;
@@ -330,6 +365,70 @@ CNresult cnQueueGetContext(CNqueue queue, CNcontext* context) {
   }
   *context = xbang::detail::device_context();
   return CN_SUCCESS;
+}
+
+CNresult cnMalloc(CNaddr* pmem, cn_uint64_t bytes) {
+  return allocate("cnMalloc", cnrtMalloc, pmem, bytes);
+}
+
+CNresult cnMallocConstant(CNaddr* pmem, cn_uint64_t bytes) {
+  return allocate("cnMallocConstant", cnrtMallocConstant, pmem, bytes);
+}
+
+CNresult cnFree(CNaddr ptr) {
+  cnrtPointerAttributes_t attr;
+  void* p = reinterpret_cast<void*>(uintptr_t(ptr));
+  if (ptr == 0 || cnrtPointerGetAttributes(&attr, p) != cnrtSuccess ||
+      attr.type != cnrtMemTypeDevice || attr.deviceBasePointer != p) {
+    return cndrv_fail("cnFree", CN_MEMORY_ERROR_INVALID_ADDRESS,
+                      "not the start of a live device allocation");
+  }
+  return cnrtFree(p) == cnrtSuccess ? CN_SUCCESS : CN_ERROR_INVALID_VALUE;
+}
+
+CNresult cnGetMemAttribute(void* data, CNmem_attribute attribute, CNaddr ptr) {
+  constexpr const char* kApi = "cnGetMemAttribute";
+  if (data == nullptr) {
+    return cndrv_fail(kApi, CN_ERROR_INVALID_VALUE, "data is NULL");
+  }
+  cnrtPointerAttributes_t attr;
+  const void* p = reinterpret_cast<const void*>(uintptr_t(ptr));
+  if (ptr == 0 || cnrtPointerGetAttributes(&attr, p) != cnrtSuccess ||
+      attr.type != cnrtMemTypeDevice) {
+    return cndrv_fail(kApi, CN_MEMORY_ERROR_INVALID_ADDRESS,
+                      "not inside a live device allocation");
+  }
+  switch (attribute) {
+    case CN_MEM_ATTRIBUTE_ISLINEAR: {
+      // Linear memory is mapped straight to MLU physical memory; the
+      // emulated device has none, and reports no linear mapping support.
+      int linear = 0;
+      xbang::detail::device_attribute(
+          CN_DEVICE_ATTRIBUTE_LINEAR_MAPPING_SUPPORTED, &linear);
+      *static_cast<int*>(data) = linear;
+      return CN_SUCCESS;
+    }
+    case CN_MEM_ATTRIBUTE_DEVICE_ORDINAL:
+      *static_cast<int*>(data) = 0;
+      return CN_SUCCESS;
+    case CN_MEM_ATTRIBUTE_CONTEXT:
+      *static_cast<CNcontext*>(data) = xbang::detail::device_context();
+      return CN_SUCCESS;
+    case CN_MEM_ATTRIBUTE_DEVICE_POINTER:
+      *static_cast<CNaddr*>(data) = ptr;
+      return CN_SUCCESS;
+    case CN_MEM_ATTRIBUTE_RANGE_START_ADDR:
+      *static_cast<CNaddr*>(data) = CNaddr(uintptr_t(attr.deviceBasePointer));
+      return CN_SUCCESS;
+    case CN_MEM_ATTRIBUTE_RANGE_SIZE:
+      *static_cast<cn_uint64_t*>(data) = cn_uint64_t(attr.size);
+      return CN_SUCCESS;
+    default:
+      return cndrv_fail(kApi, CN_OPS_ERROR_NOT_SUPPORTED,
+                        "only ISLINEAR, DEVICE_ORDINAL, CONTEXT, "
+                        "DEVICE_POINTER, RANGE_START_ADDR and RANGE_SIZE are "
+                        "answered");
+  }
 }
 
 CNresult cnMallocHost(void** ptr, cn_uint64_t bytes) {

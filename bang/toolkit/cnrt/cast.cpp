@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <new>
 
 #include "toolkit_internal.h"
 #include "xbang/core/half.h"
@@ -274,7 +275,49 @@ void write_value(void* dst, cnrtDataType_V2_t type, int i, double x,
   }
 }
 
+bool is_floating(cnrtDataType_V2_t type) {
+  return type == cnrtDouble || type == cnrtFloat || type == cnrtHalf ||
+         type == cnrtBfloat;
+}
+
 }  // namespace
+
+struct cnrtQuantizedParam {
+  int position;
+  float scale;
+  int offset;
+};
+
+extern "C" cnrtRet_t cnrtCreateQuantizedParam(cnrtQuantizedParam_t* param,
+                                              int pos, float scale,
+                                              int offset) {
+  using xbang::detail::cnrt_fail;
+  constexpr const char* kApi = "cnrtCreateQuantizedParam";
+  if (param == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "param is NULL");
+  }
+  if (!std::isfinite(scale) || scale == 0.0f) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "scale is zero or not finite");
+  }
+  // 2^pos must stay a finite, non-zero double.
+  if (pos < -1000 || pos > 1000) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "pos is not in [-1000, 1000]");
+  }
+  *param = new (std::nothrow) cnrtQuantizedParam{pos, scale, offset};
+  if (*param == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorSysNoMem, "out of host memory");
+  }
+  return cnrtSuccess;
+}
+
+extern "C" cnrtRet_t cnrtDestroyQuantizedParam(cnrtQuantizedParam_t param) {
+  if (param == nullptr) {
+    return xbang::detail::cnrt_fail("cnrtDestroyQuantizedParam",
+                                    cnrtErrorArgsInvalid, "param is NULL");
+  }
+  delete param;
+  return cnrtSuccess;
+}
 
 extern "C" cnrtRet_t cnrtCastDataType_V2(void* src, cnrtDataType_V2_t src_type,
                                          void* dst, cnrtDataType_V2_t dst_type,
@@ -292,12 +335,27 @@ extern "C" cnrtRet_t cnrtCastDataType_V2(void* src, cnrtDataType_V2_t src_type,
   if (rounding < cnrtRounding_rn || rounding >= cnrtRounding_max) {
     return cnrt_fail(kApi, cnrtErrorArgsInvalid, "unknown cnrtRoundingMode_t");
   }
-  if (param != nullptr) {
-    return cnrt_fail(kApi, cnrtErrorNotSupport,
-                     "quantized conversion is not emulated");
+  if (param == nullptr) {
+    for (int i = 0; i < count; ++i) {
+      write_value(dst, dst_type, i, read_value(src, src_type, i), rounding);
+    }
+    return cnrtSuccess;
   }
+  const bool quantize = is_floating(src_type) && !is_floating(dst_type) &&
+                        dst_type != cnrtBoolean;
+  const bool dequantize = !is_floating(src_type) && src_type != cnrtBoolean &&
+                          is_floating(dst_type);
+  if (!quantize && !dequantize) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                     "a quantized conversion is between a floating and an "
+                     "integer type");
+  }
+  const double step = std::ldexp(1.0, param->position) / param->scale;
   for (int i = 0; i < count; ++i) {
-    write_value(dst, dst_type, i, read_value(src, src_type, i), rounding);
+    const double x = read_value(src, src_type, i);
+    const double y =
+        quantize ? x / step + param->offset : (x - param->offset) * step;
+    write_value(dst, dst_type, i, y, rounding);
   }
   return cnrtSuccess;
 }

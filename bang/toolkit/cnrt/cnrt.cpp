@@ -180,23 +180,24 @@ bool beyond_total_memory(size_t bytes) {
 }
 }  // namespace
 
-cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
+namespace {
+cnrtRet_t allocate_device_memory(const char* api, void** ptr, size_t bytes) {
   if (ptr == nullptr) {
-    return cnrt_fail("cnrtMalloc", cnrtErrorArgsInvalid, "ptr is NULL");
+    return cnrt_fail(api, cnrtErrorArgsInvalid, "ptr is NULL");
   }
   // Big allocations on 2 MB pages, as device memory is mapped: random rows
   // (gathers, scatters, atomics) then rarely miss the host's TLB.
   const bool huge = bytes >= xbang::detail::kHugePageBytes;
   const size_t alignment = huge ? xbang::detail::kHugePageBytes : 64;
   if (bytes > SIZE_MAX - alignment || beyond_total_memory(bytes)) {
-    return cnrt_fail("cnrtMalloc", cnrtErrorNoMem,
+    return cnrt_fail(api, cnrtErrorNoMem,
                      "size beyond the device's global memory");
   }
   const size_t rounded =
       std::max(alignment, (bytes + alignment - 1) / alignment * alignment);
   void* p = std::aligned_alloc(alignment, rounded);
   if (p == nullptr) {
-    return cnrt_fail("cnrtMalloc", cnrtErrorNoMem, "out of memory");
+    return cnrt_fail(api, cnrtErrorNoMem, "out of memory");
   }
   if (huge) madvise(p, rounded, MADV_HUGEPAGE);
   // Fresh device memory holds garbage on hardware; checked mode makes it
@@ -206,6 +207,17 @@ cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
   xbang::detail::bind_device_context();
   *ptr = p;
   return cnrtSuccess;
+}
+}  // namespace
+
+cnrtRet_t cnrtMalloc(void** ptr, size_t bytes) {
+  return allocate_device_memory("cnrtMalloc", ptr, bytes);
+}
+
+// Kernels only read constant memory; the host has no separate constant
+// space, so it is device memory like any other (checked mode sees GDRAM).
+cnrtRet_t cnrtMallocConstant(void** ptr, size_t bytes) {
+  return allocate_device_memory("cnrtMallocConstant", ptr, bytes);
 }
 
 cnrtRet_t cnrtFree(void* ptr) {

@@ -147,4 +147,24 @@ cnrtRet_t cnrtGetDeviceProperties_V3(cnrtDeviceProp_t* prop, int device) {
   return cnrtSuccess;
 }
 
+cnrtRet_t cnrtDeviceGetPCIBusId(char* pciBusId, int len, int device) {
+  constexpr const char* kApi = "cnrtDeviceGetPCIBusId";
+  const cnrtRet_t checked = check_device_query(kApi, pciBusId, device);
+  if (checked != cnrtSuccess) return checked;
+  // Built from the PCI attributes the device reports, so both agree; the
+  // function number of a one-function device is 0.
+  int domain = 0, bus = 0;
+  xbang::detail::device_attribute(CN_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, &domain);
+  xbang::detail::device_attribute(CN_DEVICE_ATTRIBUTE_PCI_BUS_ID, &bus);
+  char id[32];
+  const int length = std::snprintf(id, sizeof(id), "%04x:%02x:%02x.0",
+                                   unsigned(domain), unsigned(bus), 0u);
+  if (len <= length) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                     "the bus id does not fit in len bytes");
+  }
+  std::memcpy(pciBusId, id, size_t(length) + 1);
+  return cnrtSuccess;
+}
+
 }  // extern "C"
