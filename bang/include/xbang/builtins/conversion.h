@@ -176,7 +176,7 @@ inline uint16_t exact_half_bits(float f) {
 template <class T>
 double exact_value(T x) {
   if constexpr (std::is_same_v<T, half>) {
-    return half_bits_to_float(x.bits);
+    return half_bits_to_float(half_bits(x));
   } else {
     return double(x);
   }
@@ -197,7 +197,7 @@ To from_double(double v, RoundMode mode) {
   } else if constexpr (std::is_same_v<To, float>) {
     return float(round_to_format<float>(v, mode));  // exact (NaN stays NaN)
   } else {
-    return half::from_bits(
+    return half_from_bits(
         exact_half_bits(float(round_to_format<half>(v, mode))));
   }
 }
@@ -217,7 +217,7 @@ To convert_scalar(From x, RoundMode mode, int position) {
   if constexpr (kExactWidening<From, To>) {
     if (kSign == 0 || position == 0) {
       if constexpr (std::is_same_v<To, half>) {
-        return half::from_bits(exact_half_bits(float(x)));
+        return half_from_bits(exact_half_bits(float(x)));
       } else {
         return To(exact_value(x));
       }
