@@ -613,6 +613,35 @@ TEST(ConversionSpot, HalfOverflowByMode) {
   EXPECT_EQ(__half2float(xbang::half_from_bits(0x0001)), std::ldexp(1.0f, -24));
 }
 
+// The "int" spellings of older toolkits: int32 to float rounded to
+// nearest even, float to int32 toward zero, both scaled by the position.
+TEST(ConversionSpot, OlderIntSpellings) {
+  const std::vector<int32_t> ints = {
+      0,         1, -1, 16777217, -16777219, 2147483647, -2147483647 - 1,
+      123456789, -7};
+  const std::vector<float> floats = {
+      0.0f,          -0.0f,  2.75f,      -2.75f,   1e10f,    -1e10f,
+      std::nanf(""), 0.999f, -123456.5f, INFINITY, -INFINITY};
+  for (const int position : {0, 3, -2}) {
+    SCOPED_TRACE("position " + std::to_string(position));
+    std::vector<float> f(ints.size());
+    __bang_int2float(f.data(), ints.data(), int(ints.size()), position);
+    for (size_t i = 0; i < ints.size(); ++i) {
+      EXPECT_EQ(f[i], float(std::ldexp(double(ints[i]), position))) << i;
+    }
+    std::vector<int32_t> t(floats.size());
+    __bang_float2int_tz(t.data(), floats.data(), int(floats.size()), position);
+    for (size_t i = 0; i < floats.size(); ++i) {
+      const double v = std::trunc(std::ldexp(double(floats[i]), -position));
+      const int32_t want = std::isnan(v)        ? 0
+                           : v >= 2147483647.0  ? 2147483647
+                           : v <= -2147483648.0 ? int32_t(-2147483647 - 1)
+                                                : int32_t(v);
+      EXPECT_EQ(t[i], want) << floats[i];
+    }
+  }
+}
+
 TEST(ConversionSpot, Positions) {
   const float in[3] = {10.0f, -10.0f, 0.75f};
   int32_t out[3];

@@ -603,6 +603,21 @@ XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, float,
                        float)
 XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, half, half)
 
+// Vector spellings of older toolkits with plain "int" for int32 (mmcv's
+// MLU kernels call them): __bang_int322float and __bang_float2int32_tz.
+inline void __bang_int2float(float* dst, const int32_t* src, int n,
+                             int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, float,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int2float", dst, src, n, position);
+}
+inline void __bang_float2int_tz(int32_t* dst, const float* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int32_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_float2int_tz", dst, src, n, position);
+}
+
 #undef XBANG_DEFINE_SCALAR_CONVERSION
 #undef XBANG_DEFINE_CONVERSION_PAIR
 #undef XBANG_DEFINE_CONVERSION
