@@ -30,9 +30,9 @@ cmake -S . -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
 status=0
 # XBANG_JOBS bounds both the tests run at once and the compilers each
 # conformance build starts.
-jobs=${XBANG_JOBS:-$(nproc)}
-export CMAKE_BUILD_PARALLEL_LEVEL=$jobs
-ctest --test-dir "$build_dir" -L conformance -j "$jobs" \
+parallel=${XBANG_JOBS:-$(nproc)}
+export CMAKE_BUILD_PARALLEL_LEVEL=$parallel
+ctest --test-dir "$build_dir" -L conformance -j "$parallel" \
   --output-on-failure >"$build_dir/conformance.log" 2>&1 || status=$?
 for tally in "$build_dir"/tests/conformance/conformance_*_tally.txt; do
   [ -f "$tally" ] && head -n 1 "$tally"
