@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake g++ clang make libxsimd-dev googletest libgtest-dev libbenchmark-dev libfmt-dev libeigen3-dev)
+packages=(cmake g++ clang clang-16 make libxsimd-dev googletest libgtest-dev libbenchmark-dev libfmt-dev libeigen3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

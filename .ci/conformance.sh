@@ -4,7 +4,9 @@
 #   .ci/conformance.sh [mlu-ops dir]
 # The mlu-ops directory (a checkout, or a folder of mlu-ops-*.tar.gz) defaults
 # to $XBANG_CONFORMANCE_DIR, then to ../shared/third_party/mlu-ops beside the
-# clone. CXX picks the compiler (CXX=clang++ for the Clang count). Prints
+# clone. CXX picks the compiler (CXX=clang++-16 for the Clang count; Clang
+# 16 is the first whose half is _Float16, see bang/include/xbang/core/half.h).
+# XBANG_CONFORMANCE_BUILD_DIR names the build directory. Prints
 # "<tree>: N/M .mlu files compile" per tree; the grouped first errors are in
 # <build>/tests/conformance/conformance_<tree>_tally.txt. Exits non-zero when
 # a file does not compile.
@@ -26,7 +28,11 @@ cmake -S . -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_COMPILER="$compiler" -DXBANG_BUILD_BENCH=OFF \
   -DXBANG_CONFORMANCE_DIR="$dir" >/dev/null
 status=0
-ctest --test-dir "$build_dir" -L conformance -j "${XBANG_JOBS:-$(nproc)}" \
+# XBANG_JOBS bounds both the tests run at once and the compilers each
+# conformance build starts.
+parallel=${XBANG_JOBS:-$(nproc)}
+export CMAKE_BUILD_PARALLEL_LEVEL=$parallel
+ctest --test-dir "$build_dir" -L conformance -j "$parallel" \
   --output-on-failure >"$build_dir/conformance.log" 2>&1 || status=$?
 for tally in "$build_dir"/tests/conformance/conformance_*_tally.txt; do
   [ -f "$tally" ] && head -n 1 "$tally"

@@ -12,6 +12,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The toolkit's cnrt.h brings in the driver API: code that includes only
+// cnrt.h (mlu-ops' kernels_light) calls cnCtxGetCurrent and
+// cnGetCtxConfigParam.
+#include "cn_api.h"
+
 #if defined(__cplusplus)
 extern "C" {
 #endif

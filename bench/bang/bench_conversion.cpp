@@ -93,7 +93,7 @@ template <xbang::RoundMode M>
 SCALAR_LOOP void scalar_float_to_half(half* d, const float* s, int n) {
   for (int i = 0; i < n; ++i) {
     if constexpr (M == xbang::RoundMode::kRn) {
-      d[i] = half::from_bits(xbang::arch::float_to_half_bits_rn(s[i]));
+      d[i] = xbang::half_from_bits(xbang::arch::float_to_half_bits_rn(s[i]));
     } else {
       d[i] = xbang::detail::conv::convert_scalar<float, half>(s[i], M, 0);
     }

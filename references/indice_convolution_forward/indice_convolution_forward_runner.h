@@ -100,7 +100,7 @@ inline std::vector<uint8_t> ToDeviceBytes(const std::vector<float> &v,
   if (dtype == MLUOP_DTYPE_HALF) {
     std::vector<uint8_t> out(v.size() * 2);
     for (size_t i = 0; i < v.size(); ++i) {
-      const uint16_t bits = xbang::half(v[i]).bits;
+      const uint16_t bits = xbang::half_bits(xbang::half(v[i]));
       std::memcpy(out.data() + 2 * i, &bits, 2);
     }
     return out;

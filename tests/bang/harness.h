@@ -75,8 +75,8 @@ inline float ref_half_to_float(uint16_t bits) {
   std::memcpy(&h, &bits, 2);
   return static_cast<float>(h);
 }
-inline half make_half(float f) { return half::from_bits(ref_half_bits(f)); }
-inline float half_value(half h) { return ref_half_to_float(h.bits); }
+inline half make_half(float f) { return xbang::half_from_bits(ref_half_bits(f)); }
+inline float half_value(half h) { return ref_half_to_float(xbang::half_bits(h)); }
 
 // Element traits: conversion to/from double for references, exact compare.
 template <class T>

@@ -162,6 +162,23 @@ TYPED_TEST(Arithmetic, MulScalar) {
       [](auto x, auto y) { return x * y; });
 }
 
+// The _const spellings of older toolkits compute as the _scalar forms.
+TYPED_TEST(Arithmetic, ConstForms) {
+  using T = TypeParam;
+  check_scalar_form<T>(
+      "__bang_add_const",
+      [](T* d, T* a, T s, int n) { __bang_add_const(d, a, s, n); },
+      [](auto x, auto y) { return x + y; });
+  check_scalar_form<T>(
+      "__bang_sub_const",
+      [](T* d, T* a, T s, int n) { __bang_sub_const(d, a, s, n); },
+      [](auto x, auto y) { return x - y; });
+  check_scalar_form<T>(
+      "__bang_mul_const",
+      [](T* d, T* a, T s, int n) { __bang_mul_const(d, a, s, n); },
+      [](auto x, auto y) { return x * y; });
+}
+
 TYPED_TEST(Arithmetic, MaxEqualNanYieldsOtherOperand) {
   using T = TypeParam;
   const double r = add_range<T>();

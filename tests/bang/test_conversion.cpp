@@ -249,7 +249,7 @@ void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 template <class T>
 long double as_long_double(T v) {
   if constexpr (std::is_same_v<T, half>) {
-    return half_value(v.bits);
+    return half_value(xbang::half_bits(v));
   } else {
     return v;
   }
@@ -588,7 +588,10 @@ TEST(ConversionSpot, SaturationAndSpecials) {
 TEST(ConversionSpot, HalfOverflowByMode) {
   const float in[2] = {70000.0f, -70000.0f};
   half out[2];
-  auto bits = [&] { return std::vector<uint16_t>{out[0].bits, out[1].bits}; };
+  auto bits = [&] {
+    return std::vector<uint16_t>{xbang::half_bits(out[0]),
+                                 xbang::half_bits(out[1])};
+  };
   __bang_float2half_rn(out, in, 2);
   EXPECT_EQ(bits(), (std::vector<uint16_t>{0x7c00, 0xfc00}));
   __bang_float2half_tz(out, in, 2);
@@ -606,8 +609,37 @@ TEST(ConversionSpot, HalfOverflowByMode) {
   EXPECT_EQ(bits(), (std::vector<uint16_t>{0x0000, 0x8000}));
   __bang_float2half_rd(out, tiny, 2);
   EXPECT_EQ(bits(), (std::vector<uint16_t>{0x0001, 0x8001}));
-  EXPECT_EQ(__float2half_rn(1.0f).bits, 0x3c00);
-  EXPECT_EQ(__half2float(half::from_bits(0x0001)), std::ldexp(1.0f, -24));
+  EXPECT_EQ(xbang::half_bits(__float2half_rn(1.0f)), 0x3c00);
+  EXPECT_EQ(__half2float(xbang::half_from_bits(0x0001)), std::ldexp(1.0f, -24));
+}
+
+// The "int" spellings of older toolkits: int32 to float rounded to
+// nearest even, float to int32 toward zero, both scaled by the position.
+TEST(ConversionSpot, OlderIntSpellings) {
+  const std::vector<int32_t> ints = {
+      0,         1, -1, 16777217, -16777219, 2147483647, -2147483647 - 1,
+      123456789, -7};
+  const std::vector<float> floats = {
+      0.0f,          -0.0f,  2.75f,      -2.75f,   1e10f,    -1e10f,
+      std::nanf(""), 0.999f, -123456.5f, INFINITY, -INFINITY};
+  for (const int position : {0, 3, -2}) {
+    SCOPED_TRACE("position " + std::to_string(position));
+    std::vector<float> f(ints.size());
+    __bang_int2float(f.data(), ints.data(), int(ints.size()), position);
+    for (size_t i = 0; i < ints.size(); ++i) {
+      EXPECT_EQ(f[i], float(std::ldexp(double(ints[i]), position))) << i;
+    }
+    std::vector<int32_t> t(floats.size());
+    __bang_float2int_tz(t.data(), floats.data(), int(floats.size()), position);
+    for (size_t i = 0; i < floats.size(); ++i) {
+      const double v = std::trunc(std::ldexp(double(floats[i]), -position));
+      const int32_t want = std::isnan(v)        ? 0
+                           : v >= 2147483647.0  ? 2147483647
+                           : v <= -2147483648.0 ? int32_t(-2147483647 - 1)
+                                                : int32_t(v);
+      EXPECT_EQ(t[i], want) << floats[i];
+    }
+  }
 }
 
 TEST(ConversionSpot, Positions) {
@@ -635,11 +667,11 @@ TEST(ConversionSpot, Positions) {
   const int16_t three[1] = {3};
   half h[1];
   __bang_int162half_up(h, three, 1, -1000);
-  EXPECT_EQ(h[0].bits, 0x0001);
+  EXPECT_EQ(xbang::half_bits(h[0]), 0x0001);
   __bang_int162half_tz(h, three, 1, 1000);
-  EXPECT_EQ(h[0].bits, 0x7bff);
+  EXPECT_EQ(xbang::half_bits(h[0]), 0x7bff);
   __bang_int162half_rn(h, three, 1, 1000);
-  EXPECT_EQ(h[0].bits, 0x7c00);
+  EXPECT_EQ(xbang::half_bits(h[0]), 0x7c00);
   const int16_t q[2] = {3, -5};
   float f[2];
   __bang_int162float(f, q, 2, -2);  // x * 2^-2
@@ -670,7 +702,7 @@ TEST(ConversionSpot, FloatToHalfEveryMidpoint) {
     long failures = 0;
     for (size_t i = 0; i < in.size() && failures < 10; ++i) {
       const long double want = reference_floating(in[i], mode, Type::kHalf);
-      const long double got = half_value(out[i].bits);
+      const long double got = half_value(xbang::half_bits(out[i]));
       if (!same_value(got, want)) {
         ++failures;
         ADD_FAILURE() << "float2half_" << mode_name(mode) << "("

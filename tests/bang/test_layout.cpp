@@ -75,7 +75,7 @@ std::vector<T> numbered(long count) {
   std::vector<T> v(count);
   for (long k = 0; k < count; ++k) {
     if constexpr (std::is_same_v<T, half>) {
-      v[k] = half::from_bits(uint16_t(k * 7 + 1) & 0x7bff);  // no NaN/Inf
+      v[k] = xbang::half_from_bits(uint16_t(k * 7 + 1) & 0x7bff);  // no NaN/Inf
     } else if constexpr (std::is_same_v<T, float>) {
       v[k] = float(k) + 0.25f;
     } else {

@@ -229,6 +229,87 @@ TYPED_TEST(Pool, ValueIndexAndIndexForms) {
   }
 }
 
+// The backward max pool of older toolkits: each window's gradient goes to
+// the position its index names (ky * kw + kx), every other element is 0,
+// overlapping windows add up. The indices come from __bang_maxpool_index on
+// random images, plus indices outside the window, which add nothing.
+TYPED_TEST(Pool, MaxPoolBackward) {
+  using T = TypeParam;
+  using Index = std::conditional_t<sizeof(T) == 2, int16_t, int32_t>;
+  for (const Shape& s : shapes()) {
+    for (const bool strided : {true, false}) {
+      for (const bool new_spelling : {false, true}) {
+        Shape shape = s;
+        if (!strided) shape.sx = s.kw, shape.sy = s.kh;
+        SCOPED_TRACE(shape.text() + (new_spelling ? " max_pool_bp" : ""));
+        const int window = shape.kh * shape.kw;
+        std::vector<Index> index(shape.out());
+        const auto pick =
+            random_values<float>(shape.out(), 5u + shape.in(), 0, 1.0, false);
+        for (int i = 0; i < shape.out(); ++i) {
+          index[i] = Index(int(pick[i] * window));
+          if (i % 17 == 3) index[i] = Index(window);  // outside: skipped
+        }
+        const auto grad =
+            random_values<T>(shape.out(), 9u + shape.out(), -4, 4, false);
+        std::vector<float> sum(shape.in(), 0.f);
+        std::vector<T> want(shape.in(), Elem<T>::make(0));
+        for (int y = 0; y < shape.oh(); ++y) {
+          for (int x = 0; x < shape.ow(); ++x) {
+            for (int ch = 0; ch < shape.c; ++ch) {
+              const int o = (y * shape.ow() + x) * shape.c + ch;
+              const int k = index[o];
+              if (k < 0 || k >= window) continue;
+              const int at = ((y * shape.sy + k / shape.kw) * shape.w +
+                              x * shape.sx + k % shape.kw) *
+                                 shape.c +
+                             ch;
+              want[at] = round_to<T>(float(Elem<T>::value(want[at])) +
+                                     float(Elem<T>::value(grad[o])));
+            }
+          }
+        }
+        NramCase c;
+        const int ig = c.add(grad);
+        const int ii = c.add(index);
+        const int id = c.add_filled<T>(shape.in() + kTail, sentinel<T>());
+        ASSERT_TRUE(c.run([&](const NramCase& k) {
+          T* d = k.ptr<T>(id);
+          const T* g = k.ptr<T>(ig);
+          const Index* i = k.ptr<Index>(ii);
+          if (new_spelling && strided) {
+            __bang_max_pool_bp(d, g, i, shape.c, shape.h, shape.w, shape.kh,
+                               shape.kw, shape.sx, shape.sy);
+          } else if (new_spelling) {
+            __bang_max_pool_bp(d, g, i, shape.c, shape.h, shape.w, shape.kh,
+                               shape.kw);
+          } else if (strided) {
+            __bang_maxpool_bp(d, g, i, shape.c, shape.h, shape.w, shape.kh,
+                              shape.kw, shape.sx, shape.sy);
+          } else {
+            __bang_maxpool_bp(d, g, i, shape.c, shape.h, shape.w, shape.kh,
+                              shape.kw);
+          }
+        }));
+        const auto got = c.get<T>(id);
+        EXPECT_TRUE(accepted(got, want, exact<T>(), shape.in()));
+        for (int i = shape.in(); i < shape.in() + kTail; ++i) {
+          ASSERT_TRUE(same_value(got[i], sentinel<T>()))
+              << "past the end " << i;
+        }
+      }
+    }
+  }
+}
+
+TEST(PoolChecked, MaxPoolBackwardGradientOverlapsDestination) {
+  expect_report("__bang_maxpool_bp", [](int8_t* nram) {
+    float* f = reinterpret_cast<float*>(nram);
+    const int32_t* index = reinterpret_cast<const int32_t*>(f + 256);
+    __bang_maxpool_bp(f, f + 2, index, 4, 4, 4, 2, 2, 2, 2);
+  });
+}
+
 TEST(PoolChecked, KernelLargerThanImage) {
   expect_report(
       "__bang_sumpool",

@@ -2,7 +2,9 @@
 // __cn_scalar_*/__cn_vector_* library (cn_math.h) against double-precision
 // scalar models rounded to T, over every count of the suite, in place, with
 // NaN, +-Inf, +-0 and denormal inputs; plus their checked-mode reports.
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "math_check.h"
 
@@ -115,6 +117,66 @@ TYPED_TEST(Transcendental, Activations) {
                 1e4);
   check_math<T>("active_rsqrthp", XBANG_CALL(__bang_active_rsqrthp),
                 rsqrt_model, 0, 1e4);
+}
+
+// Spellings of older toolkits: relu, relun and the Taylor sine and cosine.
+TYPED_TEST(Transcendental, OlderSpellings) {
+  using T = TypeParam;
+  check_unary<T>(
+      "relu", XBANG_CALL(__bang_relu),
+      [](T x) { return Elem<T>::make(relu_model(Elem<T>::value(x))); },
+      gen_edges<T>(-5, 5));
+  for (const double limit : {2.5, 0.0, 6.0}) {
+    check_unary<T>(
+        "relun limit=" + std::to_string(limit),
+        [limit](T* d, const T* s, int n) {
+          __bang_relun(d, s, n, Elem<T>::make(limit));
+        },
+        [limit](T x) {
+          return Elem<T>::make(std::min(relu_model(Elem<T>::value(x)), limit));
+        },
+        gen_edges<T>(-10, 10));
+  }
+  for (const int n : {0, 1, 7, 1000}) {
+    SCOPED_TRACE("taylor4 n=" + std::to_string(n));
+    const auto in = gen_range<T>(-M_PI, M_PI, false)(n, 7u + n);
+    NramCase c;
+    const int is = c.add(in);
+    const int ids = c.add_filled<T>(n + kTail, sentinel<T>());
+    const int idc = c.add_filled<T>(n + kTail, sentinel<T>());
+    const int s1 = c.add_filled<T>(n + 1, Elem<T>::make(0));
+    const int s2 = c.add_filled<T>(n + 1, Elem<T>::make(0));
+    ASSERT_TRUE(c.run([&](const NramCase& k) {
+      __bang_taylor4_sin(k.ptr<T>(ids), k.ptr<T>(is), k.ptr<T>(s1),
+                         k.ptr<T>(s2), n);
+      __bang_taylor4_cos(k.ptr<T>(idc), k.ptr<T>(is), k.ptr<T>(s1),
+                         k.ptr<T>(s2), n);
+    }));
+    std::vector<T> want_sin(n), want_cos(n);
+    for (int i = 0; i < n; ++i) {
+      want_sin[i] = Elem<T>::make(std::sin(Elem<T>::value(in[i])));
+      want_cos[i] = Elem<T>::make(std::cos(Elem<T>::value(in[i])));
+    }
+    const auto got_sin = c.get<T>(ids), got_cos = c.get<T>(idc);
+    EXPECT_TRUE(accepted(got_sin, want_sin, close_to_model<T>(), n));
+    EXPECT_TRUE(accepted(got_cos, want_cos, close_to_model<T>(), n));
+    for (int i = n; i < n + kTail; ++i) {
+      EXPECT_TRUE(same_value(got_sin[i], sentinel<T>())) << i;
+      EXPECT_TRUE(same_value(got_cos[i], sentinel<T>())) << i;
+    }
+  }
+}
+
+TEST(TranscendentalIntegers, ReluAndRelun) {
+  check_unary<int32_t>(
+      "relu int32", XBANG_CALL(__bang_relu),
+      [](int32_t x) { return x > 0 ? x : 0; },
+      gen_range<int32_t>(-100000, 100000, false));
+  check_unary<int16_t>(
+      "relun int16",
+      [](int16_t* d, const int16_t* s, int n) { __bang_relun(d, s, n, 300); },
+      [](int16_t x) { return int16_t(std::min(x > 0 ? int(x) : 0, 300)); },
+      gen_range<int16_t>(-1000, 1000, false));
 }
 
 // Exact IEEE special cases the models above only sample.

@@ -26,7 +26,7 @@ uint16_t to_half_bits(float x, cnrtRoundingMode_t mode) {
   return out;
 }
 
-uint16_t half_bits(float exact) { return xbang::half(exact).bits; }
+uint16_t half_bits(float exact) { return xbang::half_bits(xbang::half(exact)); }
 
 TEST(ToolkitCast, HalfAndBfloatToFloatAreExact) {
   std::vector<uint16_t> halves;

@@ -38,6 +38,7 @@ namespace {
 // Recorded by the build (bang/porting/cncc/CMakeLists.txt).
 constexpr char kHostCompiler[] = XBANG_CNCC_HOST_CXX;
 constexpr char kHostCompilerId[] = XBANG_CNCC_HOST_CXX_ID;
+constexpr int kHostCompilerMajor = XBANG_CNCC_HOST_CXX_MAJOR;
 constexpr char kVersion[] = XBANG_CNCC_VERSION;
 constexpr char kXbangVersion[] = XBANG_CNCC_XBANG_VERSION;
 constexpr int kLibraryArch = XBANG_CNCC_LIBRARY_ARCH;
@@ -403,6 +404,7 @@ struct Driver {
   Command command;
   std::vector<std::string> compiler;  // the host compiler (one word)
   bool gnu = true;
+  bool clang16 = false;  // Clang 16 or later
   bool verbose = false;
   TemporaryDirectory scratch;
   int next_scratch = 0;
@@ -448,6 +450,13 @@ struct Driver {
         "-DXBANG_CHECKED=" + std::to_string(kChecked)};
     if (profile() != 372) {
       flags.push_back("-D__BANG_ARCH__=" + std::to_string(profile()));
+    }
+    if (clang16) {
+      // half is _Float16 only where each operation rounds to binary16, which
+      // Clang 16 does when told (see bang/include/xbang/core/half.h).
+      flags.insert(flags.end(),
+                   {"-Xclang", "-ffloat16-excess-precision=none",
+                    "-DXBANG_FLOAT16_ROUNDS_EACH_OPERATION=1"});
     }
     return flags;
   }
@@ -707,6 +716,8 @@ int main(int argc, char** argv) {
   } else {
     driver.compiler = {kHostCompiler};
     driver.gnu = std::strcmp(kHostCompilerId, "GNU") == 0;
+    driver.clang16 = std::strcmp(kHostCompilerId, "Clang") == 0 &&
+                     kHostCompilerMajor >= 16;
   }
   const char* portable = std::getenv("XBANG_CNCC_PORTABLE");
   if (portable && std::strcmp(portable, "1") == 0) {

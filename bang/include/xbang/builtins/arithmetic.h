@@ -37,6 +37,36 @@ XBANG_SCALAR_BUILTIN(__bang_sub_scalar, ::xbang::ops::Sub,
 XBANG_SCALAR_BUILTIN(__bang_mul_scalar, ::xbang::ops::Mul,
                      is_wrapping_arith_type, XBANG_ARITH)
 
+// The scalar forms as older toolkits spell them (mmcv's MLU kernels call
+// them): the same operation as the _scalar form of each.
+template <class T, std::enable_if_t< ::xbang::detail::is_wrapping_arith_type<T>,
+                                     int> = 0>
+inline void __bang_add_const(T* dst, const T* src,
+                             ::xbang::detail::identity_t<T> value, int n) {
+  ::xbang::detail::run_elementwise(
+      "__bang_add_const", XBANG_ARITH, dst, n,
+      [&] { ::xbang::detail::scalar(dst, src, value, n, ::xbang::ops::Add{}); },
+      src);
+}
+template <class T, std::enable_if_t< ::xbang::detail::is_wrapping_arith_type<T>,
+                                     int> = 0>
+inline void __bang_sub_const(T* dst, const T* src,
+                             ::xbang::detail::identity_t<T> value, int n) {
+  ::xbang::detail::run_elementwise(
+      "__bang_sub_const", XBANG_ARITH, dst, n,
+      [&] { ::xbang::detail::scalar(dst, src, value, n, ::xbang::ops::Sub{}); },
+      src);
+}
+template <class T, std::enable_if_t< ::xbang::detail::is_wrapping_arith_type<T>,
+                                     int> = 0>
+inline void __bang_mul_const(T* dst, const T* src,
+                             ::xbang::detail::identity_t<T> value, int n) {
+  ::xbang::detail::run_elementwise(
+      "__bang_mul_const", XBANG_ARITH, dst, n,
+      [&] { ::xbang::detail::scalar(dst, src, value, n, ::xbang::ops::Mul{}); },
+      src);
+}
+
 XBANG_UNARY_BUILTIN(__bang_abs, ::xbang::ops::Abs, is_arith_type, XBANG_ARITH)
 XBANG_UNARY_BUILTIN(__bang_square, ::xbang::ops::Square, is_arith_type,
                     XBANG_ARITH)

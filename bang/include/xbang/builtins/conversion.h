@@ -176,7 +176,7 @@ inline uint16_t exact_half_bits(float f) {
 template <class T>
 double exact_value(T x) {
   if constexpr (std::is_same_v<T, half>) {
-    return half_bits_to_float(x.bits);
+    return half_bits_to_float(half_bits(x));
   } else {
     return double(x);
   }
@@ -197,7 +197,7 @@ To from_double(double v, RoundMode mode) {
   } else if constexpr (std::is_same_v<To, float>) {
     return float(round_to_format<float>(v, mode));  // exact (NaN stays NaN)
   } else {
-    return half::from_bits(
+    return half_from_bits(
         exact_half_bits(float(round_to_format<half>(v, mode))));
   }
 }
@@ -217,7 +217,7 @@ To convert_scalar(From x, RoundMode mode, int position) {
   if constexpr (kExactWidening<From, To>) {
     if (kSign == 0 || position == 0) {
       if constexpr (std::is_same_v<To, half>) {
-        return half::from_bits(exact_half_bits(float(x)));
+        return half_from_bits(exact_half_bits(float(x)));
       } else {
         return To(exact_value(x));
       }
@@ -602,6 +602,21 @@ XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, half, half, int, int32_t)
 XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, float,
                        float)
 XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, half, half)
+
+// Vector spellings of older toolkits with plain "int" for int32 (mmcv's
+// MLU kernels call them): __bang_int322float and __bang_float2int32_tz.
+inline void __bang_int2float(float* dst, const int32_t* src, int n,
+                             int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, float,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int2float", dst, src, n, position);
+}
+inline void __bang_float2int_tz(int32_t* dst, const float* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int32_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_float2int_tz", dst, src, n, position);
+}
 
 #undef XBANG_DEFINE_SCALAR_CONVERSION
 #undef XBANG_DEFINE_CONVERSION_PAIR

@@ -57,7 +57,7 @@ inline float* grow(AlignedFloats& v, size_t n) {
 }
 
 inline float to_float(float x) { return x; }
-inline float to_float(half x) { return half_bits_to_float(x.bits); }
+inline float to_float(half x) { return half_bits_to_float(half_bits(x)); }
 
 // Where lhs element (i, p) lives. Row i starts at
 //   (i / row_width) * row_step_y + (i % row_width) * row_step_x

@@ -29,6 +29,7 @@
 //   src from above goes through a scratch copy.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -316,6 +317,61 @@ void pool_index_builtin(const char* name, T* values, pool_index_t<T>* index,
       });
 }
 
+// The backward max pool of older toolkits (mmcv's roi_pool backward):
+// dst, [height][width][channel], receives each window's gradient at the
+// position its index (ky * kernel_width + kx, as __bang_maxpool_index
+// writes) names; every dst element is written, 0 where no window points.
+// Choices where uncertain: overlapping windows (a stride below the kernel)
+// add their gradients in window order, rounding to T after each addition;
+// an index outside the window adds nothing.
+template <class T, class Index>
+inline constexpr bool is_pool_bp_index = std::is_integral_v<Index> &&
+                                         sizeof(Index) == sizeof(T);
+
+template <class T, class Index>
+void pool_backward_builtin(const char* name, T* dst, const T* grad,
+                           const Index* index, const PoolShape& s) {
+  const long window = s.kernel_h * s.kernel_w;
+  const long out_elems = s.computes() ? s.out_elems() : 0;
+  run_builtin(
+      name, pool_tally(s),
+      [&](Contract& c) {
+        c.count(s.channel).count(s.height).count(s.width);
+        c.require(s.kernel_h > 0 && s.kernel_w > 0 && s.stride_x > 0 &&
+                      s.stride_y > 0 && s.height >= s.kernel_h &&
+                      s.width >= s.kernel_w,
+                  [&] {
+                    return "kernel " + std::to_string(s.kernel_h) + "x" +
+                           std::to_string(s.kernel_w) + " with strides " +
+                           std::to_string(s.stride_x) + "," +
+                           std::to_string(s.stride_y) + " does not fit the " +
+                           std::to_string(s.height) + "x" +
+                           std::to_string(s.width) + " image";
+                  });
+        c.dst(dst, s.in_elems() * long(sizeof(T)))
+            .disjoint_src("grad", grad, out_elems * long(sizeof(T)))
+            .disjoint_src("index", index, out_elems * long(sizeof(Index)));
+      },
+      [&] {
+        if (!s.computes()) return;
+        std::fill(dst, dst + s.in_elems(), T(0));
+        const long out_w = s.out_w();
+        for (long oy = 0; oy < s.out_h(); ++oy) {
+          for (long ox = 0; ox < out_w; ++ox) {
+            const long at = (oy * out_w + ox) * s.channel;
+            for (long ch = 0; ch < s.channel; ++ch) {
+              const long k = long(index[at + ch]);
+              if (k < 0 || k >= window) continue;
+              T& d = dst[s.at(oy * s.stride_y + k / s.kernel_w,
+                              ox * s.stride_x + k % s.kernel_w) +
+                         ch];
+              d = T(float(d) + float(grad[at + ch]));
+            }
+          }
+        }
+      });
+}
+
 }  // namespace detail
 }  // namespace xbang
 
@@ -401,3 +457,50 @@ XBANG_POOL_VALUE_INDEX_BUILTIN(__bang_maxpool_value_index,
 XBANG_POOL_VALUE_INDEX_BUILTIN(__bang_minpool_value_index,
                                ::xbang::detail::PoolMinBetter)
 #undef XBANG_POOL_VALUE_INDEX_BUILTIN
+
+// Backward max pool (pool_backward_builtin): both spellings older toolkits
+// have. The 8-argument forms stride by the kernel size.
+template <class T, class Index,
+          std::enable_if_t<::xbang::detail::is_pool_type<
+                               T>&& ::xbang::detail::is_pool_bp_index<T, Index>,
+                           int> = 0>
+inline void __bang_maxpool_bp(T* dst, const T* grad, const Index* index,
+                              int channel, int height, int width,
+                              int kernel_height, int kernel_width, int stride_x,
+                              int stride_y) {
+  ::xbang::detail::pool_backward_builtin("__bang_maxpool_bp", dst, grad, index,
+                                         {channel, height, width, kernel_height,
+                                          kernel_width, stride_x, stride_y});
+}
+template <class T, class Index,
+          std::enable_if_t<::xbang::detail::is_pool_type<
+                               T>&& ::xbang::detail::is_pool_bp_index<T, Index>,
+                           int> = 0>
+inline void __bang_maxpool_bp(T* dst, const T* grad, const Index* index,
+                              int channel, int height, int width,
+                              int kernel_height, int kernel_width) {
+  __bang_maxpool_bp(dst, grad, index, channel, height, width, kernel_height,
+                    kernel_width, kernel_width, kernel_height);
+}
+template <class T, class Index,
+          std::enable_if_t<::xbang::detail::is_pool_type<
+                               T>&& ::xbang::detail::is_pool_bp_index<T, Index>,
+                           int> = 0>
+inline void __bang_max_pool_bp(T* dst, const T* grad, const Index* index,
+                               int channel, int height, int width,
+                               int kernel_height, int kernel_width,
+                               int stride_x, int stride_y) {
+  ::xbang::detail::pool_backward_builtin("__bang_max_pool_bp", dst, grad, index,
+                                         {channel, height, width, kernel_height,
+                                          kernel_width, stride_x, stride_y});
+}
+template <class T, class Index,
+          std::enable_if_t<::xbang::detail::is_pool_type<
+                               T>&& ::xbang::detail::is_pool_bp_index<T, Index>,
+                           int> = 0>
+inline void __bang_max_pool_bp(T* dst, const T* grad, const Index* index,
+                               int channel, int height, int width,
+                               int kernel_height, int kernel_width) {
+  __bang_max_pool_bp(dst, grad, index, channel, height, width, kernel_height,
+                     kernel_width, kernel_width, kernel_height);
+}

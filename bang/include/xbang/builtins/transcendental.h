@@ -14,6 +14,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/builtins/detail/elementwise.h"
+#include "xbang/builtins/detail/ops.h"
 
 namespace xbang {
 namespace ops {
@@ -169,3 +170,86 @@ XBANG_TRANSCENDENTAL(__bang_active_rsqrt, ReciprocalSqrt)
 XBANG_TRANSCENDENTAL(__bang_active_rsqrthp, ReciprocalSqrt)
 
 #undef XBANG_TRANSCENDENTAL
+
+// Spellings of older toolkits that public kernels still call (mmcv's MLU
+// kernels): relu and relun on every arithmetic type, and the Taylor-series
+// sine and cosine.
+namespace xbang {
+namespace ops {
+// max(x, 0); a NaN gives 0, as __bang_active_relu.
+struct Rectify {
+  template <class B>
+  B operator()(const B& x) const {
+    const B zero = lanes_of<B>(0);
+    return simd::select(x > zero, x, zero);
+  }
+};
+// min(max(x, 0), limit): relu capped at limit; a NaN x gives 0.
+struct RectifyUpTo {
+  template <class B>
+  B operator()(const B& x, const B& limit) const {
+    const B r = Rectify{}(x);
+    return simd::select(r > limit, limit, r);
+  }
+};
+}  // namespace ops
+}  // namespace xbang
+
+template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+inline void __bang_relu(T* dst, const T* src, int n) {
+  ::xbang::detail::run_elementwise(
+      "__bang_relu", ::xbang::Family::kArithmetic, dst, n,
+      [&] { ::xbang::detail::unary(dst, src, n, ::xbang::ops::Rectify{}); },
+      src);
+}
+
+// Choice where uncertain: a threshold below 0 (mmcv skips the call then)
+// caps every element at that threshold.
+template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+inline void __bang_relun(T* dst, const T* src, int n,
+                         ::xbang::detail::identity_t<T> threshold) {
+  ::xbang::detail::run_elementwise(
+      "__bang_relun", ::xbang::Family::kArithmetic, dst, n,
+      [&] {
+        ::xbang::detail::scalar(dst, src, threshold, n,
+                                ::xbang::ops::RectifyUpTo{});
+      },
+      src);
+}
+
+namespace xbang {
+namespace detail {
+// The Taylor forms take two scratch arrays of n elements in NRAM, which
+// the hardware overwrites; xbang computes sin and cos as __bang_active_sin
+// and __bang_active_cos do and leaves them as they are.
+template <class T, class Op>
+void taylor_builtin(const char* name, T* dst, const T* src, T* scratch1,
+                    T* scratch2, int n) {
+  run_builtin(
+      name, Tally::elements(Family::kArithmetic, n),
+      [&](Contract& c) {
+        elementwise_contract(c, dst, n, src);
+        const long bytes = long(n) * long(sizeof(T));
+        c.operand("scratch1", scratch1, bytes, Where::kNram)
+            .operand("scratch2", scratch2, bytes, Where::kNram);
+      },
+      [&] { unary(dst, src, n, Op{}); });
+}
+}  // namespace detail
+}  // namespace xbang
+
+// Choice where uncertain: the hardware evaluates a four-term Taylor series
+// (accurate near 0); xbang returns the sine and cosine themselves, which is
+// what the calling kernels use them for.
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_taylor4_sin(T* dst, const T* src, T* scratch1, T* scratch2,
+                               int n) {
+  ::xbang::detail::taylor_builtin<T, ::xbang::ops::Sin>(
+      "__bang_taylor4_sin", dst, src, scratch1, scratch2, n);
+}
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_taylor4_cos(T* dst, const T* src, T* scratch1, T* scratch2,
+                               int n) {
+  ::xbang::detail::taylor_builtin<T, ::xbang::ops::Cos>(
+      "__bang_taylor4_cos", dst, src, scratch1, scratch2, n);
+}
