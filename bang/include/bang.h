@@ -1,5 +1,5 @@
 // <bang.h>: everything a BANG C kernel file needs, in the global namespace
-// (spec section 1). The library itself lives in namespace xbang.
+// (docs/builtins.md). The library itself lives in namespace xbang.
 #pragma once
 
 #include <cnrt.h>

@@ -152,7 +152,7 @@ void check_binary(
   }
 }
 
-// Floating reference helpers: compute in float, round to T (spec section 1).
+// Floating reference helpers: compute in float, round to T (docs/builtins.md).
 template <class T, class F>
 T float_ref(F f, T a, T b) {
   return round_to<T>(f(static_cast<float>(Elem<T>::value(a)),

@@ -75,8 +75,12 @@ inline float ref_half_to_float(uint16_t bits) {
   std::memcpy(&h, &bits, 2);
   return static_cast<float>(h);
 }
-inline half make_half(float f) { return xbang::half_from_bits(ref_half_bits(f)); }
-inline float half_value(half h) { return ref_half_to_float(xbang::half_bits(h)); }
+inline half make_half(float f) {
+  return xbang::half_from_bits(ref_half_bits(f));
+}
+inline float half_value(half h) {
+  return ref_half_to_float(xbang::half_bits(h));
+}
 
 // Element traits: conversion to/from double for references, exact compare.
 template <class T>
@@ -150,7 +154,7 @@ bool same_value(T got, T want) {
 }
 
 // The reference result of float arithmetic rounded to T (half: computed in
-// float, then rounded to nearest even, as spec section 1 says).
+// float, then rounded to nearest even, as docs/builtins.md says).
 template <class T>
 T round_to(float v) {
   return Elem<T>::from_float(v);

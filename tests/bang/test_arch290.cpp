@@ -1,4 +1,4 @@
-// The 290 profile (spec sections 1 and 4): its memory sizes, and the rule
+// The 290 profile (docs/builtins.md): its memory sizes, and the rule
 // that before arch 372 a vector operand spans a multiple of 128 bytes. This
 // executable is compiled with __BANG_ARCH__=290 and links only xbang::bang,
 // so no built-in compiled for another profile shares it.

@@ -1,4 +1,4 @@
-// Arithmetic built-ins (spec section 4) against scalar references: every
+// Arithmetic built-ins (docs/builtins.md) against scalar references: every
 // spec type, every count of the suite, in place, NaN/Inf/-0 for floats.
 #include <cmath>
 

@@ -1,4 +1,4 @@
-// Atomics (spec section 5) from 16 and more tasks: int32 exact whatever the
+// Atomics (docs/builtins.md) from 16 and more tasks: int32 exact whatever the
 // interleaving, float within tolerance, deterministic mode bit-reproducible,
 // and __bang_atomic_add handing back a consistent history of old values.
 #include <algorithm>

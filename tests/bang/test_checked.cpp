@@ -1,5 +1,5 @@
-// Checked mode (spec section 7): each violation becomes a report naming the
-// built-in, the kernel and taskId, the launch fails with
+// Checked mode (docs/architecture.md): each violation becomes a report naming
+// the built-in, the kernel and taskId, the launch fails with
 // cnrtErrorLaunchFailed, and the offending operation does not corrupt
 // memory. Only task 2 of each launch misbehaves.
 #include <cstring>

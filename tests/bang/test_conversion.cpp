@@ -1,4 +1,4 @@
-// Conversion built-ins (spec section 4, "Conversion") against references
+// Conversion built-ins (docs/builtins.md, Conversions) against references
 // written from the spec: every pair and mode, vector and scalar forms, ties,
 // saturation, NaN, +-Inf, -0, subnormal halves, positions, sizes, in place.
 //

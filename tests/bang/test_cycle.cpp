@@ -1,4 +1,4 @@
-// Cycle forms (spec section 4): dst[i] = src[i] op seg[i % seg_n], src_n a
+// Cycle forms (docs/builtins.md): dst[i] = src[i] op seg[i % seg_n], src_n a
 // multiple of seg_n, for every op the spec lists and every arithmetic type.
 #include <cmath>
 

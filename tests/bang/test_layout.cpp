@@ -1,5 +1,6 @@
-// Layout built-ins (spec section 4): __bang_transpose, __bang_rotate90/180/270
-// and __bang_mirror on row-major height x width matrices.
+// Layout built-ins (docs/builtins.md): __bang_transpose,
+// __bang_rotate90/180/270 and __bang_mirror on row-major height x width
+// matrices.
 //
 // The spec says only "likewise" for the rotations; these tests hold them to
 // the convention the library documents (bang/include/xbang/builtins/layout.h):

@@ -1,4 +1,4 @@
-// __bang_matmul and __bang_conv (spec section 4, "Matrix") against double
+// __bang_matmul and __bang_conv (docs/builtins.md, Matrix) against double
 // precision loops written from the spec: odd sizes around every tile edge,
 // depth and row blocking, half inputs with float and half results, and
 // inside a launch (lhs in NRAM, rhs in WRAM, checked mode on, counters).

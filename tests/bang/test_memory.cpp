@@ -1,4 +1,4 @@
-// Data movement (spec section 3): every __memcpy direction and form with its
+// Data movement (docs/builtins.md): every __memcpy direction and form with its
 // bytes counted, async copies and their syncs, fills, __bang_move, and
 // __gather/__scatter with and without a mask. This executable is the only
 // one with WRAM and SRAM variables.
@@ -807,7 +807,7 @@ TEST(BangWram, PrivatePerCore) {
   EXPECT_EQ(corrupted.load(), 0);
 }
 
-// Atomics into SRAM (spec section 5 allows an SRAM destination): each
+// Atomics into SRAM (docs/builtins.md allows an SRAM destination): each
 // cluster accumulates into its own SRAM copy.
 TEST(BangSram, AtomicsIntoClusterSram) {
   const int clusters = 2, n = 32;

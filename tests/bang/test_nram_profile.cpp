@@ -1,4 +1,4 @@
-// Checked mode and the profile's NRAM size (spec sections 1 and 7): a
+// Checked mode and the profile's NRAM size (docs/architecture.md): a
 // program whose __nram__ variables add up to more than __MLU_NRAM_SIZE__ KB
 // is in error when a kernel uses that memory. This executable declares such
 // an array on purpose (and nothing else uses NRAM), so it is on its own.

@@ -1,4 +1,4 @@
-// The execution model (spec section 2) and the emulator's additions
+// The execution model (docs/architecture.md) and the emulator's additions
 // (section 6): task-id mapping of Block and UnionN launches, the MPU,
 // barriers with cores that return early, bad launches, deterministic mode,
 // per-launch counters and the CNRT host subset.

@@ -1,4 +1,4 @@
-// Selection and counting (spec section 4): __bang_filter, __bang_count,
+// Selection and counting (docs/builtins.md): __bang_filter, __bang_count,
 // __bang_findfirst1/findlast1, __bang_argmax/argmin.
 #include <cmath>
 

@@ -1,4 +1,4 @@
-// MLU inline assembly as C++ (spec section 1). xbang-mlu-rewrite turns every
+// MLU inline assembly as C++ (docs/builtins.md). xbang-mlu-rewrite turns every
 // `__asm__ volatile("...")` statement of a .mlu file and of the project
 // headers it includes into calls of these functions; see
 // bang/porting/mlu_asm.cpp for the instruction forms it accepts. Operands are

@@ -1,4 +1,4 @@
-// Arithmetic built-ins (spec section 4): elementwise, scalar and cycle forms
+// Arithmetic built-ins (docs/builtins.md): elementwise, scalar and cycle forms
 // for half, float, int16_t and int32_t (add, sub and mul also for int8_t,
 // uint8_t, uint16_t and uint32_t, wrapping; div, sqrt, recip, floor and the
 // NaN max/min for half and float; the integer and scalar-divisor forms of

@@ -1,4 +1,4 @@
-// Atomics (spec section 5): GDRAM or SRAM destination, NRAM source, each
+// Atomics (docs/builtins.md): GDRAM or SRAM destination, NRAM source, each
 // element updated atomically with respect to every other core.
 //
 // The destination is cut at 512-byte boundaries; each piece is updated

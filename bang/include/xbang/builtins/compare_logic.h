@@ -1,4 +1,4 @@
-// Comparison and logic built-ins (spec section 4): comparisons writing 1/0 in
+// Comparison and logic built-ins (docs/builtins.md): comparisons writing 1/0 in
 // T, their scalar, cycle and bit-index forms, logical and/or/xor/not on
 // truth values, and bitwise operations on the raw bits.
 #pragma once

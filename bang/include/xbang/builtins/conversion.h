@@ -1,4 +1,4 @@
-// Conversion built-ins (spec section 4, "Conversion"):
+// Conversion built-ins (docs/builtins.md, Conversions):
 //   __bang_<from>2<to>[_mode](dst, src, n[, position])   NRAM vectors
 //   __<from>2<to>[_mode](x)                                scalars
 // for every ordered pair of float, half, int32, int16 and int8, modes

@@ -1,4 +1,4 @@
-// VAA gather and scatter (spec section 3): segments addressed by a uint32_t
+// VAA gather and scatter (docs/builtins.md): segments addressed by a uint32_t
 // byte-offset array in NRAM, optionally masked by a bit per segment.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Layout built-ins (spec section 4): transpose, rotations and mirror of a
+// Layout built-ins (docs/builtins.md): transpose, rotations and mirror of a
 // row-major height x width matrix of 1, 2 or 4-byte elements.
 #pragma once
 

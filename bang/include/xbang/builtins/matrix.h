@@ -1,4 +1,4 @@
-// Matrix built-ins (spec section 4, "Matrix"):
+// Matrix built-ins (docs/builtins.md, Matrix):
 //   __bang_matmul(dst, lhs, rhs, m, k, n): dst[m x n] = lhs[m x k] * rhs[k x n]
 //   __bang_conv(dst, src, kernel, ci, h, w, kh, kw, sw, sh, co): NHWC
 //     convolution of one [h, w, ci] image with a [co, kh, kw, ci] kernel, no

@@ -1,4 +1,4 @@
-// Data movement built-ins (spec section 3): __memcpy in every direction and
+// Data movement built-ins (docs/builtins.md): __memcpy in every direction and
 // form, the async forms and their syncs, fills and __bang_move.
 #pragma once
 

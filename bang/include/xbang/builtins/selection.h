@@ -1,4 +1,4 @@
-// Selection and counting built-ins (spec section 4): filter, count,
+// Selection and counting built-ins (docs/builtins.md): filter, count,
 // findfirst1/findlast1, argmax/argmin.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Architecture profiles (spec section 1): the compile-time __BANG_ARCH__ and
+// Architecture profiles (docs/builtins.md): the compile-time __BANG_ARCH__ and
 // the on-chip memory sizes kernels compute their buffers from.
 #pragma once
 

@@ -1,5 +1,5 @@
 // `half`: IEEE binary16; every arithmetic operation on half values rounds its
-// result to binary16, nearest even (spec section 1).
+// result to binary16, nearest even (docs/builtins.md).
 //
 // Where the compiler has a binary16 type that rounds after every operation,
 // half is that type (_Float16), as cncc's half is a built-in floating type:

@@ -1,4 +1,4 @@
-// BANG C qualifiers as plain C++ (spec section 1).
+// BANG C qualifiers as plain C++ (docs/builtins.md).
 //
 // On-chip memory is modelled with linker sections so that checked mode knows
 // exactly where each space lies. A qualifier carries the section and, for

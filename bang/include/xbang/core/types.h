@@ -1,4 +1,4 @@
-// Type names BANG C has besides the C++ ones (spec section 1): the sized
+// Type names BANG C has besides the C++ ones (docs/builtins.md): the sized
 // integer and float spellings cncc accepts, and bfloat16_t.
 #pragma once
 

@@ -1,4 +1,4 @@
-// A core's __memcpy_async copies not yet performed (spec section 3: an async
+// A core's __memcpy_async copies not yet performed (docs/builtins.md: an async
 // copy may complete at any time before the core's next __sync*).
 //
 // The emulator performs them at that sync (or the core's next barrier or

@@ -1,6 +1,6 @@
-// Checked mode (spec section 7): every violation of the BANG contract becomes
-// a report naming the built-in, the kernel and taskId, and the offending
-// operation is skipped instead of corrupting memory. Compiled in with
+// Checked mode (docs/architecture.md): every violation of the BANG contract
+// becomes a report naming the built-in, the kernel and taskId, and the
+// offending operation is skipped instead of corrupting memory. Compiled in with
 // XBANG_CHECKED=1 (CMake option XBANG_CHECKED); switchable at run time (on by
 // default, off with XBANG_CHECKED=0 in the environment or set_enabled(false)).
 // Checks apply to built-ins called inside a launch; called directly on host

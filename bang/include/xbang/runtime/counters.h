@@ -1,4 +1,5 @@
-// Emulator counters (spec section 6): what each launch moved and computed.
+// Emulator counters (docs/architecture.md): what each launch moved and
+// computed.
 #pragma once
 
 #include <array>

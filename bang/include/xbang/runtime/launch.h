@@ -1,4 +1,4 @@
-// Launching a kernel on the emulated cores (spec sections 1 and 2).
+// Launching a kernel on the emulated cores (docs/architecture.md).
 //
 //   xbang::launch(dim, type, queue, [=] { Kernel(args...); });
 //   xbang::launch(Kernel, dim, type, queue, args...);

@@ -1,5 +1,6 @@
-// The task model seen from inside a kernel (spec section 2): task variables,
-// the per-core context the built-ins count into, __is_mpu and the barriers.
+// The task model seen from inside a kernel (docs/architecture.md): task
+// variables, the per-core context the built-ins count into, __is_mpu and the
+// barriers.
 #pragma once
 
 #include <array>
