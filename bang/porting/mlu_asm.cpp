@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,8 @@ namespace xbang::porting {
 namespace {
 
 constexpr char kNamespace[] = "::xbang::inline_asm::";
+constexpr char kLoad3dPrefix[] = "ld.3d.async.nram.gdram.";
+constexpr char kVolatileOpen[] = ".volatile{";
 
 std::string trim(std::string_view text) {
   size_t begin = 0;
@@ -79,6 +82,8 @@ class Instruction {
                parts_.size() == 6) {
       code = call("gather_vector", {quoted_mnemonic(), memory(0), memory(1),
                                     memory(2), reg(3), reg(4), reg(5)});
+    } else if (mnemonic_.rfind(kLoad3dPrefix, 0) == 0) {
+      code = load_3d_async(mnemonic_.substr(std::strlen(kLoad3dPrefix)));
     } else {
       fail("MLU inline assembly '" + mnemonic_ + "' is not emulated by xbang");
     }
@@ -230,6 +235,33 @@ class Instruction {
            ", " + reference(argument) + ")";
   }
 
+  // ld.3d.async.nram.gdram.<hint> [dst], [src], size, then the strides and
+  // segment counts of the second and third dimension. The form whose eight
+  // trailing operands are 0 is a contiguous asynchronous load of `size`
+  // bytes: __memcpy_async, with its checks and counting. The hint says how
+  // the last-level cache keeps the lines, which has no meaning on the CPU.
+  std::string load_3d_async(const std::string& hint) {
+    if (hint != "scmlock" && hint != "scmunlock" && hint != "scmnormal") {
+      fail("MLU inline assembly '" + mnemonic_ + "' is not emulated by xbang");
+      return "";
+    }
+    if (parts_.size() != 11) {
+      fail("'" + mnemonic_ + "' takes 11 operands, not " +
+           std::to_string(parts_.size()));
+      return "";
+    }
+    for (size_t i = 3; i < parts_.size(); ++i) {
+      if (trim(parts_[i]) != "0") {
+        fail("'" + mnemonic_ +
+             "' with strides or segment counts is not emulated by xbang "
+             "(only the contiguous form, whose last eight operands are 0)");
+        return "";
+      }
+    }
+    return "::__memcpy_async(" + memory(0) + ", " + memory(1) + ", " + reg(2) +
+           ", ::GDRAM2NRAM)";
+  }
+
   std::string div_scalar(const std::string& suffix) {
     const std::string type = element_type(suffix);
     if ((suffix != "f32" && suffix != "f16") || parts_.size() != 4) {
@@ -256,10 +288,14 @@ AsmTranslation translate_mlu_asm(std::string_view instructions,
   size_t begin = 0;
   for (size_t i = 0; i <= plain.size(); ++i) {
     if (i < plain.size() && plain[i] != ';') continue;
-    const std::string text =
-        trim(std::string_view(plain).substr(begin, i - begin));
+    std::string text = trim(std::string_view(plain).substr(begin, i - begin));
     begin = i + 1;
-    if (text.empty()) continue;
+    // `.volatile{ ... }` only keeps the assembler from reordering the
+    // instructions, which the C++ calls never are.
+    if (text.rfind(kVolatileOpen, 0) == 0) {
+      text = trim(std::string_view(text).substr(std::strlen(kVolatileOpen)));
+    }
+    if (text.empty() || text == "}") continue;
     AsmTranslation one = Instruction(text, operands).translate();
     if (!one.ok) return one;
     calls.push_back(one.code);

@@ -7,6 +7,8 @@
 //   div.scalar.nram.{f32,f16} [dst], [src], divisor, count
 //   findlast1.gpr.b32 dst, src
 //   index.vvr.f32 dst, base, step
+//   ld.3d.async.nram.gdram.{scmlock,scmunlock,scmnormal} [dst], [src], size,
+//       0, 0, 0, 0, 0, 0, 0, 0   (contiguous: __memcpy_async)
 //   gather.vector.nram.nram.nram.u32 [dst], [src], [offsets], size, count,
 //       stride
 //

@@ -284,6 +284,31 @@ TEST(AsmPass, InlineAssemblyBecomesItsEmulation) {
             "#define S() \\\n  ::xbang::inline_asm::sync()\\\n\n");
 }
 
+// The last-level-cache loads of mlu-ops' fill_llc kernel: `.volatile{...}`
+// around a contiguous ld.3d.async is the core's asynchronous copy.
+TEST(AsmPass, ContiguousThreeDimensionalLoadIsAnAsyncCopy) {
+  EXPECT_EQ(rewrite("__asm__ volatile(\".volatile{ld.3d.async.nram.gdram."
+                    "scmlock [%[dst]], [%[src]], %[size], 0, 0, 0, 0, 0, 0, "
+                    "0, 0;}\\n\\t\" ::[dst] \"r\"(buf), [src] \"r\"(in), "
+                    "[size] \"r\"(n));"),
+            "::__memcpy_async((buf), (in), (n), ::GDRAM2NRAM);");
+  EXPECT_NE(rewrite("__asm__ volatile(\"ld.3d.async.nram.gdram.scmnormal "
+                    "[%[d]], [%[s]], %[n], 64, 0, 2, 0, 0, 0, 0, 0;\" ::[d] "
+                    "\"r\"(d), [s] \"r\"(s), [n] \"r\"(n));")
+                .find("with strides or segment counts is not emulated"),
+            std::string::npos);
+  EXPECT_NE(rewrite("__asm__ volatile(\"ld.3d.async.nram.gdram.scmlock "
+                    "[%[d]], [%[s]], %[n];\" ::[d] \"r\"(d), [s] \"r\"(s), "
+                    "[n] \"r\"(n));")
+                .find("takes 11 operands, not 3"),
+            std::string::npos);
+  EXPECT_NE(rewrite("__asm__ volatile(\"ld.3d.async.nram.gdram.foo [%[d]], "
+                    "[%[s]], %[n], 0, 0, 0, 0, 0, 0, 0, 0;\" ::[d] \"r\"(d), "
+                    "[s] \"r\"(s), [n] \"r\"(n));")
+                .find("'ld.3d.async.nram.gdram.foo' is not emulated"),
+            std::string::npos);
+}
+
 TEST(AsmPass, UnknownAssemblyStopsTheCompileNamingTheMnemonic) {
   EXPECT_EQ(rewrite("void f() {\n  __asm__ volatile(\"bar.sync.x %[a];\" "
                     "::[a] \"r\"(1));\n}"),

@@ -56,7 +56,10 @@ std::vector<std::string> runtime_flags() {
 
 constexpr char kRewriteTool[] = "xbang-mlu-rewrite";
 // The link names of the toolkit libraries, as real builds write them.
-const char* const kToolkitLibraries[] = {"cnrt", "cndrv", "cndev", "cnnl"};
+// What a link gets: the toolkit libraries, and the emulated device they share,
+// which kernels reach directly (taskId, the built-ins' checks and counters).
+const char* const kToolkitLibraries[] = {"cnrt", "cndrv", "cndev", "cnnl",
+                                         "xbang_device"};
 
 enum class Language { kAuto, kBang, kCxx, kC };
 
