@@ -9,15 +9,12 @@
 #include <random>
 #include <vector>
 
+#include "cnnl_test_support.h"
 #include "xbang/core/half.h"
 
 namespace cnnl_vision_test {
 
-struct Handle {
-  cnnlHandle_t h = nullptr;
-  Handle() { EXPECT_EQ(cnnlCreate(&h), CNNL_STATUS_SUCCESS); }
-  ~Handle() { cnnlDestroy(h); }
-};
+using cnnl_test::Handle;
 
 // A dense tensor: its descriptor and bytes.
 struct Tensor {

@@ -8,9 +8,12 @@
 #include <vector>
 
 #include "bad_call_table.h"
+#include "cnnl_test_support.h"
 #include "xbang/core/half.h"
 
 namespace {
+
+using cnnl_test::Handle;
 
 // A set tensor descriptor, destroyed at scope exit.
 class Tensor {
@@ -34,18 +37,6 @@ class Tensor {
 
  private:
   cnnlTensorDescriptor_t desc_ = nullptr;
-};
-
-class Handle {
- public:
-  Handle() { EXPECT_EQ(cnnlCreate(&handle_), CNNL_STATUS_SUCCESS); }
-  ~Handle() { cnnlDestroy(handle_); }
-  Handle(const Handle&) = delete;
-  Handle& operator=(const Handle&) = delete;
-  cnnlHandle_t get() const { return handle_; }
-
- private:
-  cnnlHandle_t handle_ = nullptr;
 };
 
 std::vector<float> counting(size_t n, float step = 1.0f) {

@@ -150,13 +150,13 @@ TEST_P(Dcn, ForwardMatchesThePlainLoop) {
     DcnDesc d(s);
     size_t ws = 1;
     ASSERT_EQ(cnnlGetDCNForwardWorkspaceSize(
-                  handle.h, d.d, p.input.desc, p.offset.desc, p.mask.desc,
+                  handle.get(), d.d, p.input.desc, p.offset.desc, p.mask.desc,
                   p.filter.desc, p.bias.desc, p.output.desc, &ws),
               CNNL_STATUS_SUCCESS);
     EXPECT_EQ(ws, 0u);
     for (int variant = 0; variant < 3; ++variant) {
       const bool with_mask = variant != 1, with_bias = variant != 2;
-      ASSERT_EQ(p.forward(handle.h, d, with_mask, with_bias),
+      ASSERT_EQ(p.forward(handle.get(), d, with_mask, with_bias),
                 CNNL_STATUS_SUCCESS);
       const std::vector<double> e = reference(p, with_mask, with_bias);
       for (int64_t i = 0; i < p.output.count(); ++i) {
@@ -192,26 +192,27 @@ TEST(DcnBackward, DataAndWeightAreTheDerivativesOfForward) {
     size_t ws = 1;
     ASSERT_EQ(
         cnnlGetDCNBakcwardDataWorkspaceSize(
-            handle.h, d.d, p.input.desc, p.offset.desc, p.mask.desc,
+            handle.get(), d.d, p.input.desc, p.offset.desc, p.mask.desc,
             p.filter.desc, gout.desc, gin.desc, goff.desc, gmask.desc, &ws),
         CNNL_STATUS_SUCCESS);
     EXPECT_EQ(ws, 0u);
     ASSERT_EQ(cnnlGetDCNBackwardWeightWorkspaceSize(
-                  handle.h, d.d, p.input.desc, p.offset.desc, p.mask.desc,
+                  handle.get(), d.d, p.input.desc, p.offset.desc, p.mask.desc,
                   gout.desc, gfilter.desc, gbias.desc, &ws),
               CNNL_STATUS_SUCCESS);
-    ASSERT_EQ(cnnlDCNBackwardData(
-                  handle.h, d.d, p.input.desc, p.input.data(), p.offset.desc,
-                  p.offset.data(), p.mask.desc, p.mask.data(), p.filter.desc,
-                  p.filter.data(), gout.desc, gout.data(), nullptr, 0, gin.desc,
-                  gin.data(), goff.desc, goff.data(), gmask.desc, gmask.data()),
-              CNNL_STATUS_SUCCESS);
-    ASSERT_EQ(cnnlDCNBackwardWeight(handle.h, d.d, p.input.desc, p.input.data(),
-                                    p.offset.desc, p.offset.data(), p.mask.desc,
-                                    p.mask.data(), gout.desc, gout.data(),
-                                    nullptr, 0, gfilter.desc, gfilter.data(),
-                                    gbias.desc, gbias.data()),
-              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(
+        cnnlDCNBackwardData(
+            handle.get(), d.d, p.input.desc, p.input.data(), p.offset.desc,
+            p.offset.data(), p.mask.desc, p.mask.data(), p.filter.desc,
+            p.filter.data(), gout.desc, gout.data(), nullptr, 0, gin.desc,
+            gin.data(), goff.desc, goff.data(), gmask.desc, gmask.data()),
+        CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(
+        cnnlDCNBackwardWeight(
+            handle.get(), d.d, p.input.desc, p.input.data(), p.offset.desc,
+            p.offset.data(), p.mask.desc, p.mask.data(), gout.desc, gout.data(),
+            nullptr, 0, gfilter.desc, gfilter.data(), gbias.desc, gbias.data()),
+        CNNL_STATUS_SUCCESS);
     const std::vector<double> g = gout.values();
     // Without bias the output is linear in input, mask and filter apart.
     const std::vector<double> y = reference(p, true, false);
@@ -256,8 +257,8 @@ struct Objects {
   ~Objects() { cnnlDestroyDCNDescriptor(unset); }
   cnnlStatus_t forward(cnnlDCNDescriptor_t d, Tensor& off, Tensor& filter,
                        Tensor& out) {
-    return cnnlDCNForward(handle.h, d, p.input.desc, p.input.data(), off.desc,
-                          off.data(), nullptr, nullptr, filter.desc,
+    return cnnlDCNForward(handle.get(), d, p.input.desc, p.input.data(),
+                          off.desc, off.data(), nullptr, nullptr, filter.desc,
                           filter.data(), nullptr, nullptr, nullptr, 0, out.desc,
                           out.data());
   }
@@ -337,7 +338,7 @@ const BadCnnlCall kBadCalls[] = {
     {"ForwardBiasLength",
      [](Objects& o) {
        return cnnlDCNForward(
-           o.handle.h, o.desc.d, o.p.input.desc, o.p.input.data(),
+           o.handle.get(), o.desc.d, o.p.input.desc, o.p.input.data(),
            o.p.offset.desc, o.p.offset.data(), nullptr, nullptr,
            o.p.filter.desc, o.p.filter.data(), o.bias3.desc, o.bias3.data(),
            nullptr, 0, o.p.output.desc, o.p.output.data());
@@ -346,7 +347,7 @@ const BadCnnlCall kBadCalls[] = {
     {"ForwardMaskDescWithoutData",
      [](Objects& o) {
        return cnnlDCNForward(
-           o.handle.h, o.desc.d, o.p.input.desc, o.p.input.data(),
+           o.handle.get(), o.desc.d, o.p.input.desc, o.p.input.data(),
            o.p.offset.desc, o.p.offset.data(), o.p.mask.desc, nullptr,
            o.p.filter.desc, o.p.filter.data(), nullptr, nullptr, nullptr, 0,
            o.p.output.desc, o.p.output.data());
@@ -355,7 +356,7 @@ const BadCnnlCall kBadCalls[] = {
     {"BackwardDataMaskWithoutGradMask",
      [](Objects& o) {
        return cnnlDCNBackwardData(
-           o.handle.h, o.desc.d, o.p.input.desc, o.p.input.data(),
+           o.handle.get(), o.desc.d, o.p.input.desc, o.p.input.data(),
            o.p.offset.desc, o.p.offset.data(), o.p.mask.desc, o.p.mask.data(),
            o.p.filter.desc, o.p.filter.data(), o.p.output.desc,
            o.p.output.data(), nullptr, 0, o.p.input.desc, o.p.input.data(),
@@ -365,7 +366,7 @@ const BadCnnlCall kBadCalls[] = {
     {"BackwardWeightNullWorkspaceOut",
      [](Objects& o) {
        return cnnlGetDCNBackwardWeightWorkspaceSize(
-           o.handle.h, o.desc.d, o.p.input.desc, o.p.offset.desc, nullptr,
+           o.handle.get(), o.desc.d, o.p.input.desc, o.p.offset.desc, nullptr,
            o.p.output.desc, o.p.filter.desc, nullptr, nullptr);
      },
      kBad},

@@ -125,14 +125,14 @@ TEST_P(Nms, EveryModeMatchesThePlainLoop) {
                  mode == 0 || mode == 3 ? CNNL_DTYPE_INT32 : dtype, shape);
       for (int64_t i = 0; i < out.count(); ++i) out.set(i, 77);
       size_t workspace = 1;
-      ASSERT_EQ(cnnlGetNmsWorkspaceSize_v4(handle.h, d.d, b.desc, conf.desc,
+      ASSERT_EQ(cnnlGetNmsWorkspaceSize_v4(handle.get(), d.d, b.desc, conf.desc,
                                            &workspace),
                 CNNL_STATUS_SUCCESS);
       EXPECT_EQ(workspace, 0u);
       int32_t count = -1;
       ASSERT_EQ(
-          cnnlNms_v2(handle.h, d.d, b.desc, b.data(), conf.desc, conf.data(),
-                     nullptr, 0, out.desc, out.data(), &count),
+          cnnlNms_v2(handle.get(), d.d, b.desc, b.data(), conf.desc,
+                     conf.data(), nullptr, 0, out.desc, out.data(), &count),
           CNNL_STATUS_SUCCESS);
       ASSERT_EQ(count, int(want.size())) << mode;
       for (int r = 0; r < rows; ++r) {
@@ -180,8 +180,8 @@ TEST(NmsPadding, RowsBeyondTheKeptOnesStayWithoutPadding) {
   out.set(0, 55);
   out.set(1, 55);
   int32_t count = 0;
-  ASSERT_EQ(cnnlNms_v2(handle.h, d.d, b.desc, b.data(), conf.desc, conf.data(),
-                       nullptr, 0, out.desc, out.data(), &count),
+  ASSERT_EQ(cnnlNms_v2(handle.get(), d.d, b.desc, b.data(), conf.desc,
+                       conf.data(), nullptr, 0, out.desc, out.data(), &count),
             CNNL_STATUS_SUCCESS);
   EXPECT_EQ(count, 1);
   EXPECT_EQ(out.get(0), 1);
@@ -203,7 +203,7 @@ std::vector<int> nms_3d(const std::vector<std::array<double, 7>>& boxes,
   d.set(CNNL_NMS_DESC_INPUT_LAYOUT, layout);
   Tensor out(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_INT32, {n});
   int32_t count = -1;
-  EXPECT_EQ(cnnlNms_v2(handle.h, d.d, b.desc, b.data(), nullptr, nullptr,
+  EXPECT_EQ(cnnlNms_v2(handle.get(), d.d, b.desc, b.data(), nullptr, nullptr,
                        nullptr, 0, out.desc, out.data(), &count),
             CNNL_STATUS_SUCCESS);
   std::vector<int> kept;
@@ -294,8 +294,8 @@ TEST(NmsBatched, EachBatchAndClassIsSelectedOnItsOwn) {
   d.set(CNNL_NMS_DESC_INPUT_LAYOUT, 1);
   Tensor out(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_INT32, {kB * kC * kMax, 3});
   int32_t count = -1;
-  ASSERT_EQ(cnnlNms_v2(handle.h, d.d, b.desc, b.data(), conf.desc, conf.data(),
-                       nullptr, 0, out.desc, out.data(), &count),
+  ASSERT_EQ(cnnlNms_v2(handle.get(), d.d, b.desc, b.data(), conf.desc,
+                       conf.data(), nullptr, 0, out.desc, out.data(), &count),
             CNNL_STATUS_SUCCESS);
   int row = 0;
   for (int bt = 0; bt < kB; ++bt)
@@ -333,7 +333,7 @@ struct Objects {
   int32_t count = 0;
   Objects() { desc.set(CNNL_NMS_DESC_MAX_OUTPUT_SIZE, 3); }
   cnnlStatus_t nms(Tensor& b, Tensor& c, Tensor& o) {
-    return cnnlNms_v2(handle.h, desc.d, b.desc, b.data(), c.desc, c.data(),
+    return cnnlNms_v2(handle.get(), desc.d, b.desc, b.data(), c.desc, c.data(),
                       nullptr, 0, o.desc, o.data(), &count);
   }
 };
@@ -387,13 +387,13 @@ const BadCnnlCall kBadCalls[] = {
      kBad},
     {"WorkspaceNullOut",
      [](Objects& o) {
-       return cnnlGetNmsWorkspaceSize_v4(o.handle.h, o.desc.d, o.boxes.desc,
+       return cnnlGetNmsWorkspaceSize_v4(o.handle.get(), o.desc.d, o.boxes.desc,
                                          o.conf.desc, nullptr);
      },
      kBad},
     {"NullOutputSize",
      [](Objects& o) {
-       return cnnlNms_v2(o.handle.h, o.desc.d, o.boxes.desc, o.boxes.data(),
+       return cnnlNms_v2(o.handle.get(), o.desc.d, o.boxes.desc, o.boxes.data(),
                          o.conf.desc, o.conf.data(), nullptr, 0, o.out.desc,
                          o.out.data(), nullptr);
      },

@@ -59,7 +59,7 @@ TEST_P(RoiAlign, AverageOfALinearImageIsItsValueAtTheBinCentre) {
     for (int ratio : {0, 2}) {
       RoiAlignDesc desc(kPh, kPw, ratio, 0.5f, 1, aligned);
       Tensor out(CNNL_LAYOUT_NHWC, dtype, {2, kPh, kPw, kC});
-      ASSERT_EQ(cnnlRoiAlign_v2(handle.h, desc.d, image.desc, image.data(),
+      ASSERT_EQ(cnnlRoiAlign_v2(handle.get(), desc.d, image.desc, image.data(),
                                 boxes.desc, boxes.data(), out.desc, out.data(),
                                 nullptr, nullptr, nullptr, nullptr),
                 CNNL_STATUS_SUCCESS);
@@ -98,7 +98,7 @@ TEST_P(RoiAlign, MaxOfALinearImageIsItsLastSampleAndBackwardIsTheAdjoint) {
   Tensor out(CNNL_LAYOUT_NHWC, dtype, {1, kP, kP, kC});
   Tensor ax(CNNL_LAYOUT_NHWC, dtype, {1, kP, kP, kC});
   Tensor ay(CNNL_LAYOUT_NHWC, dtype, {1, kP, kP, kC});
-  ASSERT_EQ(cnnlRoiAlign_v2(handle.h, desc.d, image.desc, image.data(),
+  ASSERT_EQ(cnnlRoiAlign_v2(handle.get(), desc.d, image.desc, image.data(),
                             boxes.desc, boxes.data(), out.desc, out.data(),
                             ax.desc, ax.data(), ay.desc, ay.data()),
             CNNL_STATUS_SUCCESS);
@@ -120,7 +120,7 @@ TEST_P(RoiAlign, MaxOfALinearImageIsItsLastSampleAndBackwardIsTheAdjoint) {
   g.fill_uniform(&rng, -1, 1);
   Tensor gi(CNNL_LAYOUT_NHWC, dtype, {1, kH, kW, kC});
   ASSERT_EQ(
-      cnnlRoiAlignBackward_v2(handle.h, g.desc, g.data(), boxes.desc,
+      cnnlRoiAlignBackward_v2(handle.get(), g.desc, g.data(), boxes.desc,
                               boxes.data(), ax.desc, ax.data(), ay.desc,
                               ay.data(), 1.0f, 2, false, 0, gi.desc, gi.data()),
       CNNL_STATUS_SUCCESS);
@@ -146,18 +146,18 @@ TEST_P(RoiAlign, AverageBackwardIsTheAdjointOfForward) {
       Tensor g(CNNL_LAYOUT_NHWC, dtype, {kR, kPh, kPw, kC});
       g.fill_uniform(&rng, -1, 1);
       Tensor gi(CNNL_LAYOUT_NHWC, dtype, {kN, kH, kW, kC});
-      ASSERT_EQ(cnnlRoiAlignBackward_v2(handle.h, g.desc, g.data(), boxes.desc,
-                                        boxes.data(), nullptr, nullptr, nullptr,
-                                        nullptr, 1.0f, ratio, aligned, 1,
-                                        gi.desc, gi.data()),
+      ASSERT_EQ(cnnlRoiAlignBackward_v2(handle.get(), g.desc, g.data(),
+                                        boxes.desc, boxes.data(), nullptr,
+                                        nullptr, nullptr, nullptr, 1.0f, ratio,
+                                        aligned, 1, gi.desc, gi.data()),
                 CNNL_STATUS_SUCCESS);
       Tensor x(CNNL_LAYOUT_NHWC, dtype, {kN, kH, kW, kC});
       x.fill_uniform(&rng, -1, 1);
       RoiAlignDesc desc(kPh, kPw, ratio, 1.0f, 1, aligned);
       Tensor out(CNNL_LAYOUT_NHWC, dtype, {kR, kPh, kPw, kC});
-      ASSERT_EQ(cnnlRoiAlign_v2(handle.h, desc.d, x.desc, x.data(), boxes.desc,
-                                boxes.data(), out.desc, out.data(), nullptr,
-                                nullptr, nullptr, nullptr),
+      ASSERT_EQ(cnnlRoiAlign_v2(handle.get(), desc.d, x.desc, x.data(),
+                                boxes.desc, boxes.data(), out.desc, out.data(),
+                                nullptr, nullptr, nullptr, nullptr),
                 CNNL_STATUS_SUCCESS);
       const double lhs = dot(out.values(), g.values());
       const double rhs = dot(x.values(), gi.values());
@@ -179,7 +179,7 @@ TEST(RoiAlignEmptyBins, MaxReadsMinusFltMaxAndAverageZero) {
   Tensor ax(CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, {1, 1, 1, 1});
   Tensor ay(CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, {1, 1, 1, 1});
   RoiAlignDesc max_desc(1, 1, 0, 1.0f, 0, true);
-  ASSERT_EQ(cnnlRoiAlign_v2(handle.h, max_desc.d, image.desc, image.data(),
+  ASSERT_EQ(cnnlRoiAlign_v2(handle.get(), max_desc.d, image.desc, image.data(),
                             boxes.desc, boxes.data(), out.desc, out.data(),
                             ax.desc, ax.data(), ay.desc, ay.data()),
             CNNL_STATUS_SUCCESS);
@@ -187,7 +187,7 @@ TEST(RoiAlignEmptyBins, MaxReadsMinusFltMaxAndAverageZero) {
   EXPECT_EQ(ax.get(0), -1);
   EXPECT_EQ(ay.get(0), -1);
   RoiAlignDesc avg_desc(1, 1, 0, 1.0f, 1, true);
-  ASSERT_EQ(cnnlRoiAlign_v2(handle.h, avg_desc.d, image.desc, image.data(),
+  ASSERT_EQ(cnnlRoiAlign_v2(handle.get(), avg_desc.d, image.desc, image.data(),
                             boxes.desc, boxes.data(), out.desc, out.data(),
                             nullptr, nullptr, nullptr, nullptr),
             CNNL_STATUS_SUCCESS);
@@ -211,9 +211,9 @@ TEST_P(RoiPooling, ForwardMatchesLoopsAndBackwardIsTheAdjoint) {
   const float scale = 0.5f;
   Tensor out(CNNL_LAYOUT_NHWC, dtype, {kR, kPh, kPw, kC});
   std::vector<int> argmax(size_t(out.count()), 7);
-  ASSERT_EQ(cnnlRoiPoolingForward(handle.h, CNNL_POOLING_MAX, x.desc, x.data(),
-                                  rois.desc, rois.data(), scale, out.desc,
-                                  out.data(), argmax.data()),
+  ASSERT_EQ(cnnlRoiPoolingForward(handle.get(), CNNL_POOLING_MAX, x.desc,
+                                  x.data(), rois.desc, rois.data(), scale,
+                                  out.desc, out.data(), argmax.data()),
             CNNL_STATUS_SUCCESS);
   const std::vector<double> xs = x.values();
   for (int r = 0; r < kR; ++r) {
@@ -257,8 +257,8 @@ TEST_P(RoiPooling, ForwardMatchesLoopsAndBackwardIsTheAdjoint) {
   Tensor g(CNNL_LAYOUT_NHWC, dtype, {kR, kPh, kPw, kC});
   g.fill_uniform(&rng, -1, 1);
   Tensor gi(CNNL_LAYOUT_NHWC, dtype, {kN, kH, kW, kC});
-  ASSERT_EQ(cnnlRoiPoolingBackward(handle.h, CNNL_POOLING_MAX, g.desc, g.data(),
-                                   rois.desc, rois.data(), arg_t.desc,
+  ASSERT_EQ(cnnlRoiPoolingBackward(handle.get(), CNNL_POOLING_MAX, g.desc,
+                                   g.data(), rois.desc, rois.data(), arg_t.desc,
                                    reinterpret_cast<const int*>(arg_t.data()),
                                    scale, gi.desc, gi.data()),
             CNNL_STATUS_SUCCESS);
@@ -303,9 +303,9 @@ struct Objects {
   ~Objects() { cnnlDestroyRoiAlignDescriptor(unset); }
   cnnlStatus_t align(cnnlRoiAlignDescriptor_t d, Tensor& img, Tensor& b,
                      Tensor& o) {
-    return cnnlRoiAlign_v2(handle.h, d, img.desc, img.data(), b.desc, b.data(),
-                           o.desc, o.data(), nullptr, nullptr, nullptr,
-                           nullptr);
+    return cnnlRoiAlign_v2(handle.get(), d, img.desc, img.data(), b.desc,
+                           b.data(), o.desc, o.data(), nullptr, nullptr,
+                           nullptr, nullptr);
   }
 };
 
@@ -357,10 +357,10 @@ const BadCnnlCall kBadCalls[] = {
      kBad},
     {"PoolingBoxCoordinateNan",
      [](Objects& o) {
-       return cnnlRoiPoolingForward(o.handle.h, CNNL_POOLING_MAX, o.image.desc,
-                                    o.image.data(), o.nan_box.desc,
-                                    o.nan_box.data(), 1.0f, o.out.desc,
-                                    o.out.data(), nullptr);
+       return cnnlRoiPoolingForward(o.handle.get(), CNNL_POOLING_MAX,
+                                    o.image.desc, o.image.data(),
+                                    o.nan_box.desc, o.nan_box.data(), 1.0f,
+                                    o.out.desc, o.out.data(), nullptr);
      },
      kBad},
     {"AlignOutputNotPooledSize",
@@ -374,7 +374,7 @@ const BadCnnlCall kBadCalls[] = {
      kBad},
     {"AlignBackwardMaxWithoutArgmax",
      [](Objects& o) {
-       return cnnlRoiAlignBackward_v2(o.handle.h, o.out.desc, o.out.data(),
+       return cnnlRoiAlignBackward_v2(o.handle.get(), o.out.desc, o.out.data(),
                                       o.boxes.desc, o.boxes.data(), nullptr,
                                       nullptr, nullptr, nullptr, 1.0f, 1, false,
                                       0, o.image.desc, o.image.data());
@@ -382,7 +382,7 @@ const BadCnnlCall kBadCalls[] = {
      kBad},
     {"AlignBackwardUnknownMode",
      [](Objects& o) {
-       return cnnlRoiAlignBackward_v2(o.handle.h, o.out.desc, o.out.data(),
+       return cnnlRoiAlignBackward_v2(o.handle.get(), o.out.desc, o.out.data(),
                                       o.boxes.desc, o.boxes.data(), nullptr,
                                       nullptr, nullptr, nullptr, 1.0f, 1, false,
                                       5, o.image.desc, o.image.data());
@@ -391,40 +391,41 @@ const BadCnnlCall kBadCalls[] = {
     {"PoolingAverageNotSupported",
      [](Objects& o) {
        return cnnlRoiPoolingForward(
-           o.handle.h, CNNL_POOLING_AVERAGE_COUNT_INCLUDE_PADDING, o.image.desc,
-           o.image.data(), o.boxes.desc, o.boxes.data(), 1.0f, o.out.desc,
-           o.out.data(), nullptr);
+           o.handle.get(), CNNL_POOLING_AVERAGE_COUNT_INCLUDE_PADDING,
+           o.image.desc, o.image.data(), o.boxes.desc, o.boxes.data(), 1.0f,
+           o.out.desc, o.out.data(), nullptr);
      },
      CNNL_STATUS_NOT_SUPPORTED},
     {"PoolingNegativeScale",
      [](Objects& o) {
-       return cnnlRoiPoolingForward(o.handle.h, CNNL_POOLING_MAX, o.image.desc,
-                                    o.image.data(), o.boxes.desc,
+       return cnnlRoiPoolingForward(o.handle.get(), CNNL_POOLING_MAX,
+                                    o.image.desc, o.image.data(), o.boxes.desc,
                                     o.boxes.data(), -1.0f, o.out.desc,
                                     o.out.data(), nullptr);
      },
      kBad},
     {"PoolingNullInput",
      [](Objects& o) {
-       return cnnlRoiPoolingForward(o.handle.h, CNNL_POOLING_MAX, o.image.desc,
-                                    nullptr, o.boxes.desc, o.boxes.data(), 1.0f,
-                                    o.out.desc, o.out.data(), nullptr);
+       return cnnlRoiPoolingForward(o.handle.get(), CNNL_POOLING_MAX,
+                                    o.image.desc, nullptr, o.boxes.desc,
+                                    o.boxes.data(), 1.0f, o.out.desc,
+                                    o.out.data(), nullptr);
      },
      kBad},
     {"PoolingBackwardArgmaxOutsidePlane",
      [](Objects& o) {
        return cnnlRoiPoolingBackward(
-           o.handle.h, CNNL_POOLING_MAX, o.out.desc, o.out.data(), o.boxes.desc,
-           o.boxes.data(), o.bad_arg.desc,
+           o.handle.get(), CNNL_POOLING_MAX, o.out.desc, o.out.data(),
+           o.boxes.desc, o.boxes.data(), o.bad_arg.desc,
            reinterpret_cast<const int*>(o.bad_arg.data()), 1.0f, o.image.desc,
            o.image.data());
      },
      kBad},
     {"PoolingBackwardArgmaxNotInt",
      [](Objects& o) {
-       return cnnlRoiPoolingBackward(o.handle.h, CNNL_POOLING_MAX, o.out.desc,
-                                     o.out.data(), o.boxes.desc, o.boxes.data(),
-                                     o.out.desc,
+       return cnnlRoiPoolingBackward(o.handle.get(), CNNL_POOLING_MAX,
+                                     o.out.desc, o.out.data(), o.boxes.desc,
+                                     o.boxes.data(), o.out.desc,
                                      reinterpret_cast<const int*>(o.out.data()),
                                      1.0f, o.image.desc, o.image.data());
      },

@@ -46,13 +46,13 @@ TEST_P(SyncBatchNorm, StatsAndElemtMatchLoops) {
   Tensor invstd(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {kC});
   size_t workspace = 1;
   ASSERT_EQ(
-      cnnlGetSyncBatchNormStatsWorkspaceSize(handle.h, x.desc, &workspace),
+      cnnlGetSyncBatchNormStatsWorkspaceSize(handle.get(), x.desc, &workspace),
       CNNL_STATUS_SUCCESS);
   EXPECT_EQ(workspace, 0u);
   const float eps = 1e-5f;
-  ASSERT_EQ(cnnlSyncBatchNormStats_v2(handle.h, x.desc, x.data(), nullptr, 0,
-                                      eps, mean.desc, mean.data(), invstd.desc,
-                                      invstd.data()),
+  ASSERT_EQ(cnnlSyncBatchNormStats_v2(handle.get(), x.desc, x.data(), nullptr,
+                                      0, eps, mean.desc, mean.data(),
+                                      invstd.desc, invstd.data()),
             CNNL_STATUS_SUCCESS);
   const std::vector<double> xs = x.values();
   const Stats ref = reference_stats(xs, kC);
@@ -67,9 +67,9 @@ TEST_P(SyncBatchNorm, StatsAndElemtMatchLoops) {
   b.fill_uniform(&rng, -1.0, 1.0);
   Tensor y(CNNL_LAYOUT_NHWC, dtype, {kN, kH, kW, kC});
   ASSERT_EQ(
-      cnnlSyncBatchNormElemt(handle.h, x.desc, x.data(), mean.desc, mean.data(),
-                             invstd.desc, invstd.data(), w.desc, w.data(),
-                             b.desc, b.data(), y.desc, y.data()),
+      cnnlSyncBatchNormElemt(handle.get(), x.desc, x.data(), mean.desc,
+                             mean.data(), invstd.desc, invstd.data(), w.desc,
+                             w.data(), b.desc, b.data(), y.desc, y.data()),
       CNNL_STATUS_SUCCESS);
   for (int64_t i = 0; i < x.count(); ++i) {
     const int k = int(i % kC);
@@ -79,9 +79,9 @@ TEST_P(SyncBatchNorm, StatsAndElemtMatchLoops) {
   }
   // Without filter and bias: 1 and 0.
   ASSERT_EQ(
-      cnnlSyncBatchNormElemt(handle.h, x.desc, x.data(), mean.desc, mean.data(),
-                             invstd.desc, invstd.data(), nullptr, nullptr,
-                             nullptr, nullptr, y.desc, y.data()),
+      cnnlSyncBatchNormElemt(handle.get(), x.desc, x.data(), mean.desc,
+                             mean.data(), invstd.desc, invstd.data(), nullptr,
+                             nullptr, nullptr, nullptr, y.desc, y.data()),
       CNNL_STATUS_SUCCESS);
   for (int64_t i = 0; i < x.count(); ++i) {
     const int k = int(i % kC);
@@ -107,8 +107,8 @@ TEST_P(SyncBatchNorm, GatheredStatsEqualTheWholeBatch) {
     x.fill_uniform(&rng, -1.0 + d, 2.0 + 3 * d);
     Tensor mean(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {kC});
     Tensor invstd(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {kC});
-    ASSERT_EQ(cnnlSyncBatchNormStats_v2(handle.h, x.desc, x.data(), nullptr, 0,
-                                        eps, mean.desc, mean.data(),
+    ASSERT_EQ(cnnlSyncBatchNormStats_v2(handle.get(), x.desc, x.data(), nullptr,
+                                        0, eps, mean.desc, mean.data(),
                                         invstd.desc, invstd.data()),
               CNNL_STATUS_SUCCESS);
     for (int k = 0; k < kC; ++k) {
@@ -129,7 +129,7 @@ TEST_P(SyncBatchNorm, GatheredStatsEqualTheWholeBatch) {
   const float momentum = 0.1f;
   ASSERT_EQ(
       cnnlSyncBatchNormGatherStatsWithCounts(
-          handle.h, mean_all.desc, mean_all.data(), invstd_all.desc,
+          handle.get(), mean_all.desc, mean_all.data(), invstd_all.desc,
           invstd_all.data(), moving_mean.desc, moving_mean.data(),
           moving_var.desc, moving_var.data(), momentum, eps, count_all.desc,
           count_all.data(), mean.desc, mean.data(), invstd.desc, invstd.data()),
@@ -167,12 +167,12 @@ TEST_P(SyncBatchNorm, BackwardMatchesLoops) {
   Tensor dw(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {kC});
   Tensor db(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {kC});
   size_t workspace = 1;
-  ASSERT_EQ(cnnlGetSyncBatchnormBackwardReduceWorkspaceSize(handle.h, x.desc,
-                                                            &workspace),
+  ASSERT_EQ(cnnlGetSyncBatchnormBackwardReduceWorkspaceSize(handle.get(),
+                                                            x.desc, &workspace),
             CNNL_STATUS_SUCCESS);
   EXPECT_EQ(workspace, 0u);
   ASSERT_EQ(cnnlSyncBatchnormBackwardReduce_v2(
-                handle.h, dz.desc, dz.data(), x.desc, x.data(), mean.desc,
+                handle.get(), dz.desc, dz.data(), x.desc, x.data(), mean.desc,
                 mean.data(), invstd.desc, invstd.data(), nullptr, 0, dw.desc,
                 dw.data(), db.desc, db.data(), sum_dy.desc, sum_dy.data(),
                 sum_dy_xmu.desc, sum_dy_xmu.data(), true, true, true),
@@ -192,7 +192,7 @@ TEST_P(SyncBatchNorm, BackwardMatchesLoops) {
   // Only the bias gradient: the rest may be NULL and stays untouched.
   Tensor db2(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {kC});
   ASSERT_EQ(cnnlSyncBatchnormBackwardReduce_v2(
-                handle.h, dz.desc, dz.data(), x.desc, x.data(), mean.desc,
+                handle.get(), dz.desc, dz.data(), x.desc, x.data(), mean.desc,
                 mean.data(), invstd.desc, invstd.data(), nullptr, 0, nullptr,
                 nullptr, db2.desc, db2.data(), nullptr, nullptr, nullptr,
                 nullptr, false, false, true),
@@ -213,13 +213,13 @@ TEST_P(SyncBatchNorm, BackwardMatchesLoops) {
   Tensor dx1(CNNL_LAYOUT_NHWC, dtype, {kN, kH, kW, kC});
   Tensor dx2(CNNL_LAYOUT_NHWC, dtype, {kN, kH, kW, kC});
   ASSERT_EQ(cnnlSyncBatchNormBackwardElemt(
-                handle.h, dz.desc, dz.data(), x.desc, x.data(), mean.desc,
+                handle.get(), dz.desc, dz.data(), x.desc, x.data(), mean.desc,
                 mean.data(), invstd.desc, invstd.data(), w.desc, w.data(),
                 mean_dy.desc, mean_dy.data(), mean_dy_xmu.desc,
                 mean_dy_xmu.data(), dx1.desc, dx1.data()),
             CNNL_STATUS_SUCCESS);
   ASSERT_EQ(cnnlSyncBatchNormBackwardElemtV2(
-                handle.h, dz.desc, dz.data(), x.desc, x.data(), mean.desc,
+                handle.get(), dz.desc, dz.data(), x.desc, x.data(), mean.desc,
                 mean.data(), invstd.desc, invstd.data(), w.desc, w.data(),
                 sum_dy.desc, sum_dy.data(), sum_dy_xmu.desc, sum_dy_xmu.data(),
                 count.desc, count.data(), dx2.desc, dx2.data()),
@@ -271,8 +271,8 @@ struct Objects {
   ~Objects() { cnnlDestroyTensorDescriptor(unset); }
   cnnlStatus_t stats(cnnlTensorDescriptor_t xd, cnnlTensorDescriptor_t md,
                      float eps = 1e-5f) {
-    return cnnlSyncBatchNormStats_v2(handle.h, xd, x.data(), nullptr, 0, eps,
-                                     md, c3.data(), c3b.desc, c3b.data());
+    return cnnlSyncBatchNormStats_v2(handle.get(), xd, x.data(), nullptr, 0,
+                                     eps, md, c3.data(), c3b.desc, c3b.data());
   }
 };
 
@@ -282,7 +282,7 @@ constexpr cnnlStatus_t kBad = CNNL_STATUS_BAD_PARAM;
 const BadCnnlCall kBadCalls[] = {
     {"StatsWorkspaceNullSize",
      [](Objects& o) {
-       return cnnlGetSyncBatchNormStatsWorkspaceSize(o.handle.h, o.x.desc,
+       return cnnlGetSyncBatchNormStatsWorkspaceSize(o.handle.get(), o.x.desc,
                                                      nullptr);
      },
      kBad},
@@ -302,9 +302,9 @@ const BadCnnlCall kBadCalls[] = {
      kBad},
     {"StatsNullX",
      [](Objects& o) {
-       return cnnlSyncBatchNormStats_v2(o.handle.h, o.x.desc, nullptr, nullptr,
-                                        0, 1e-5f, o.c3.desc, o.c3.data(),
-                                        o.c3b.desc, o.c3b.data());
+       return cnnlSyncBatchNormStats_v2(o.handle.get(), o.x.desc, nullptr,
+                                        nullptr, 0, 1e-5f, o.c3.desc,
+                                        o.c3.data(), o.c3b.desc, o.c3b.data());
      },
      kBad},
     {"StatsUnsetX", [](Objects& o) { return o.stats(o.unset, o.c3.desc); },
@@ -324,7 +324,7 @@ const BadCnnlCall kBadCalls[] = {
     {"GatherCountsWrongLength",
      [](Objects& o) {
        return cnnlSyncBatchNormGatherStatsWithCounts(
-           o.handle.h, o.all.desc, o.all.data(), o.all.desc, o.all.data(),
+           o.handle.get(), o.all.desc, o.all.data(), o.all.desc, o.all.data(),
            nullptr, nullptr, nullptr, nullptr, 0.1f, 1e-5f, o.counts3.desc,
            o.counts3.data(), o.c3.desc, o.c3.data(), o.c3b.desc, o.c3b.data());
      },
@@ -332,7 +332,7 @@ const BadCnnlCall kBadCalls[] = {
     {"GatherOnlyMovingMean",
      [](Objects& o) {
        return cnnlSyncBatchNormGatherStatsWithCounts(
-           o.handle.h, o.all.desc, o.all.data(), o.all.desc, o.all.data(),
+           o.handle.get(), o.all.desc, o.all.data(), o.all.desc, o.all.data(),
            o.c3.desc, o.c3.data(), nullptr, nullptr, 0.1f, 1e-5f, o.counts.desc,
            o.counts.data(), o.c3.desc, o.c3.data(), o.c3b.desc, o.c3b.data());
      },
@@ -340,14 +340,14 @@ const BadCnnlCall kBadCalls[] = {
     {"GatherMeanAllNotTwoD",
      [](Objects& o) {
        return cnnlSyncBatchNormGatherStatsWithCounts(
-           o.handle.h, o.c3.desc, o.c3.data(), o.c3.desc, o.c3.data(), nullptr,
-           nullptr, nullptr, nullptr, 0.1f, 1e-5f, o.counts.desc,
+           o.handle.get(), o.c3.desc, o.c3.data(), o.c3.desc, o.c3.data(),
+           nullptr, nullptr, nullptr, nullptr, 0.1f, 1e-5f, o.counts.desc,
            o.counts.data(), o.c3.desc, o.c3.data(), o.c3b.desc, o.c3b.data());
      },
      kBad},
     {"ElemtOnlyFilter",
      [](Objects& o) {
-       return cnnlSyncBatchNormElemt(o.handle.h, o.x.desc, o.x.data(),
+       return cnnlSyncBatchNormElemt(o.handle.get(), o.x.desc, o.x.data(),
                                      o.c3.desc, o.c3.data(), o.c3b.desc,
                                      o.c3b.data(), o.c3.desc, o.c3.data(),
                                      nullptr, nullptr, o.x.desc, o.x.data());
@@ -355,7 +355,7 @@ const BadCnnlCall kBadCalls[] = {
      kBad},
     {"ElemtYShapeDiffers",
      [](Objects& o) {
-       return cnnlSyncBatchNormElemt(o.handle.h, o.x.desc, o.x.data(),
+       return cnnlSyncBatchNormElemt(o.handle.get(), o.x.desc, o.x.data(),
                                      o.c3.desc, o.c3.data(), o.c3b.desc,
                                      o.c3b.data(), nullptr, nullptr, nullptr,
                                      nullptr, o.y_short.desc, o.y_short.data());
@@ -364,51 +364,52 @@ const BadCnnlCall kBadCalls[] = {
     {"ReduceAskedOutputNull",
      [](Objects& o) {
        return cnnlSyncBatchnormBackwardReduce_v2(
-           o.handle.h, o.x.desc, o.x.data(), o.x.desc, o.x.data(), o.c3.desc,
-           o.c3.data(), o.c3b.desc, o.c3b.data(), nullptr, 0, o.c3.desc,
-           nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, false,
-           true, false);
+           o.handle.get(), o.x.desc, o.x.data(), o.x.desc, o.x.data(),
+           o.c3.desc, o.c3.data(), o.c3b.desc, o.c3b.data(), nullptr, 0,
+           o.c3.desc, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+           nullptr, false, true, false);
      },
      kBad},
     {"ReduceDzShapeDiffers",
      [](Objects& o) {
        return cnnlSyncBatchnormBackwardReduce_v2(
-           o.handle.h, o.y_short.desc, o.y_short.data(), o.x.desc, o.x.data(),
-           o.c3.desc, o.c3.data(), o.c3b.desc, o.c3b.data(), nullptr, 0,
-           nullptr, nullptr, o.c3.desc, o.c3.data(), nullptr, nullptr, nullptr,
-           nullptr, false, false, true);
+           o.handle.get(), o.y_short.desc, o.y_short.data(), o.x.desc,
+           o.x.data(), o.c3.desc, o.c3.data(), o.c3b.desc, o.c3b.data(),
+           nullptr, 0, nullptr, nullptr, o.c3.desc, o.c3.data(), nullptr,
+           nullptr, nullptr, nullptr, false, false, true);
      },
      kBad},
     {"BackwardElemtMeanDyWrongLength",
      [](Objects& o) {
        return cnnlSyncBatchNormBackwardElemt(
-           o.handle.h, o.x.desc, o.x.data(), o.x.desc, o.x.data(), o.c3.desc,
-           o.c3.data(), o.c3b.desc, o.c3b.data(), nullptr, nullptr, o.c4.desc,
-           o.c4.data(), o.c3.desc, o.c3.data(), o.x.desc, o.x.data());
+           o.handle.get(), o.x.desc, o.x.data(), o.x.desc, o.x.data(),
+           o.c3.desc, o.c3.data(), o.c3b.desc, o.c3b.data(), nullptr, nullptr,
+           o.c4.desc, o.c4.data(), o.c3.desc, o.c3.data(), o.x.desc,
+           o.x.data());
      },
      kBad},
     {"BackwardElemtV2FloatCounts",
      [](Objects& o) {
        return cnnlSyncBatchNormBackwardElemtV2(
-           o.handle.h, o.x.desc, o.x.data(), o.x.desc, o.x.data(), o.c3.desc,
-           o.c3.data(), o.c3b.desc, o.c3b.data(), nullptr, nullptr, o.c3.desc,
-           o.c3.data(), o.c3.desc, o.c3.data(), o.counts.desc, o.counts.data(),
-           o.x.desc, o.x.data());
+           o.handle.get(), o.x.desc, o.x.data(), o.x.desc, o.x.data(),
+           o.c3.desc, o.c3.data(), o.c3b.desc, o.c3b.data(), nullptr, nullptr,
+           o.c3.desc, o.c3.data(), o.c3.desc, o.c3.data(), o.counts.desc,
+           o.counts.data(), o.x.desc, o.x.data());
      },
      kBad},
     {"BackwardElemtV2ZeroCounts",
      [](Objects& o) {
        return cnnlSyncBatchNormBackwardElemtV2(
-           o.handle.h, o.x.desc, o.x.data(), o.x.desc, o.x.data(), o.c3.desc,
-           o.c3.data(), o.c3b.desc, o.c3b.data(), nullptr, nullptr, o.c3.desc,
-           o.c3.data(), o.c3.desc, o.c3.data(), o.zero_counts.desc,
+           o.handle.get(), o.x.desc, o.x.data(), o.x.desc, o.x.data(),
+           o.c3.desc, o.c3.data(), o.c3b.desc, o.c3b.data(), nullptr, nullptr,
+           o.c3.desc, o.c3.data(), o.c3.desc, o.c3.data(), o.zero_counts.desc,
            o.zero_counts.data(), o.x.desc, o.x.data());
      },
      kBad},
     {"BackwardElemtV2NullX",
      [](Objects& o) {
        return cnnlSyncBatchNormBackwardElemtV2(
-           o.handle.h, o.x.desc, o.x.data(), nullptr, o.x.data(), o.c3.desc,
+           o.handle.get(), o.x.desc, o.x.data(), nullptr, o.x.data(), o.c3.desc,
            o.c3.data(), o.c3b.desc, o.c3b.data(), nullptr, nullptr, o.c3.desc,
            o.c3.data(), o.c3.desc, o.c3.data(), o.int_counts.desc,
            o.int_counts.data(), o.x.desc, o.x.data());

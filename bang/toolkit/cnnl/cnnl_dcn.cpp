@@ -201,25 +201,11 @@ cnnlStatus_t zero_workspace(const char* api, cnnlHandle_t handle,
 extern "C" {
 
 cnnlStatus_t cnnlCreateDCNDescriptor(cnnlDCNDescriptor_t* dcn_desc) {
-  if (dcn_desc == nullptr) {
-    return fail("cnnlCreateDCNDescriptor", CNNL_STATUS_BAD_PARAM,
-                "dcn_desc is NULL");
-  }
-  *dcn_desc = new (std::nothrow) cnnlDCNStruct();
-  if (*dcn_desc == nullptr) {
-    return fail("cnnlCreateDCNDescriptor", CNNL_STATUS_ALLOC_FAILED,
-                "out of host memory");
-  }
-  return CNNL_STATUS_SUCCESS;
+  return xbang::cnnl_vision::create("cnnlCreateDCNDescriptor", dcn_desc);
 }
 
 cnnlStatus_t cnnlDestroyDCNDescriptor(cnnlDCNDescriptor_t dcn_desc) {
-  if (dcn_desc == nullptr) {
-    return fail("cnnlDestroyDCNDescriptor", CNNL_STATUS_BAD_PARAM,
-                "dcn_desc is NULL");
-  }
-  delete dcn_desc;
-  return CNNL_STATUS_SUCCESS;
+  return xbang::cnnl_vision::destroy("cnnlDestroyDCNDescriptor", dcn_desc);
 }
 
 cnnlStatus_t cnnlSetDCNDescriptor(cnnlDCNDescriptor_t dcn_desc, int dimNb,

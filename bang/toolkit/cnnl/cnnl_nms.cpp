@@ -303,25 +303,11 @@ cnnlStatus_t nms_3d(const char* api, const cnnlNmsStruct& d,
 extern "C" {
 
 cnnlStatus_t cnnlCreateNmsDescriptor(cnnlNmsDescriptor_t* desc) {
-  if (desc == nullptr) {
-    return fail("cnnlCreateNmsDescriptor", CNNL_STATUS_BAD_PARAM,
-                "desc is NULL");
-  }
-  *desc = new (std::nothrow) cnnlNmsStruct();
-  if (*desc == nullptr) {
-    return fail("cnnlCreateNmsDescriptor", CNNL_STATUS_ALLOC_FAILED,
-                "out of host memory");
-  }
-  return CNNL_STATUS_SUCCESS;
+  return xbang::cnnl_vision::create("cnnlCreateNmsDescriptor", desc);
 }
 
 cnnlStatus_t cnnlDestroyNmsDescriptor(cnnlNmsDescriptor_t desc) {
-  if (desc == nullptr) {
-    return fail("cnnlDestroyNmsDescriptor", CNNL_STATUS_BAD_PARAM,
-                "desc is NULL");
-  }
-  delete desc;
-  return CNNL_STATUS_SUCCESS;
+  return xbang::cnnl_vision::destroy("cnnlDestroyNmsDescriptor", desc);
 }
 
 cnnlStatus_t cnnlSetNmsDescAttr(cnnlNmsDescriptor_t desc,

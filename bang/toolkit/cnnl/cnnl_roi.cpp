@@ -206,25 +206,11 @@ bool roi_shapes(const char* api, const Tensor& img, const Tensor& pooled,
 extern "C" {
 
 cnnlStatus_t cnnlCreateRoiAlignDescriptor(cnnlRoiAlignDescriptor_t* desc) {
-  if (desc == nullptr) {
-    return fail("cnnlCreateRoiAlignDescriptor", CNNL_STATUS_BAD_PARAM,
-                "desc is NULL");
-  }
-  *desc = new (std::nothrow) cnnlRoiAlignStruct();
-  if (*desc == nullptr) {
-    return fail("cnnlCreateRoiAlignDescriptor", CNNL_STATUS_ALLOC_FAILED,
-                "out of host memory");
-  }
-  return CNNL_STATUS_SUCCESS;
+  return xbang::cnnl_vision::create("cnnlCreateRoiAlignDescriptor", desc);
 }
 
 cnnlStatus_t cnnlDestroyRoiAlignDescriptor(cnnlRoiAlignDescriptor_t desc) {
-  if (desc == nullptr) {
-    return fail("cnnlDestroyRoiAlignDescriptor", CNNL_STATUS_BAD_PARAM,
-                "desc is NULL");
-  }
-  delete desc;
-  return CNNL_STATUS_SUCCESS;
+  return xbang::cnnl_vision::destroy("cnnlDestroyRoiAlignDescriptor", desc);
 }
 
 cnnlStatus_t cnnlSetRoiAlignDescriptor_v2(

@@ -12,16 +12,16 @@
 #include <cstring>
 #include <vector>
 
+#include "cnnl_internal.h"
 #include "xbang/core/half.h"
 
 namespace xbang {
 namespace cnnl_vision {
 
-inline cnnlStatus_t fail(const char* api, cnnlStatus_t code, const char* why) {
-  std::fprintf(stderr, "[xbang] %s: %s (%s)\n", api, why,
-               cnnlGetErrorString(code));
-  return code;
-}
+// The log line, and descriptor creation and destruction, of every CNNL call.
+using cnnl_detail::create;
+using cnnl_detail::destroy;
+using cnnl_detail::fail;
 
 // A set tensor descriptor as the computation sees it.
 struct Tensor {
