@@ -21,8 +21,9 @@
 // Dead arms of conditionals (`#if 0`...) are left alone, and the brace depth
 // follows one arm of `#if`/`#else`. Nothing else changes. No newline is added
 // or removed, so after the leading `#line 1 "<path>"` every line of the
-// output is the same line of the source and compiler errors point there. The same rewrite applies to the .mlu file
-// and to the project headers it includes with "...".
+// output is the same line of the source and compiler errors point there. The
+// same rewrite applies to the .mlu file and to the project headers it includes
+// with "...".
 #pragma once
 
 #include <string>

@@ -32,7 +32,8 @@ TEST(ArithmeticForms, WriteZeroEveryType) {
   EXPECT_EQ(std::vector<float>(fl.begin(), fl.begin() + 1000),
             std::vector<float>(1000, 0.f));
   EXPECT_EQ(fl[1000], 7.f) << "wrote past n";
-  for (half x : c.get<half>(h)) EXPECT_EQ(xbang::half_bits(x), 0) << "+0, not -0";
+  for (half x : c.get<half>(h))
+    EXPECT_EQ(xbang::half_bits(x), 0) << "+0, not -0";
   EXPECT_EQ(c.get<uint8_t>(u8), std::vector<uint8_t>(300, 0));
   auto chars = c.get<int8_t>(ch);
   EXPECT_EQ(chars[128], 0);

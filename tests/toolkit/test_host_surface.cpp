@@ -72,7 +72,7 @@ TEST(ToolkitHostSurface, CndrvAllocationsAndAttributes) {
   EXPECT_EQ(cnFree(plain + 8), CN_MEMORY_ERROR_INVALID_ADDRESS);
   EXPECT_EQ(cnFree(plain), CN_SUCCESS);
   EXPECT_EQ(cnFree(constant), CN_SUCCESS);
-  // Freed: no longer device memory.
+  // A freed block is not device memory.
   EXPECT_EQ(cnGetMemAttribute(&linear, CN_MEM_ATTRIBUTE_ISLINEAR, plain),
             CN_MEMORY_ERROR_INVALID_ADDRESS);
   cnMalloc_params record{&plain, 16};

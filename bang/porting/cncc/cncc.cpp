@@ -457,9 +457,8 @@ struct Driver {
     if (clang16) {
       // half is _Float16 only where each operation rounds to binary16, which
       // Clang 16 does when told (see bang/include/xbang/core/half.h).
-      flags.insert(flags.end(),
-                   {"-Xclang", "-ffloat16-excess-precision=none",
-                    "-DXBANG_FLOAT16_ROUNDS_EACH_OPERATION=1"});
+      flags.insert(flags.end(), {"-Xclang", "-ffloat16-excess-precision=none",
+                                 "-DXBANG_FLOAT16_ROUNDS_EACH_OPERATION=1"});
     }
     return flags;
   }
@@ -719,8 +718,8 @@ int main(int argc, char** argv) {
   } else {
     driver.compiler = {kHostCompiler};
     driver.gnu = std::strcmp(kHostCompilerId, "GNU") == 0;
-    driver.clang16 = std::strcmp(kHostCompilerId, "Clang") == 0 &&
-                     kHostCompilerMajor >= 16;
+    driver.clang16 =
+        std::strcmp(kHostCompilerId, "Clang") == 0 && kHostCompilerMajor >= 16;
   }
   const char* portable = std::getenv("XBANG_CNCC_PORTABLE");
   if (portable && std::strcmp(portable, "1") == 0) {

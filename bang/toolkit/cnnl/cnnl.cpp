@@ -431,7 +431,7 @@ cnnlStatus_t cnnlSetMatMulDescAttr(cnnlMatMulDescriptor_t desc,
     case CNNL_MATMUL_DESC_SCALE_TYPE:
       if (value == CNNL_DTYPE_FLOAT) return CNNL_STATUS_SUCCESS;
       return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                  "SCALE_TYPE other than float is not implemented");
+                  "SCALE_TYPE other than float is not supported");
     default:
       return fail(api, CNNL_STATUS_NOT_SUPPORTED,
                   "only TRANSA, TRANSB, COMPUTE_TYPE, SCALE_TYPE (float) and "

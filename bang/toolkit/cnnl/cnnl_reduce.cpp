@@ -145,7 +145,7 @@ cnnlStatus_t cnnlSetReduceDescriptor_v2(
       reduce_op == CNNL_REDUCE_MIN_LAST_INDEX ||
       tensor_indices != CNNL_REDUCE_NO_INDICES) {
     return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "reductions that return indices are not implemented");
+                "reductions that return indices are not supported");
   }
   if (reduce_op == CNNL_REDUCE_NORMP && !(p > 0)) {
     return fail(api, CNNL_STATUS_BAD_PARAM, "NORMP needs p > 0");
