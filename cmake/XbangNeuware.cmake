@@ -11,6 +11,9 @@
 #                          libcnpapi and libxbang_device (links to the
 #                          libraries of bang/)
 #   cmake/modules/FindBANG.cmake
+#   version.txt            "Neuware Version <v>" and each component's version,
+#                          as the real toolkit's file lists them (mlu-ops'
+#                          build.sh reads the first)
 # The build tree also gets an xbang package (<build>/xbang-build-config)
 # that the layout's FindBANG.cmake loads, as the installed one does.
 include_guard(GLOBAL)
@@ -46,6 +49,30 @@ export LD_LIBRARY_PATH=\"\${NEUWARE_HOME}/lib64\${LD_LIBRARY_PATH:+:\${LD_LIBRAR
 ")
 endfunction()
 _xbang_write_env_sh(${XBANG_NEUWARE_DIR}/bin/env.sh ${XBANG_NEUWARE_DIR})
+
+# The component versions, from the headers that declare them.
+function(_xbang_header_version header prefix out)
+  file(STRINGS ${PROJECT_SOURCE_DIR}/bang/include/${header} lines
+       REGEX "#define ${prefix}_(MAJOR|MINOR|PATCH)_VERSION ")
+  set(parts "")
+  foreach(part IN ITEMS MAJOR MINOR PATCH)
+    foreach(line IN LISTS lines)
+      if(line MATCHES "${prefix}_${part}_VERSION ([0-9]+)")
+        list(APPEND parts ${CMAKE_MATCH_1})
+      endif()
+    endforeach()
+  endforeach()
+  list(JOIN parts "." version)
+  set(${out} ${version} PARENT_SCOPE)
+endfunction()
+_xbang_header_version(cnrt.h CNRT xbang_cnrt_version)
+_xbang_header_version(cn_api.h CN xbang_cndrv_version)
+file(WRITE ${XBANG_NEUWARE_DIR}/version.txt
+  "Neuware Version ${XBANG_CNCC_VERSION}\n"
+  "cncc Version ${XBANG_CNCC_VERSION}\n"
+  "cnrt Version ${xbang_cnrt_version}\n"
+  "cndrv Version ${xbang_cndrv_version}\n"
+  "xbang Version ${PROJECT_VERSION}\n")
 
 # The build tree's xbang package: its targets as built here.
 set(xbang_build_config_dir ${PROJECT_BINARY_DIR}/xbang-build-config)
@@ -101,6 +128,8 @@ _xbang_write_env_sh(${PROJECT_BINARY_DIR}/neuware-install/env.sh
                     ${CMAKE_INSTALL_PREFIX}/${xbang_neuware_install_dir})
 install(FILES ${PROJECT_BINARY_DIR}/neuware-install/env.sh
         DESTINATION ${xbang_neuware_install_dir}/bin)
+install(FILES ${XBANG_NEUWARE_DIR}/version.txt
+        DESTINATION ${xbang_neuware_install_dir})
 
 set(xbang_config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/xbang)
 file(RELATIVE_PATH xbang_modules_to_config

@@ -1,18 +1,21 @@
 // The CNRT / CNDrv / CNDev / CNPAPI calls mlu-ops' library and test
 // framework make beyond the tutorial surface: constant memory, pointer
 // attributes, the PCI bus id, quantized casts, CNDev's process and
-// frequency information, CNPAPI's result strings; bad input answered with
-// the documented codes (tables).
+// frequency information, CNPAPI's result strings, the driver's /proc entries;
+// bad input answered with the documented codes (tables).
 #include <cn_api.h>
 #include <cndev.h>
 #include <cnpapi.h>
 #include <cnpapi_generated_cndrv_params.h>
 #include <cnrt.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -201,6 +204,79 @@ TEST(ToolkitHostSurface, CndevListsTheProcessHoldingDeviceMemory) {
   count = 4;
   ASSERT_EQ(cndevGetProcessInfo(&count, info, 0), CNDEV_SUCCESS);
   EXPECT_EQ(count, 0u);
+}
+
+std::string card_entry(const char* name) {
+  char bus_id[32] = {};
+  EXPECT_EQ(cnrtDeviceGetPCIBusId(bus_id, sizeof(bus_id), 0), cnrtSuccess);
+  return std::string("/proc/driver/cambricon/mlus/") + bus_id + "/" + name;
+}
+
+std::string read_all(int fd) {
+  std::string text;
+  char chunk[64];
+  ssize_t got = 0;
+  while ((got = read(fd, chunk, sizeof(chunk))) > 0) text.append(chunk, got);
+  return text;
+}
+
+// mlu-ops' test framework picks a card by reading, and in exclusive runs
+// writing, this file with open/read/write.
+TEST(ToolkitHostSurface, DriverProcExclusiveModeReadsAndKeepsWrites) {
+  const std::string path = card_entry("exclusive_mode");
+  int fd = open(path.c_str(), O_CLOEXEC | O_SYNC | O_RDONLY);
+  ASSERT_GE(fd, 0) << path << ": " << std::strerror(errno);
+  EXPECT_EQ(read_all(fd), "0\n");
+  EXPECT_EQ(close(fd), 0);
+
+  fd = open(path.c_str(), O_CLOEXEC | O_SYNC | O_RDWR);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, "1", 1), 1);
+  EXPECT_EQ(close(fd), 0);
+
+  FILE* file = fopen(path.c_str(), "r");
+  ASSERT_NE(file, nullptr);
+  EXPECT_EQ(std::fgetc(file), '1');
+  std::fclose(file);
+
+  fd = open(path.c_str(), O_WRONLY);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, "0", 1), 1);
+  EXPECT_EQ(close(fd), 0);
+}
+
+TEST(ToolkitHostSurface, DriverProcInformationNamesTheCard) {
+  const std::string path = card_entry("information");
+  const int fd = open(path.c_str(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  const std::string text = read_all(fd);
+  close(fd);
+  char name[64] = {};
+  ASSERT_EQ(cnDeviceGetName(name, sizeof(name), 0), CN_SUCCESS);
+  EXPECT_NE(text.find(name), std::string::npos) << text;
+  EXPECT_NE(text.find(path.substr(28, 12)), std::string::npos) << text;
+  // Read-only, as the driver's file is.
+  errno = 0;
+  EXPECT_EQ(open(path.c_str(), O_RDWR), -1);
+  EXPECT_EQ(errno, EACCES);
+}
+
+TEST(ToolkitHostSurface, DriverProcOtherPathsAreTheFileSystems) {
+  errno = 0;
+  EXPECT_EQ(
+      open("/proc/driver/cambricon/mlus/0000:ff:00.0/exclusive_mode", O_RDONLY),
+      -1);
+  EXPECT_EQ(errno, ENOENT);
+  errno = 0;
+  EXPECT_EQ(open((card_entry("no_such_entry")).c_str(), O_RDONLY), -1);
+  EXPECT_EQ(errno, ENOENT);
+  const int fd = open("/proc/self/stat", O_RDONLY);
+  ASSERT_GE(fd, 0);
+  EXPECT_FALSE(read_all(fd).empty());
+  close(fd);
+  FILE* file = fopen("/proc/self/stat", "r");
+  ASSERT_NE(file, nullptr);
+  std::fclose(file);
 }
 
 TEST(ToolkitHostSurface, CnpapiInitAndResultStrings) {

@@ -9,6 +9,15 @@ require_script_arguments(run_neuware_project_test.cmake NEUWARE_HOME
   PROJECT_SOURCE KERNEL_DIR WORK_DIR GENERATOR CXX_COMPILER BUILD_TYPE)
 file(REMOVE_RECURSE ${WORK_DIR})
 
+# mlu-ops' build.sh reads the toolkit's version from the last field of this
+# line.
+file(STRINGS ${NEUWARE_HOME}/version.txt neuware_version
+     REGEX "^Neuware Version [0-9]+\\.[0-9]+\\.[0-9]+$")
+if(NOT neuware_version)
+  message(FATAL_ERROR "neuware project: no 'Neuware Version x.y.z' line in "
+                      "${NEUWARE_HOME}/version.txt")
+endif()
+
 function(configure_project build_dir)
   execute_process(
     COMMAND ${CMAKE_COMMAND} -S ${PROJECT_SOURCE} -B ${build_dir}
