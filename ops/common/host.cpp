@@ -159,16 +159,16 @@ const char* mluOpGetErrorString(mluOpStatus_t status) {
 }
 
 mluOpStatus_t mluOpCreate(mluOpHandle_t* handle) {
-  MLUOP_CHECK_NULL(kHandleApi, handle);
+  XBANG_HOST_CHECK_NULL(kHandleApi, handle);
   auto* ctx = new (std::nothrow) mluOpContext;
-  MLUOP_CHECK(kHandleApi, ctx != nullptr, MLUOP_STATUS_ALLOC_FAILED,
-              "out of host memory");
+  XBANG_HOST_CHECK(kHandleApi, ctx != nullptr, MLUOP_STATUS_ALLOC_FAILED,
+                   "out of host memory");
   // The handle stands for the device: its clusters, by the device's rule.
   const xbang::ClusterSetting clusters = xbang::device_cluster_setting();
   if (!clusters.valid) delete ctx;
-  MLUOP_CHECK(kHandleApi, clusters.valid, MLUOP_STATUS_BAD_PARAM,
-              "XBANG_CLUSTERS must be a whole number in [1, " +
-                  std::to_string(mluop::kMaxClusterNum) + "]");
+  XBANG_HOST_CHECK(kHandleApi, clusters.valid, MLUOP_STATUS_BAD_PARAM,
+                   "XBANG_CLUSTERS must be a whole number in [1, " +
+                       std::to_string(mluop::kMaxClusterNum) + "]");
   ctx->arch = xbang::kArch;
   ctx->cluster_num = clusters.count;
   ctx->core_num_per_cluster = xbang::kCoresPerCluster;
@@ -177,28 +177,28 @@ mluOpStatus_t mluOpCreate(mluOpHandle_t* handle) {
 }
 
 mluOpStatus_t mluOpDestroy(mluOpHandle_t handle) {
-  MLUOP_CHECK_NULL(kHandleApi, handle);
+  XBANG_HOST_CHECK_NULL(kHandleApi, handle);
   delete handle;
   return MLUOP_STATUS_SUCCESS;
 }
 
 mluOpStatus_t mluOpSetQueue(mluOpHandle_t handle, cnrtQueue_t queue) {
-  MLUOP_CHECK_NULL(kHandleApi, handle);
+  XBANG_HOST_CHECK_NULL(kHandleApi, handle);
   handle->queue = queue;
   return MLUOP_STATUS_SUCCESS;
 }
 
 mluOpStatus_t mluOpGetQueue(mluOpHandle_t handle, cnrtQueue_t* queue) {
-  MLUOP_CHECK_NULL(kHandleApi, handle);
-  MLUOP_CHECK_NULL(kHandleApi, queue);
+  XBANG_HOST_CHECK_NULL(kHandleApi, handle);
+  XBANG_HOST_CHECK_NULL(kHandleApi, queue);
   *queue = handle->queue;
   return MLUOP_STATUS_SUCCESS;
 }
 
 mluOpStatus_t mluOpSetDeviceArch(mluOpHandle_t handle, int arch) {
-  MLUOP_CHECK_NULL(kHandleApi, handle);
-  MLUOP_CHECK(kHandleApi, arch == 290 || arch == 372 || arch == 592,
-              MLUOP_STATUS_BAD_PARAM, "arch must be 290, 372 or 592");
+  XBANG_HOST_CHECK_NULL(kHandleApi, handle);
+  XBANG_HOST_CHECK(kHandleApi, arch == 290 || arch == 372 || arch == 592,
+                   MLUOP_STATUS_BAD_PARAM, "arch must be 290, 372 or 592");
   handle->arch = arch;
   return MLUOP_STATUS_SUCCESS;
 }
@@ -208,12 +208,12 @@ int mluOpGetDeviceArch(mluOpHandle_t handle) {
 }
 
 mluOpStatus_t mluOpSetClusterNum(mluOpHandle_t handle, int cluster_num) {
-  MLUOP_CHECK_NULL(kHandleApi, handle);
-  MLUOP_CHECK(kHandleApi,
-              cluster_num > 0 && cluster_num <= mluop::kMaxClusterNum,
-              MLUOP_STATUS_BAD_PARAM,
-              "cluster_num must be in [1, " +
-                  std::to_string(mluop::kMaxClusterNum) + "]");
+  XBANG_HOST_CHECK_NULL(kHandleApi, handle);
+  XBANG_HOST_CHECK(kHandleApi,
+                   cluster_num > 0 && cluster_num <= mluop::kMaxClusterNum,
+                   MLUOP_STATUS_BAD_PARAM,
+                   "cluster_num must be in [1, " +
+                       std::to_string(mluop::kMaxClusterNum) + "]");
   handle->cluster_num = cluster_num;
   return MLUOP_STATUS_SUCCESS;
 }
@@ -227,10 +227,10 @@ int mluOpGetCoreNumPerCluster(mluOpHandle_t handle) {
 }
 
 mluOpStatus_t mluOpCreateTensorDescriptor(mluOpTensorDescriptor_t* desc) {
-  MLUOP_CHECK_NULL(kTensorApi, desc);
+  XBANG_HOST_CHECK_NULL(kTensorApi, desc);
   auto* d = new (std::nothrow) mluOpTensorStruct;
-  MLUOP_CHECK(kTensorApi, d != nullptr, MLUOP_STATUS_ALLOC_FAILED,
-              "out of host memory");
+  XBANG_HOST_CHECK(kTensorApi, d != nullptr, MLUOP_STATUS_ALLOC_FAILED,
+                   "out of host memory");
   *desc = d;
   return MLUOP_STATUS_SUCCESS;
 }
@@ -239,21 +239,21 @@ mluOpStatus_t mluOpSetTensorDescriptor(mluOpTensorDescriptor_t desc,
                                        mluOpTensorLayout_t layout,
                                        mluOpDataType_t dtype, int dimNb,
                                        const int dimSize[]) {
-  MLUOP_CHECK_NULL(kTensorApi, desc);
-  MLUOP_CHECK(kTensorApi, known_layout(layout), MLUOP_STATUS_BAD_PARAM,
-              "unknown layout");
-  MLUOP_CHECK(kTensorApi, mluop::dtype_size(dtype) != 0, MLUOP_STATUS_BAD_PARAM,
-              "unknown or invalid dtype");
-  MLUOP_CHECK(kTensorApi, dimNb > 0 && dimNb <= MLUOP_DIM_MAX,
-              MLUOP_STATUS_BAD_PARAM, "dimNb must be in [1, 8]");
-  MLUOP_CHECK_NULL(kTensorApi, dimSize);
+  XBANG_HOST_CHECK_NULL(kTensorApi, desc);
+  XBANG_HOST_CHECK(kTensorApi, known_layout(layout), MLUOP_STATUS_BAD_PARAM,
+                   "unknown layout");
+  XBANG_HOST_CHECK(kTensorApi, mluop::dtype_size(dtype) != 0,
+                   MLUOP_STATUS_BAD_PARAM, "unknown or invalid dtype");
+  XBANG_HOST_CHECK(kTensorApi, dimNb > 0 && dimNb <= MLUOP_DIM_MAX,
+                   MLUOP_STATUS_BAD_PARAM, "dimNb must be in [1, 8]");
+  XBANG_HOST_CHECK_NULL(kTensorApi, dimSize);
   int64_t total = 1;
   for (int i = 0; i < dimNb; ++i) {
-    MLUOP_CHECK(kTensorApi, dimSize[i] >= 0, MLUOP_STATUS_BAD_PARAM,
-                "dims must not be negative");
-    MLUOP_CHECK(kTensorApi,
-                !__builtin_mul_overflow(total, int64_t(dimSize[i]), &total),
-                MLUOP_STATUS_BAD_PARAM, "element count overflows int64");
+    XBANG_HOST_CHECK(kTensorApi, dimSize[i] >= 0, MLUOP_STATUS_BAD_PARAM,
+                     "dims must not be negative");
+    XBANG_HOST_CHECK(
+        kTensorApi, !__builtin_mul_overflow(total, int64_t(dimSize[i]), &total),
+        MLUOP_STATUS_BAD_PARAM, "element count overflows int64");
   }
   desc->layout = layout;
   desc->dtype = dtype;
@@ -269,7 +269,7 @@ mluOpStatus_t mluOpGetTensorDescriptor(const mluOpTensorDescriptor_t desc,
                                        mluOpTensorLayout_t* layout,
                                        mluOpDataType_t* dtype, int* dimNb,
                                        int dimSize[]) {
-  MLUOP_CHECK_NULL(kTensorApi, desc);
+  XBANG_HOST_CHECK_NULL(kTensorApi, desc);
   if (layout != nullptr) *layout = desc->layout;
   if (dtype != nullptr) *dtype = desc->dtype;
   if (dimNb != nullptr) *dimNb = desc->dim;
@@ -280,7 +280,7 @@ mluOpStatus_t mluOpGetTensorDescriptor(const mluOpTensorDescriptor_t desc,
 }
 
 mluOpStatus_t mluOpDestroyTensorDescriptor(mluOpTensorDescriptor_t desc) {
-  MLUOP_CHECK_NULL(kTensorApi, desc);
+  XBANG_HOST_CHECK_NULL(kTensorApi, desc);
   delete desc;
   return MLUOP_STATUS_SUCCESS;
 }
@@ -290,10 +290,10 @@ size_t mluOpGetTensorElementNum(const mluOpTensorDescriptor_t desc) {
 }
 
 mluOpStatus_t mluOpGetSizeOfDataType(mluOpDataType_t dtype, size_t* size) {
-  MLUOP_CHECK_NULL(kTensorApi, size);
+  XBANG_HOST_CHECK_NULL(kTensorApi, size);
   *size = mluop::dtype_size(dtype);
-  MLUOP_CHECK(kTensorApi, *size != 0, MLUOP_STATUS_BAD_PARAM,
-              "unknown or invalid dtype");
+  XBANG_HOST_CHECK(kTensorApi, *size != 0, MLUOP_STATUS_BAD_PARAM,
+                   "unknown or invalid dtype");
   return MLUOP_STATUS_SUCCESS;
 }
 

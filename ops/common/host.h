@@ -62,9 +62,12 @@ void policyBlock(const mluOpHandle_t handle, int64_t work_items,
 
 }  // namespace mluop
 
+// The check macros are XBANG_HOST_*: mlu-ops' MLUOP_CHECK is a different
+// macro (it checks a returned status), so these do not borrow its name.
+//
 // Check `cond`; on failure log "<api>: check `cond` failed: <what>" and return
 // `status`. `api` is a string naming the operator, e.g. "[mluOpFoo]".
-#define MLUOP_CHECK(api, cond, status, what)                                  \
+#define XBANG_HOST_CHECK(api, cond, status, what)                             \
   do {                                                                        \
     if (!(cond)) {                                                            \
       ::mluop::log_error(api,                                                 \
@@ -73,46 +76,49 @@ void policyBlock(const mluOpHandle_t handle, int64_t work_items,
     }                                                                         \
   } while (0)
 
-#define MLUOP_CHECK_NULL(api, ptr) \
-  MLUOP_CHECK(api, (ptr) != nullptr, MLUOP_STATUS_BAD_PARAM, #ptr " is null")
+#define XBANG_HOST_CHECK_NULL(api, ptr)                           \
+  XBANG_HOST_CHECK(api, (ptr) != nullptr, MLUOP_STATUS_BAD_PARAM, \
+                   #ptr " is null")
 
 // The descriptor's dtype is `dtype_want`; BAD_PARAM otherwise.
-#define MLUOP_CHECK_DTYPE(api, desc, dtype_want)                          \
-  MLUOP_CHECK(api, (desc)->dtype == (dtype_want), MLUOP_STATUS_BAD_PARAM, \
-              ::mluop::tensor_name(#desc) + " dtype must be " +           \
-                  ::mluop::dtype_name(dtype_want) + ", got " +            \
-                  ::mluop::dtype_name((desc)->dtype))
+#define XBANG_HOST_CHECK_DTYPE(api, desc, dtype_want)                          \
+  XBANG_HOST_CHECK(api, (desc)->dtype == (dtype_want), MLUOP_STATUS_BAD_PARAM, \
+                   ::mluop::tensor_name(#desc) + " dtype must be " +           \
+                       ::mluop::dtype_name(dtype_want) + ", got " +            \
+                       ::mluop::dtype_name((desc)->dtype))
 
 // The descriptor's layout is `layout_want`; BAD_PARAM otherwise.
-#define MLUOP_CHECK_LAYOUT(api, desc, layout_want)                          \
-  MLUOP_CHECK(api, (desc)->layout == (layout_want), MLUOP_STATUS_BAD_PARAM, \
-              ::mluop::tensor_name(#desc) + " layout must be " +            \
-                  ::mluop::layout_name(layout_want) + ", got " +            \
-                  ::mluop::layout_name((desc)->layout))
+#define XBANG_HOST_CHECK_LAYOUT(api, desc, layout_want)               \
+  XBANG_HOST_CHECK(api, (desc)->layout == (layout_want),              \
+                   MLUOP_STATUS_BAD_PARAM,                            \
+                   ::mluop::tensor_name(#desc) + " layout must be " + \
+                       ::mluop::layout_name(layout_want) + ", got " + \
+                       ::mluop::layout_name((desc)->layout))
 
 // The descriptor has `dim_want` dims; BAD_PARAM otherwise. `shape` names
 // them for the log line, e.g. "[N, C]".
-#define MLUOP_CHECK_DIM(api, desc, dim_want, shape)                            \
-  MLUOP_CHECK(api, (desc)->dim == (dim_want), MLUOP_STATUS_BAD_PARAM,          \
-              ::mluop::tensor_name(#desc) + " must be " + (shape) + ", got " + \
-                  ::mluop::shape_text(desc))
+#define XBANG_HOST_CHECK_DIM(api, desc, dim_want, shape)                   \
+  XBANG_HOST_CHECK(api, (desc)->dim == (dim_want), MLUOP_STATUS_BAD_PARAM, \
+                   ::mluop::tensor_name(#desc) + " must be " + (shape) +   \
+                       ", got " + ::mluop::shape_text(desc))
 
 // The descriptor has fewer than 2^31 elements; NOT_SUPPORTED otherwise.
-#define MLUOP_CHECK_LARGE_TENSOR(api, desc)                                   \
-  MLUOP_CHECK(api, (desc)->total_element_num < ::mluop::kLargeTensorElements, \
-              MLUOP_STATUS_NOT_SUPPORTED,                                     \
-              ::mluop::tensor_name(#desc) +                                   \
-                  " has 2^31 elements or more: " + ::mluop::shape_text(desc))
+#define XBANG_HOST_CHECK_LARGE_TENSOR(api, desc)                      \
+  XBANG_HOST_CHECK(                                                   \
+      api, (desc)->total_element_num < ::mluop::kLargeTensorElements, \
+      MLUOP_STATUS_NOT_SUPPORTED,                                     \
+      ::mluop::tensor_name(#desc) +                                   \
+          " has 2^31 elements or more: " + ::mluop::shape_text(desc))
 
 // Zero elements where the operator has nothing to compute: SUCCESS at once.
-#define MLUOP_RETURN_IF_ZERO_ELEMENT(cond) \
-  do {                                     \
-    if (cond) return MLUOP_STATUS_SUCCESS; \
+#define XBANG_HOST_RETURN_IF_ZERO_ELEMENT(cond) \
+  do {                                          \
+    if (cond) return MLUOP_STATUS_SUCCESS;      \
   } while (0)
 
 // Runs a kernel launch; a failed launch (bad dims, checked-mode report) turns
 // into MLUOP_STATUS_EXECUTION_FAILED.
-#define MLUOP_KERNEL_CHECK(api, launch_expr)                          \
+#define XBANG_HOST_KERNEL_CHECK(api, launch_expr)                     \
   do {                                                                \
     cnrtRet_t kernel_ret_ = (launch_expr);                            \
     if (kernel_ret_ != cnrtSuccess) {                                 \

@@ -29,13 +29,13 @@ size_t max_mode_workspace_bytes(const mluOpTensorDescriptor_t feats_desc) {
 mluOpStatus_t featsAndModeCheck(const char* api,
                                 const mluOpReduceMode_t reduce_type,
                                 const mluOpTensorDescriptor_t feats_desc) {
-  MLUOP_CHECK_DTYPE(api, feats_desc, MLUOP_DTYPE_FLOAT);
-  MLUOP_CHECK_DIM(api, feats_desc, 2, "[N, C]");
+  XBANG_HOST_CHECK_DTYPE(api, feats_desc, MLUOP_DTYPE_FLOAT);
+  XBANG_HOST_CHECK_DIM(api, feats_desc, 2, "[N, C]");
   // Tensors of 2^31 elements or more (M <= N, so feats bounds them all).
-  MLUOP_CHECK_LARGE_TENSOR(api, feats_desc);
-  MLUOP_CHECK(api, is_supported_mode(reduce_type), MLUOP_STATUS_BAD_PARAM,
-              "reduce_type must be MAX, SUM or MEAN, got " +
-                  std::to_string(static_cast<int>(reduce_type)));
+  XBANG_HOST_CHECK_LARGE_TENSOR(api, feats_desc);
+  XBANG_HOST_CHECK(api, is_supported_mode(reduce_type), MLUOP_STATUS_BAD_PARAM,
+                   "reduce_type must be MAX, SUM or MEAN, got " +
+                       std::to_string(static_cast<int>(reduce_type)));
   return MLUOP_STATUS_SUCCESS;
 }
 
@@ -55,35 +55,35 @@ mluOpStatus_t dynamicScatterBackwardParamCheck(
     const void* workspace, const size_t workspace_size,
     const mluOpTensorDescriptor_t grad_feats_desc, const void* grad_feats,
     bool* zero_element) {
-  MLUOP_CHECK_NULL(kApi, handle);
-  MLUOP_CHECK_NULL(kApi, grad_voxel_feats_desc);
-  MLUOP_CHECK_NULL(kApi, feats_desc);
-  MLUOP_CHECK_NULL(kApi, voxel_feats_desc);
-  MLUOP_CHECK_NULL(kApi, point2voxel_map_desc);
-  MLUOP_CHECK_NULL(kApi, voxel_points_count_desc);
-  MLUOP_CHECK_NULL(kApi, voxel_num_desc);
-  MLUOP_CHECK_NULL(kApi, grad_feats_desc);
+  XBANG_HOST_CHECK_NULL(kApi, handle);
+  XBANG_HOST_CHECK_NULL(kApi, grad_voxel_feats_desc);
+  XBANG_HOST_CHECK_NULL(kApi, feats_desc);
+  XBANG_HOST_CHECK_NULL(kApi, voxel_feats_desc);
+  XBANG_HOST_CHECK_NULL(kApi, point2voxel_map_desc);
+  XBANG_HOST_CHECK_NULL(kApi, voxel_points_count_desc);
+  XBANG_HOST_CHECK_NULL(kApi, voxel_num_desc);
+  XBANG_HOST_CHECK_NULL(kApi, grad_feats_desc);
   // The kernels use vector lengths of any size (C, points), which only arch
   // 372 and later allow (no 200 series, as in mlu-ops).
-  MLUOP_CHECK(
+  XBANG_HOST_CHECK(
       kApi, handle->arch >= 372, MLUOP_STATUS_ARCH_MISMATCH,
       "needs an MLU370 or later, got arch " + std::to_string(handle->arch));
 
   // Features and gradients float, indices int32.
-  MLUOP_CHECK_DTYPE(kApi, grad_voxel_feats_desc, MLUOP_DTYPE_FLOAT);
-  MLUOP_CHECK_DTYPE(kApi, voxel_feats_desc, MLUOP_DTYPE_FLOAT);
-  MLUOP_CHECK_DTYPE(kApi, point2voxel_map_desc, MLUOP_DTYPE_INT32);
-  MLUOP_CHECK_DTYPE(kApi, voxel_points_count_desc, MLUOP_DTYPE_INT32);
-  MLUOP_CHECK_DTYPE(kApi, voxel_num_desc, MLUOP_DTYPE_INT32);
-  MLUOP_CHECK_DTYPE(kApi, grad_feats_desc, MLUOP_DTYPE_FLOAT);
+  XBANG_HOST_CHECK_DTYPE(kApi, grad_voxel_feats_desc, MLUOP_DTYPE_FLOAT);
+  XBANG_HOST_CHECK_DTYPE(kApi, voxel_feats_desc, MLUOP_DTYPE_FLOAT);
+  XBANG_HOST_CHECK_DTYPE(kApi, point2voxel_map_desc, MLUOP_DTYPE_INT32);
+  XBANG_HOST_CHECK_DTYPE(kApi, voxel_points_count_desc, MLUOP_DTYPE_INT32);
+  XBANG_HOST_CHECK_DTYPE(kApi, voxel_num_desc, MLUOP_DTYPE_INT32);
+  XBANG_HOST_CHECK_DTYPE(kApi, grad_feats_desc, MLUOP_DTYPE_FLOAT);
 
   // Shapes [M, C], [N, C], [M, C], [N], [M], [1], [N, C].
-  MLUOP_CHECK_DIM(kApi, grad_voxel_feats_desc, 2, "[M, C]");
-  MLUOP_CHECK_DIM(kApi, voxel_feats_desc, 2, "[M, C]");
-  MLUOP_CHECK_DIM(kApi, point2voxel_map_desc, 1, "[N]");
-  MLUOP_CHECK_DIM(kApi, voxel_points_count_desc, 1, "[M]");
-  MLUOP_CHECK_DIM(kApi, voxel_num_desc, 1, "[1]");
-  MLUOP_CHECK_DIM(kApi, grad_feats_desc, 2, "[N, C]");
+  XBANG_HOST_CHECK_DIM(kApi, grad_voxel_feats_desc, 2, "[M, C]");
+  XBANG_HOST_CHECK_DIM(kApi, voxel_feats_desc, 2, "[M, C]");
+  XBANG_HOST_CHECK_DIM(kApi, point2voxel_map_desc, 1, "[N]");
+  XBANG_HOST_CHECK_DIM(kApi, voxel_points_count_desc, 1, "[M]");
+  XBANG_HOST_CHECK_DIM(kApi, voxel_num_desc, 1, "[1]");
+  XBANG_HOST_CHECK_DIM(kApi, grad_feats_desc, 2, "[N, C]");
   const mluOpStatus_t feats_status =
       featsAndModeCheck(kApi, reduce_type, feats_desc);
   if (feats_status != MLUOP_STATUS_SUCCESS) return feats_status;
@@ -93,26 +93,28 @@ mluOpStatus_t dynamicScatterBackwardParamCheck(
   const std::string shapes = " (feats " + mluop::shape_text(feats_desc) +
                              ", voxel_feats " +
                              mluop::shape_text(voxel_feats_desc) + ")";
-  MLUOP_CHECK(kApi,
-              grad_feats_desc->dims[0] == N && grad_feats_desc->dims[1] == C,
-              MLUOP_STATUS_BAD_PARAM,
-              "grad_feats must have the shape of feats" + shapes);
-  MLUOP_CHECK(kApi, voxel_feats_desc->dims[1] == C, MLUOP_STATUS_BAD_PARAM,
-              "voxel_feats and feats must have the same C" + shapes);
-  MLUOP_CHECK(kApi,
-              grad_voxel_feats_desc->dims[0] == M &&
-                  grad_voxel_feats_desc->dims[1] == C,
-              MLUOP_STATUS_BAD_PARAM,
-              "grad_voxel_feats must have the shape of voxel_feats" + shapes);
-  MLUOP_CHECK(kApi, point2voxel_map_desc->dims[0] == N, MLUOP_STATUS_BAD_PARAM,
-              "point2voxel_map must be [N]" + shapes);
-  MLUOP_CHECK(kApi, voxel_points_count_desc->dims[0] == M,
-              MLUOP_STATUS_BAD_PARAM,
-              "voxel_points_count must be [M]" + shapes);
-  MLUOP_CHECK(
+  XBANG_HOST_CHECK(
+      kApi, grad_feats_desc->dims[0] == N && grad_feats_desc->dims[1] == C,
+      MLUOP_STATUS_BAD_PARAM,
+      "grad_feats must have the shape of feats" + shapes);
+  XBANG_HOST_CHECK(kApi, voxel_feats_desc->dims[1] == C, MLUOP_STATUS_BAD_PARAM,
+                   "voxel_feats and feats must have the same C" + shapes);
+  XBANG_HOST_CHECK(
+      kApi,
+      grad_voxel_feats_desc->dims[0] == M &&
+          grad_voxel_feats_desc->dims[1] == C,
+      MLUOP_STATUS_BAD_PARAM,
+      "grad_voxel_feats must have the shape of voxel_feats" + shapes);
+  XBANG_HOST_CHECK(kApi, point2voxel_map_desc->dims[0] == N,
+                   MLUOP_STATUS_BAD_PARAM,
+                   "point2voxel_map must be [N]" + shapes);
+  XBANG_HOST_CHECK(kApi, voxel_points_count_desc->dims[0] == M,
+                   MLUOP_STATUS_BAD_PARAM,
+                   "voxel_points_count must be [M]" + shapes);
+  XBANG_HOST_CHECK(
       kApi, voxel_num_desc->dims[0] == 1, MLUOP_STATUS_BAD_PARAM,
       "voxel_num must be [1], got " + mluop::shape_text(voxel_num_desc));
-  MLUOP_CHECK(
+  XBANG_HOST_CHECK(
       kApi, M <= N, MLUOP_STATUS_BAD_PARAM,
       "voxel_feats must not have more rows than feats (M <= N)" + shapes);
 
@@ -121,22 +123,23 @@ mluOpStatus_t dynamicScatterBackwardParamCheck(
   if (*zero_element) return MLUOP_STATUS_SUCCESS;
 
   // Null pointers, for the tensors that have elements.
-  MLUOP_CHECK_NULL(kApi, feats);
-  MLUOP_CHECK_NULL(kApi, point2voxel_map);
-  MLUOP_CHECK_NULL(kApi, voxel_num);
-  MLUOP_CHECK_NULL(kApi, grad_feats);
+  XBANG_HOST_CHECK_NULL(kApi, feats);
+  XBANG_HOST_CHECK_NULL(kApi, point2voxel_map);
+  XBANG_HOST_CHECK_NULL(kApi, voxel_num);
+  XBANG_HOST_CHECK_NULL(kApi, grad_feats);
   if (M > 0) {
-    MLUOP_CHECK_NULL(kApi, grad_voxel_feats);
-    MLUOP_CHECK_NULL(kApi, voxel_feats);
-    MLUOP_CHECK_NULL(kApi, voxel_points_count);
+    XBANG_HOST_CHECK_NULL(kApi, grad_voxel_feats);
+    XBANG_HOST_CHECK_NULL(kApi, voxel_feats);
+    XBANG_HOST_CHECK_NULL(kApi, voxel_points_count);
   }
   if (reduce_type == MLUOP_REDUCEMODE_MAX) {
     const size_t needed = max_mode_workspace_bytes(feats_desc);
-    MLUOP_CHECK(kApi, workspace_size >= needed, MLUOP_STATUS_BAD_PARAM,
-                "workspace_size " + std::to_string(workspace_size) +
-                    " is smaller than the " + std::to_string(needed) +
-                    " bytes mluOpGetDynamicScatterBackwardWorkspaceSize asks");
-    MLUOP_CHECK_NULL(kApi, workspace);
+    XBANG_HOST_CHECK(
+        kApi, workspace_size >= needed, MLUOP_STATUS_BAD_PARAM,
+        "workspace_size " + std::to_string(workspace_size) +
+            " is smaller than the " + std::to_string(needed) +
+            " bytes mluOpGetDynamicScatterBackwardWorkspaceSize asks");
+    XBANG_HOST_CHECK_NULL(kApi, workspace);
   }
   return MLUOP_STATUS_SUCCESS;
 }
@@ -146,9 +149,9 @@ mluOpStatus_t dynamicScatterBackwardParamCheck(
 mluOpStatus_t MLUOP_WIN_API mluOpGetDynamicScatterBackwardWorkspaceSize(
     const mluOpHandle_t handle, const mluOpReduceMode_t reduce_type,
     const mluOpTensorDescriptor_t feats_desc, size_t* workspace_size) {
-  MLUOP_CHECK_NULL(kWorkspaceApi, handle);
-  MLUOP_CHECK_NULL(kWorkspaceApi, feats_desc);
-  MLUOP_CHECK_NULL(kWorkspaceApi, workspace_size);
+  XBANG_HOST_CHECK_NULL(kWorkspaceApi, handle);
+  XBANG_HOST_CHECK_NULL(kWorkspaceApi, feats_desc);
+  XBANG_HOST_CHECK_NULL(kWorkspaceApi, workspace_size);
   const mluOpStatus_t status =
       featsAndModeCheck(kWorkspaceApi, reduce_type, feats_desc);
   if (status != MLUOP_STATUS_SUCCESS) return status;
@@ -178,7 +181,7 @@ mluOpStatus_t MLUOP_WIN_API mluOpDynamicScatterBackward(
       voxel_num_desc, voxel_num, workspace, workspace_size, grad_feats_desc,
       grad_feats, &zero_element);
   if (status != MLUOP_STATUS_SUCCESS) return status;
-  MLUOP_RETURN_IF_ZERO_ELEMENT(zero_element);
+  XBANG_HOST_RETURN_IF_ZERO_ELEMENT(zero_element);
 
   const int64_t N = feats_desc->dims[0];
   const int64_t C = feats_desc->dims[1];
@@ -199,9 +202,9 @@ mluOpStatus_t MLUOP_WIN_API mluOpDynamicScatterBackward(
   // No voxels: grad_feats is all zeros (mmcv fills it before returning).
   if (M == 0) {
     mluop::policyUnion1(handle, N * C, 1, &k_dim, &k_type);
-    MLUOP_KERNEL_CHECK(kApi, KernelDynamicScatterBackwardFill(
-                                 k_dim, k_type, queue, grad_feats_ptr, N * C,
-                                 nullptr, 0, n32));
+    XBANG_HOST_KERNEL_CHECK(kApi, KernelDynamicScatterBackwardFill(
+                                      k_dim, k_type, queue, grad_feats_ptr,
+                                      N * C, nullptr, 0, n32));
     return MLUOP_STATUS_SUCCESS;
   }
 
@@ -209,7 +212,7 @@ mluOpStatus_t MLUOP_WIN_API mluOpDynamicScatterBackward(
     // The VAA gather takes uint32 byte offsets into grad_voxel_feats.
     const bool use_vaa_gather = M * C * int64_t(sizeof(float)) <= INT32_MAX;
     mluop::policyUnion1(handle, N, 1, &k_dim, &k_type);
-    MLUOP_KERNEL_CHECK(
+    XBANG_HOST_KERNEL_CHECK(
         kApi,
         KernelDynamicScatterBackwardSumMean(
             k_dim, k_type, queue, grad_feats_ptr, grad_voxel_feats_ptr, map_ptr,
@@ -226,18 +229,18 @@ mluOpStatus_t MLUOP_WIN_API mluOpDynamicScatterBackward(
   const bool use_vaa = (N + 1) * C * int64_t(sizeof(float)) <= INT32_MAX;
   auto* reduce_from = static_cast<int32_t*>(workspace);
   mluop::policyUnion1(handle, M * C, 1, &k_dim, &k_type);
-  MLUOP_KERNEL_CHECK(
+  XBANG_HOST_KERNEL_CHECK(
       kApi, KernelDynamicScatterBackwardFill(k_dim, k_type, queue, nullptr, 0,
                                              reduce_from, M * C, n32));
   mluop::policyUnion1(handle, N, 1, &k_dim, &k_type);
-  MLUOP_KERNEL_CHECK(
+  XBANG_HOST_KERNEL_CHECK(
       kApi, KernelDynamicScatterBackwardMaxIndex(
                 k_dim, k_type, queue, grad_feats_ptr,
                 static_cast<const float*>(feats),
                 static_cast<const float*>(voxel_feats), reduce_from, map_ptr,
                 voxel_num_ptr, n32, m32, c32, use_vaa));
   mluop::policyUnion1(handle, M, 1, &k_dim, &k_type);
-  MLUOP_KERNEL_CHECK(
+  XBANG_HOST_KERNEL_CHECK(
       kApi, KernelDynamicScatterBackwardMaxScatter(
                 k_dim, k_type, queue, grad_feats_ptr, grad_voxel_feats_ptr,
                 reduce_from, voxel_num_ptr, n32, m32, c32, use_vaa));

@@ -2,9 +2,9 @@
 // (indice_convolution_forward_union1.mlu). The host API runs fill, filter
 // transpose, then per kernel offset the fused gather-matmul-scatter kernel
 // (and for half the cast); the separate gather, matmul and scatter-add
-// kernels are docs/ops/indice_convolution_forward.md (kernel) decomposition
-// through the workspace, run by the tests and timed step by step by the
-// benchmark.
+// kernels are the decomposition through the workspace that
+// docs/ops/indice_convolution_forward.md (kernels and NRAM) describes, run by
+// the tests and timed step by step by the benchmark.
 #pragma once
 
 #include <cnrt.h>

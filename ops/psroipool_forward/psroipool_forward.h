@@ -5,7 +5,7 @@
 #include <cnrt.h>
 
 // How a bin point's output_dim channels reach NRAM
-// (docs/ops/psroipool_forward.md (kernel) "后期优化").
+// (docs/ops/psroipool_forward.md (kernel and NRAM)).
 enum PsRoiPoolGatherPath {
   // The design's path: one __memcpy of the point's whole channel vector
   // (group_size^2 * deal channels), then __gather NRAM2NRAM of the deal

@@ -95,73 +95,76 @@ static mluOpStatus_t threeInterpolateBackwardParamCheck(
     const void *weights, const mluOpTensorDescriptor_t grad_features_desc,
     const void *grad_features) {
   // 1. Null handle, descriptors and pointers.
-  MLUOP_CHECK_NULL(kApi, handle);
-  MLUOP_CHECK_NULL(kApi, grad_output_desc);
-  MLUOP_CHECK_NULL(kApi, indices_desc);
-  MLUOP_CHECK_NULL(kApi, weights_desc);
-  MLUOP_CHECK_NULL(kApi, grad_features_desc);
-  MLUOP_CHECK_NULL(kApi, grad_output);
-  MLUOP_CHECK_NULL(kApi, indices);
-  MLUOP_CHECK_NULL(kApi, weights);
-  MLUOP_CHECK_NULL(kApi, grad_features);
+  XBANG_HOST_CHECK_NULL(kApi, handle);
+  XBANG_HOST_CHECK_NULL(kApi, grad_output_desc);
+  XBANG_HOST_CHECK_NULL(kApi, indices_desc);
+  XBANG_HOST_CHECK_NULL(kApi, weights_desc);
+  XBANG_HOST_CHECK_NULL(kApi, grad_features_desc);
+  XBANG_HOST_CHECK_NULL(kApi, grad_output);
+  XBANG_HOST_CHECK_NULL(kApi, indices);
+  XBANG_HOST_CHECK_NULL(kApi, weights);
+  XBANG_HOST_CHECK_NULL(kApi, grad_features);
 
   // 2. Zero elements: any of B, C, M, N zero is BAD_PARAM
   // (docs/ops/three_interpolate_backward.md (what it computes)).
-  MLUOP_CHECK(kApi,
-              mluOpGetTensorElementNum(grad_output_desc) != 0 &&
-                  mluOpGetTensorElementNum(indices_desc) != 0 &&
-                  mluOpGetTensorElementNum(weights_desc) != 0 &&
-                  mluOpGetTensorElementNum(grad_features_desc) != 0,
-              MLUOP_STATUS_BAD_PARAM,
-              "zero element: B, C, M and N must all be nonzero");
+  XBANG_HOST_CHECK(kApi,
+                   mluOpGetTensorElementNum(grad_output_desc) != 0 &&
+                       mluOpGetTensorElementNum(indices_desc) != 0 &&
+                       mluOpGetTensorElementNum(weights_desc) != 0 &&
+                       mluOpGetTensorElementNum(grad_features_desc) != 0,
+                   MLUOP_STATUS_BAD_PARAM,
+                   "zero element: B, C, M and N must all be nonzero");
 
   // 3. dtypes, layouts, dims and shapes.
   const mluOpDataType_t dtype = grad_output_desc->dtype;
-  MLUOP_CHECK(kApi, dtype == MLUOP_DTYPE_FLOAT || dtype == MLUOP_DTYPE_HALF,
-              MLUOP_STATUS_BAD_PARAM,
-              std::string("grad_output dtype must be half or float, got ") +
-                  mluop::dtype_name(dtype));
-  MLUOP_CHECK(kApi, weights_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
-              std::string("weights dtype must equal grad_output dtype, got ") +
-                  mluop::dtype_name(weights_desc->dtype));
-  MLUOP_CHECK_DTYPE(kApi, indices_desc, MLUOP_DTYPE_INT32);
-  MLUOP_CHECK(kApi, grad_features_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
-              std::string("grad_features dtype must equal grad_output dtype, "
-                          "got ") +
-                  mluop::dtype_name(grad_features_desc->dtype));
+  XBANG_HOST_CHECK(
+      kApi, dtype == MLUOP_DTYPE_FLOAT || dtype == MLUOP_DTYPE_HALF,
+      MLUOP_STATUS_BAD_PARAM,
+      std::string("grad_output dtype must be half or float, got ") +
+          mluop::dtype_name(dtype));
+  XBANG_HOST_CHECK(
+      kApi, weights_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
+      std::string("weights dtype must equal grad_output dtype, got ") +
+          mluop::dtype_name(weights_desc->dtype));
+  XBANG_HOST_CHECK_DTYPE(kApi, indices_desc, MLUOP_DTYPE_INT32);
+  XBANG_HOST_CHECK(
+      kApi, grad_features_desc->dtype == dtype, MLUOP_STATUS_BAD_PARAM,
+      std::string("grad_features dtype must equal grad_output dtype, "
+                  "got ") +
+          mluop::dtype_name(grad_features_desc->dtype));
 
-  MLUOP_CHECK_LAYOUT(kApi, grad_output_desc, MLUOP_LAYOUT_ARRAY);
-  MLUOP_CHECK_LAYOUT(kApi, indices_desc, MLUOP_LAYOUT_ARRAY);
-  MLUOP_CHECK_LAYOUT(kApi, weights_desc, MLUOP_LAYOUT_ARRAY);
-  MLUOP_CHECK_LAYOUT(kApi, grad_features_desc, MLUOP_LAYOUT_ARRAY);
+  XBANG_HOST_CHECK_LAYOUT(kApi, grad_output_desc, MLUOP_LAYOUT_ARRAY);
+  XBANG_HOST_CHECK_LAYOUT(kApi, indices_desc, MLUOP_LAYOUT_ARRAY);
+  XBANG_HOST_CHECK_LAYOUT(kApi, weights_desc, MLUOP_LAYOUT_ARRAY);
+  XBANG_HOST_CHECK_LAYOUT(kApi, grad_features_desc, MLUOP_LAYOUT_ARRAY);
 
-  MLUOP_CHECK_DIM(kApi, grad_output_desc, 3, "[B, C, N]");
-  MLUOP_CHECK_DIM(kApi, indices_desc, 3, "[B, N, 3]");
-  MLUOP_CHECK_DIM(kApi, weights_desc, 3, "[B, N, 3]");
-  MLUOP_CHECK_DIM(kApi, grad_features_desc, 3, "[B, C, M]");
+  XBANG_HOST_CHECK_DIM(kApi, grad_output_desc, 3, "[B, C, N]");
+  XBANG_HOST_CHECK_DIM(kApi, indices_desc, 3, "[B, N, 3]");
+  XBANG_HOST_CHECK_DIM(kApi, weights_desc, 3, "[B, N, 3]");
+  XBANG_HOST_CHECK_DIM(kApi, grad_features_desc, 3, "[B, C, M]");
   const int64_t *go = grad_output_desc->dims;
   const int64_t *id = indices_desc->dims;
   const int64_t *w = weights_desc->dims;
   const int64_t *gf = grad_features_desc->dims;
-  MLUOP_CHECK(kApi, id[0] == go[0], MLUOP_STATUS_BAD_PARAM,
-              "indices dims[0] must equal grad_output dims[0] (B)");
-  MLUOP_CHECK(kApi, id[1] == go[2], MLUOP_STATUS_BAD_PARAM,
-              "indices dims[1] must equal grad_output dims[2] (N)");
-  MLUOP_CHECK(kApi, id[2] == 3, MLUOP_STATUS_BAD_PARAM,
-              "indices dims[2] must be 3");
-  MLUOP_CHECK(kApi, w[0] == id[0] && w[1] == id[1] && w[2] == id[2],
-              MLUOP_STATUS_BAD_PARAM,
-              "weights shape must equal indices shape [B, N, 3]");
-  MLUOP_CHECK(kApi, gf[0] == go[0], MLUOP_STATUS_BAD_PARAM,
-              "grad_features dims[0] must equal grad_output dims[0] (B)");
-  MLUOP_CHECK(kApi, gf[1] == go[1], MLUOP_STATUS_BAD_PARAM,
-              "grad_features dims[1] must equal grad_output dims[1] (C)");
+  XBANG_HOST_CHECK(kApi, id[0] == go[0], MLUOP_STATUS_BAD_PARAM,
+                   "indices dims[0] must equal grad_output dims[0] (B)");
+  XBANG_HOST_CHECK(kApi, id[1] == go[2], MLUOP_STATUS_BAD_PARAM,
+                   "indices dims[1] must equal grad_output dims[2] (N)");
+  XBANG_HOST_CHECK(kApi, id[2] == 3, MLUOP_STATUS_BAD_PARAM,
+                   "indices dims[2] must be 3");
+  XBANG_HOST_CHECK(kApi, w[0] == id[0] && w[1] == id[1] && w[2] == id[2],
+                   MLUOP_STATUS_BAD_PARAM,
+                   "weights shape must equal indices shape [B, N, 3]");
+  XBANG_HOST_CHECK(kApi, gf[0] == go[0], MLUOP_STATUS_BAD_PARAM,
+                   "grad_features dims[0] must equal grad_output dims[0] (B)");
+  XBANG_HOST_CHECK(kApi, gf[1] == go[1], MLUOP_STATUS_BAD_PARAM,
+                   "grad_features dims[1] must equal grad_output dims[1] (C)");
 
   // 4. Large tensors.
-  MLUOP_CHECK_LARGE_TENSOR(kApi, grad_output_desc);
-  MLUOP_CHECK_LARGE_TENSOR(kApi, indices_desc);
-  MLUOP_CHECK_LARGE_TENSOR(kApi, weights_desc);
-  MLUOP_CHECK_LARGE_TENSOR(kApi, grad_features_desc);
+  XBANG_HOST_CHECK_LARGE_TENSOR(kApi, grad_output_desc);
+  XBANG_HOST_CHECK_LARGE_TENSOR(kApi, indices_desc);
+  XBANG_HOST_CHECK_LARGE_TENSOR(kApi, weights_desc);
+  XBANG_HOST_CHECK_LARGE_TENSOR(kApi, grad_features_desc);
 
   return MLUOP_STATUS_SUCCESS;
 }
@@ -186,9 +189,10 @@ extern "C" mluOpStatus_t MLUOP_WIN_API mluOpThreeInterpolateBackward(
   cnrtDim3_t k_dim;
   cnrtFunctionType_t k_type;
   threeInterpolateBackwardPolicy(handle, b, m, tiling.m_limit, &k_dim, &k_type);
-  MLUOP_KERNEL_CHECK(kApi, KernelThreeInterpolateBackward(
-                               k_dim, k_type, handle->queue, dtype, grad_output,
-                               indices, weights, b, c, m, n, tiling.c_limit,
-                               tiling.m_limit, tiling.n_limit, grad_features));
+  XBANG_HOST_KERNEL_CHECK(
+      kApi, KernelThreeInterpolateBackward(k_dim, k_type, handle->queue, dtype,
+                                           grad_output, indices, weights, b, c,
+                                           m, n, tiling.c_limit, tiling.m_limit,
+                                           tiling.n_limit, grad_features));
   return MLUOP_STATUS_SUCCESS;
 }

@@ -104,7 +104,7 @@ inline Case make_case(const CaseOptions& o) {
   return c;
 }
 
-// The design's network case (3.7): mvxnet, N = 17176, M = 13743, C = 128.
+// The design's network case: mvxnet, N = 17176, M = 13743, C = 128.
 inline CaseOptions network_case_options() {
   CaseOptions o;
   o.num_points = 17176;

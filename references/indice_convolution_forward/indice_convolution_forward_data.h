@@ -1,7 +1,7 @@
 // Test data for indice_convolution_forward: LiDAR-like voxel sets and the
 // rule books spconv's get_indice_pairs builds on them (regular and
 // submanifold convolutions, with a hash map from output site to output
-// index), plus the design's four network layers (3.7) as a CenterPoint
+// index), plus the design's four network layers as a CenterPoint
 // chain. Shared by the tests, the benchmark and the main job.
 #pragma once
 

@@ -1,8 +1,8 @@
 // CPU reference of indice_convolution_forward, as mmcv's indice_conv
-// computes it (docs/ops/indice_convolution_forward.md (kernel); the framework
-// semantics of 2.1): zero the output, then for every kernel offset k and l <
-// indice_num[k] add features[indice_pairs[k, 0, l], :] x W_k to
-// features_out[indice_pairs[k, 1, l], :]. Sums in double; pairs with an
+// computes it (docs/ops/indice_convolution_forward.md (what it computes)):
+// zero the output, then for every kernel offset k and l < indice_num[k] add
+//   features[indice_pairs[k, 0, l], :] x W_k
+// to features_out[indice_pairs[k, 1, l], :]. Sums in double; pairs with an
 // input or output index out of range are skipped. Deliberately simple.
 #pragma once
 

@@ -155,7 +155,7 @@ inline VoxelPoolingProblem make_frustum_problem(int batch_size,
   return p;
 }
 
-// The design's network case (3.6): B=2, N=473088, C=80, 128x128x1, the points
+// The design's network case: B=2, N=473088, C=80, 128x128x1, the points
 // of BEVDepth's frustum; output starts at zero as in BEVDepth.
 inline VoxelPoolingProblem make_network_problem(uint64_t seed = 2022) {
   return make_frustum_problem(2, 80, 128, 128, seed);

@@ -1,4 +1,4 @@
-// The design's CPU code (3.2), kept as the design writes it: the scalar
+// The design's CPU code, kept as the design writes it: the scalar
 // reference voxel_pooling_forward is judged against.
 #pragma once
 

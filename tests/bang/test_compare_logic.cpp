@@ -1,5 +1,5 @@
-// Comparison, bit-index comparison, logical and bitwise built-ins (spec
-// section 4) against scalar references, NaN/Inf/-0 included.
+// Comparison, bit-index comparison, logical and bitwise built-ins
+// (docs/builtins.md) against scalar references, NaN/Inf/-0 included.
 #include <cmath>
 
 #include "elementwise_check.h"

@@ -1,7 +1,7 @@
-// The execution model (docs/architecture.md) and the emulator's additions
-// (section 6): task-id mapping of Block and UnionN launches, the MPU,
-// barriers with cores that return early, bad launches, deterministic mode,
-// per-launch counters and the CNRT host subset.
+// The execution model (docs/architecture.md, how a launch runs) and the
+// emulator's additions (features of the emulator): task-id mapping of Block and
+// UnionN launches, the MPU, barriers with cores that return early, bad
+// launches, deterministic mode, per-launch counters and the CNRT host subset.
 #include <algorithm>
 #include <atomic>
 #include <chrono>

@@ -1,5 +1,5 @@
 // indice_convolution_forward at the design's network scale, layers 2 to
-// 4 of 3.7 (float), on the LiDAR rule books of the tests: the operator, the
+// 4 (float), on the LiDAR rule books of the tests: the operator, the
 // scalar reference, an FMA peak loop measured in the same run, and
 // __bang_matmul alone on the operator's tile shapes. Each operator run
 // reports achieved GFLOP/s (2 * Ci * Co * sum(indice_num) / time), its

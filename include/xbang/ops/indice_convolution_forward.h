@@ -28,10 +28,10 @@
 //    (docs/ops/indice_convolution_forward.md (accuracy) tolerances).
 //
 // Checks, in this order (each returns the status and logs one line naming
-// it). The docs/ops/indice_convolution_forward.md (parameters and checks) list
-// is followed, except that the dtype/layout/shape rules (its item 5) and
-// inverse (item 6) come before the zero-element and workspace rules (items 3
-// and 4), which need the shapes to be valid:
+// it), as in docs/ops/indice_convolution_forward.md (parameters and checks).
+// The design lists the zero-element and workspace rules before the dtype,
+// layout, shape and inverse rules; here they come after them, because they
+// need the shapes to be valid:
 //  1. handle, a descriptor, indice_num (or workspace_size for the size
 //     function) is null                                   -> BAD_PARAM
 //  2. device of the 200 series (arch < 372)               -> ARCH_MISMATCH
@@ -42,9 +42,7 @@
 //  5. dims: features [numActIn, Ci], filters 5-D (3-D convolution only),
 //     indice_pairs [K, 2, numActIn] with K = D * H * W, features_out
 //     [numActOut, Co], Ci and Co agreeing with the filters -> BAD_PARAM
-//  6. num_act_out != features_out dims[0]
-//  (docs/ops/indice_convolution_forward.md (parameters and checks) limit 3) ->
-//  BAD_PARAM
+//  6. num_act_out != features_out dims[0]               -> BAD_PARAM
 //  7. some indice_num[k] outside [0, numActIn]            -> BAD_PARAM
 //  8. a tensor of 2^31 elements or more                   -> NOT_SUPPORTED
 //  9. inverse != 0                                        -> NOT_SUPPORTED
@@ -65,11 +63,11 @@ extern "C" {
 
 // Workspace bytes mluOpIndiceConvolutionForward needs for these arguments:
 // the filters transposed to [K, Ci, Co] and, for half, a float accumulator
-// of features_out (the gathered rows and matmul results of
-// docs/ops/indice_convolution_forward.md (kernel) stay on chip). The
-// docs/ops/indice_convolution_forward.md (what it computes) declares the result
-// `const size_t`; it is returned through `workspace_size`. Runs checks 1 to 10
-// above and gives 0 for a zero-element problem (check 11).
+// of features_out (the gathered rows and matmul results stay on chip:
+// docs/ops/indice_convolution_forward.md (kernels and NRAM)). The design
+// declares the result `const size_t`; it is returned through
+// `workspace_size`. Runs checks 1 to 10 above and gives 0 for a
+// zero-element problem (check 11).
 mluOpStatus_t MLUOP_WIN_API mluOpGetIndiceConvolutionForwardWorkspaceSize(
     mluOpHandle_t handle, const mluOpTensorDescriptor_t features_desc,
     const mluOpTensorDescriptor_t filters_desc,

@@ -5,16 +5,16 @@
 // PyTorch CUDA reference psroi_pooling_forward_cuda.
 //
 // Described in docs/ops/psroipool_forward.md. Behaviour the design leaves open:
-//  - Each roi is [batch_id, x1, y1, x2, y2] (docs/ops/psroipool_forward.md
-//  (parameters and checks) layout row wins
-//    over the h-before-w order of its 3.1). start = round(x1) * spatial_scale,
-//    end = (round(x2) + 1) * spatial_scale (round: half away from zero), the
-//    roi size is at least 0.1, a bin is [floor(p * bin + start),
-//    ceil((p + 1) * bin + start)) clipped to [0, H] (resp. [0, W]).
+//  - Each roi is [batch_id, x1, y1, x2, y2]: the roi layout of the design's
+//    parameter table wins over the h-before-w order of its pseudo-code. start =
+//    round(x1) * spatial_scale, end = (round(x2) + 1) * spatial_scale (round:
+//    half away from zero), the roi size is at least 0.1, a bin is [floor(p *
+//    bin + start), ceil((p + 1) * bin + start)) clipped to [0, H] (resp. [0,
+//    W]).
 //  - The bin bounds are computed in float with every operation rounded on
 //    its own (no fused multiply-add), so they can differ from a GPU build of
 //    the reference (which fuses) when a bound falls within one ulp of an
-//    integer (docs/ops/psroipool_forward.md (kernel) "fma" risk).
+//    integer.
 //  - batch_id is truncated toward zero, as the reference's int conversion.
 //    A roi whose batch_id is outside [0, batch - 1] after truncation, or
 //    whose batch_id or coordinates are NaN or Inf, is never read from or
@@ -23,8 +23,8 @@
 //  - An empty bin (after clipping) gives 0; mapping_channel is still c.
 //  - NaN or Inf in the input propagate to exactly the bins that read them.
 //  - The average is the sum times 1 / bin area (the kernel multiplies by the
-//    reciprocal), so outputs match the reference within
-//    docs/ops/psroipool_forward.md (accuracy) criterion (diff1, diff2 <= 3e-3),
+//    reciprocal), so outputs match the reference within the criterion of
+//    docs/ops/psroipool_forward.md (accuracy) (diff1, diff2 <= 3e-3),
 //    not bit for bit; mapping_channel is exact.
 //  - The kernel needs no workspace: workspace may be NULL and workspace_size
 //    0; both are accepted and ignored.
@@ -59,8 +59,7 @@ extern "C" {
 //   13. input channels == pooled_height * pooled_width * output_dim
 //   14. input dim 4   15. rois dim 2   16. output dim 4
 //   17. mapping_channel dim 4
-//  then (docs/ops/psroipool_forward.md (parameters and checks)): output layout
-//  NHWC; output and mapping_channel dims
+//  then output layout NHWC; output and mapping_channel dims
 //    [rois_num, pooled_height, pooled_width, output_dim] with rois_num =
 //    rois dims[0]                                          -> BAD_PARAM
 //  then a tensor of 2^31 elements or more                  -> NOT_SUPPORTED

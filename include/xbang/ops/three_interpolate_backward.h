@@ -23,9 +23,9 @@
 //
 // Statuses, checks in the design's 防呆 order:
 // 1. null handle, descriptor or data pointer           -> BAD_PARAM
-// 2. any tensor with zero elements (any of B, C, M, N is 0;
-// docs/ops/three_interpolate_backward.md (what it computes)
-//    rule, stricter than mmcv which accepts M = 0)      -> BAD_PARAM
+// 2. any tensor with zero elements (any of B, C, M, N is 0: the design's
+//    rule in docs/ops/three_interpolate_backward.md (parameters and
+//    checks), stricter than mmcv, which accepts M = 0)  -> BAD_PARAM
 // 3. dtypes, then layouts, then dims/shapes that do not agree -> BAD_PARAM
 // 4. a tensor of 2^31 elements or more                  -> NOT_SUPPORTED
 #pragma once

@@ -5,7 +5,7 @@
 // open:
 //  - A point is inside the grid when 0 <= x < num_voxel_x, 0 <= y <
 //    num_voxel_y and 0 <= z < num_voxel_z (coordinate 0 is inside; the design's
-//    CPU code in 3.2 wins over the "x > 0" of 3.1).
+//    CPU code wins over the "x > 0" of its formula).
 //  - pos_memo is written for every point: (b, y, x) for a point inside the
 //    grid, -1 in all three slots for a point outside. Its previous content
 //    does not matter (the design asks callers to fill it with a negative value;

@@ -348,7 +348,7 @@ TEST_F(PsRoiPoolForwardTest, ZeroElementInputWritesNothing) {
 }
 
 // ---- Host checks: one test per rule of docs/ops/psroipool_forward.md
-// (parameters and checks) (and 1.3), in its order. --
+// (parameters and checks), in its order. --
 
 // The arguments of one mluOpPsRoiPoolForward call, valid by default.
 struct Call {

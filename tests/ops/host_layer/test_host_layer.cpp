@@ -184,7 +184,7 @@ TEST(HostHandle, ClusterSettingTable) {
 
 // A new handle reports the device's clusters, or fails with a log line when
 // this process's XBANG_CLUSTERS is invalid (ctest runs this test with valid
-// and invalid values: tests/host/CMakeLists.txt).
+// and invalid values: tests/ops/host_layer/CMakeLists.txt).
 TEST(HostHandle, ClusterCountFromTheEnvironment) {
   const xbang::ClusterSetting setting =
       xbang::parse_cluster_setting(std::getenv("XBANG_CLUSTERS"));
@@ -378,11 +378,11 @@ TEST(HostDataTypeSize, EveryDtype) {
 // The check macros operators are written with.
 
 mluOpStatus_t api_with_checks(const void* ptr, int n) {
-  MLUOP_CHECK_NULL("[mluOpTestApi]", ptr);
-  MLUOP_CHECK("[mluOpTestApi]", n > 0, MLUOP_STATUS_BAD_PARAM,
-              "n must be positive");
-  MLUOP_CHECK("[mluOpTestApi]", n < 100, MLUOP_STATUS_NOT_SUPPORTED,
-              "n too large");
+  XBANG_HOST_CHECK_NULL("[mluOpTestApi]", ptr);
+  XBANG_HOST_CHECK("[mluOpTestApi]", n > 0, MLUOP_STATUS_BAD_PARAM,
+                   "n must be positive");
+  XBANG_HOST_CHECK("[mluOpTestApi]", n < 100, MLUOP_STATUS_NOT_SUPPORTED,
+                   "n too large");
   return MLUOP_STATUS_SUCCESS;
 }
 
@@ -403,9 +403,9 @@ TEST(HostCheckMacros, NameTheFailedCheck) {
 }
 
 mluOpStatus_t api_launching(cnrtDim3_t dim, cnrtFunctionType_t type) {
-  MLUOP_KERNEL_CHECK("[mluOpTestLaunch]",
-                     xbang::launch(
-                         dim, type, nullptr, [] {}, "noop"));
+  XBANG_HOST_KERNEL_CHECK("[mluOpTestLaunch]",
+                          xbang::launch(
+                              dim, type, nullptr, [] {}, "noop"));
   return MLUOP_STATUS_SUCCESS;
 }
 
