@@ -59,16 +59,6 @@ void set_runs(const char* name, T* dst, long count, T value, long stride_bytes,
       });
 }
 
-// A fill built-in: value converted to the element type the pair (T, V)
-// selects, written elem_count times per segment in `where`.
-template <Where where, class T, class V>
-XBANG_ENTRY_INLINE void set_builtin(const char* name, T* dst, int elem_count,
-                                    V value, int dst_stride, int segnum) {
-  using Elem = fill_elem_t<T, V>;
-  set_runs(name, reinterpret_cast<Elem*>(dst), elem_count,
-           static_cast<Elem>(value), dst_stride, segnum, where);
-}
-
 }  // namespace detail
 }  // namespace xbang
 
