@@ -1,30 +1,16 @@
-#include "barriers.h"
+// A sync group's barriers (sync_group.h) and the detection of barriers that
+// can never complete.
+#include <algorithm>
 
+#include "launch_state.h"
 #include "runtime_internal.h"
 #include "sram.h"
+#include "sync_group.h"
 #include "thread_pool.h"
 
 namespace xbang {
 namespace detail {
 namespace {
-
-// With `waiters` cores waiting at it, `barrier` completes: they go on.
-void complete(SyncGroup& group, Barrier& barrier, int waiters) {
-  group.waiting -= waiters;
-  for (auto& at : group.waiting_at) {
-    if (at == &barrier) at = nullptr;
-  }
-  barrier.arrived = 0;
-  ++barrier.generation;
-  group.cv.notify_all();
-}
-
-void leave(SyncGroup& group, Barrier& barrier) {
-  --barrier.expected;
-  if (barrier.arrived > 0 && barrier.arrived >= barrier.expected) {
-    complete(group, barrier, barrier.arrived);
-  }
-}
 
 std::string core_label(const LaunchState& launch, int index) {
   const CoreSpec spec = launch.core_spec(index);
@@ -34,38 +20,167 @@ std::string core_label(const LaunchState& launch, int index) {
 
 }  // namespace
 
-void leave_barriers(SyncGroup& group, const CoreSpec& spec) {
-  leave(group, group.cluster_barriers[spec.cluster - group.first_cluster]);
-  leave(group, group.all);
-  leave(group, spec.is_mpu ? group.all_mpu : group.all_ipu);
+SyncGroup::SyncGroup(const LaunchShape& shape, int index,
+                     const ModuleList* modules)
+    : first_cluster_(index * shape.group_clusters),
+      clusters_(std::min(shape.group_clusters,
+                         shape.clusters - index * shape.group_clusters)),
+      first_core_(first_cluster_ * kLaunchCoresPerCluster),
+      end_core_(first_core_ + clusters_ * kLaunchCoresPerCluster),
+      modules_(modules),
+      cluster_barriers_(clusters_),
+      all_{"__sync_all", clusters_ * kLaunchCoresPerCluster},
+      all_ipu_{"__sync_all_ipu", clusters_ * kComputeCoresPerCluster},
+      all_mpu_{"__sync_all_mpu", clusters_},
+      unfinished_(clusters_ * kLaunchCoresPerCluster),
+      waiting_at_(clusters_ * kLaunchCoresPerCluster, nullptr),
+      active_cluster_(first_cluster_),
+      live_(clusters_, 0),
+      ready_(clusters_, kLaunchCoresPerCluster),
+      parked_(clusters_, 0),
+      sram_images_(clusters_) {
+  for (Barrier& b : cluster_barriers_) {
+    b.name = "__sync_cluster";
+    b.expected = kLaunchCoresPerCluster;
+  }
 }
 
-void detect_deadlock(LaunchState& launch, SyncGroup& group) {
-  if (!group.deadlock.empty() || group.unfinished == 0 ||
-      group.waiting != group.unfinished) {
+// With `waiters` cores waiting at it, `barrier` completes: they go on.
+void SyncGroup::complete(Barrier& barrier, int waiters) {
+  waiting_ -= waiters;
+  for (auto& at : waiting_at_) {
+    if (at == &barrier) at = nullptr;
+  }
+  barrier.arrived = 0;
+  ++barrier.generation;
+  cv_.notify_all();
+}
+
+void SyncGroup::leave(Barrier& barrier) {
+  --barrier.expected;
+  if (barrier.arrived > 0 && barrier.arrived >= barrier.expected) {
+    complete(barrier, barrier.arrived);
+  }
+}
+
+// A core that has returned counts as arrived at every later barrier of its
+// group: it leaves each one (an early `return` on the MPU never deadlocks).
+void SyncGroup::leave_barriers(const CoreSpec& spec) {
+  leave(cluster_barriers_[slot(spec)]);
+  leave(all_);
+  leave(spec.is_mpu ? all_mpu_ : all_ipu_);
+}
+
+bool SyncGroup::core_finished(LaunchState& launch, const CoreSpec& spec) {
+  leave_barriers(spec);
+  if (launch.serial_sram) sram_core_finished(spec);
+  if (--unfinished_ == 0) return true;
+  detect_deadlock(launch);
+  return false;
+}
+
+void SyncGroup::detect_deadlock(LaunchState& launch) {
+  if (!deadlock_.empty() || unfinished_ == 0 || waiting_ != unfinished_) {
     return;
   }
   std::string why = "barriers cannot complete: every core of clusters " +
-                    std::to_string(group.first_cluster) + ".." +
-                    std::to_string(group.first_cluster + group.clusters - 1) +
+                    std::to_string(first_cluster_) + ".." +
+                    std::to_string(first_cluster_ + clusters_ - 1) +
                     " that has not returned waits (";
   int listed = 0, more = 0;
-  for (size_t i = 0; i < group.waiting_at.size(); ++i) {
-    if (group.waiting_at[i] == nullptr) continue;
+  for (size_t i = 0; i < waiting_at_.size(); ++i) {
+    if (waiting_at_[i] == nullptr) continue;
     if (listed == 12) {
       ++more;
       continue;
     }
-    why += (listed++ ? ", " : "") +
-           core_label(launch, group.first_core + int(i)) + " at " +
-           group.waiting_at[i]->name;
+    why += (listed++ ? ", " : "") + core_label(launch, first_core_ + int(i)) +
+           " at " + waiting_at_[i]->name;
   }
   if (more > 0) why += ", and " + std::to_string(more) + " more";
   why += "); the cores took different barriers";
-  group.deadlock = why;
+  deadlock_ = why;
   // The launch fails even if the kernel catches what its cores are thrown.
   if (launch.failure.empty()) launch.failure = why;
-  group.cv.notify_all();
+  cv_.notify_all();
+}
+
+// The barrier of `scope` that `spec` takes part in; nullptr when it takes
+// no part (an MPU at __sync_all_ipu, an IPU at __sync_all_mpu).
+SyncGroup::Barrier* SyncGroup::barrier_of(BarrierScope scope,
+                                          const CoreSpec& spec) {
+  switch (scope) {
+    case BarrierScope::kCluster:
+      return &cluster_barriers_[slot(spec)];
+    case BarrierScope::kAll:
+      return &all_;
+    case BarrierScope::kAllIpu:
+      return spec.is_mpu ? nullptr : &all_ipu_;
+    case BarrierScope::kAllMpu:
+      return spec.is_mpu ? &all_mpu_ : nullptr;
+  }
+  return nullptr;
+}
+
+void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
+                       int core_index, BarrierScope scope,
+                       std::unique_lock<std::mutex>& lock) {
+  Barrier* barrier = barrier_of(scope, spec);
+  if (barrier == nullptr) return;
+  if (launch.deterministic) {
+    throw KernelAbort{
+        "reached a barrier in deterministic mode, which runs one "
+        "core at a time; run it without set_deterministic(true)"};
+  }
+  if (!deadlock_.empty()) throw KernelAbort{deadlock_};
+  const bool swaps_clusters =
+      launch.serial_sram && scope != BarrierScope::kCluster;
+  const uint64_t generation = barrier->generation;
+  if (++barrier->arrived >= barrier->expected) {
+    // Every core the barrier waits for is here: the SRAM is still.
+    if (XBANG_CHECKED && launch.serial_sram)
+      check_sram_padding(launch.modules, "barrier");
+    complete(*barrier, barrier->arrived - 1);
+    if (swaps_clusters) unpark_all();
+    return;
+  }
+  ++waiting_;
+  waiting_at_[core_index - first_core_] = barrier;
+  if (swaps_clusters) park(spec);
+  detect_deadlock(launch);
+  lock.unlock();
+  pool().permits().release();
+  if (launch.next.load() < end_core_) {
+    // Cores not started yet may be the ones this barrier waits for.
+    pool().request_worker(launch.self.lock(), /*must_run=*/true);
+  }
+  lock.lock();
+  cv_.wait(lock, [&] {
+    return (barrier->generation != generation &&
+            (!swaps_clusters || active_cluster_ == spec.cluster)) ||
+           !deadlock_.empty();
+  });
+  const bool released = barrier->generation != generation;
+  if (swaps_clusters) {
+    if (released) {
+      resume(spec);
+    } else {
+      // Counted as running again while it unwinds.
+      --parked_[slot(spec)];
+      ++live_[slot(spec)];
+    }
+  }
+  if (!released) {
+    --barrier->arrived;
+    --waiting_;
+    waiting_at_[core_index - first_core_] = nullptr;
+  }
+  // Once the group has deadlocked, a barrier completing because other cores
+  // unwind out of the kernel releases nobody: every waiter fails.
+  const std::string deadlock = deadlock_;
+  lock.unlock();
+  pool().permits().acquire();
+  if (!deadlock.empty()) throw KernelAbort{deadlock};
 }
 
 void barrier(BarrierScope scope) {
@@ -79,79 +194,7 @@ void barrier(BarrierScope scope) {
   if (!launch.shape.is_union()) return;  // Block tasks do not synchronise
   const CoreSpec spec = launch.core_spec(core->core_index);
   std::unique_lock<std::mutex> lock(launch.mutex);
-  SyncGroup& group = launch.group_of(spec);
-  Barrier* barrier = nullptr;
-  switch (scope) {
-    case BarrierScope::kCluster:
-      barrier = &group.cluster_barriers[spec.cluster - group.first_cluster];
-      break;
-    case BarrierScope::kAll:
-      barrier = &group.all;
-      break;
-    case BarrierScope::kAllIpu:
-      if (spec.is_mpu) return;
-      barrier = &group.all_ipu;
-      break;
-    case BarrierScope::kAllMpu:
-      if (!spec.is_mpu) return;
-      barrier = &group.all_mpu;
-      break;
-  }
-  if (launch.deterministic) {
-    throw KernelAbort{
-        "reached a barrier in deterministic mode, which runs one "
-        "core at a time; run it without set_deterministic(true)"};
-  }
-  if (!group.deadlock.empty()) throw KernelAbort{group.deadlock};
-  const bool swaps_clusters =
-      launch.serial_sram && scope != BarrierScope::kCluster;
-  const uint64_t generation = barrier->generation;
-  if (++barrier->arrived >= barrier->expected) {
-    // Every core the barrier waits for is here: the SRAM is still.
-    if (XBANG_CHECKED && launch.serial_sram)
-      check_sram_padding(launch.modules, "barrier");
-    complete(group, *barrier, barrier->arrived - 1);
-    if (swaps_clusters) sram_unpark_all(group);
-    return;
-  }
-  ++group.waiting;
-  group.waiting_at[core->core_index - group.first_core] = barrier;
-  if (swaps_clusters) sram_park(group, spec);
-  detect_deadlock(launch, group);
-  lock.unlock();
-  pool().permits().release();
-  if (launch.next.load() < group.end_core) {
-    // Cores not started yet may be the ones this barrier waits for.
-    pool().request_worker(launch.self.lock(), /*must_run=*/true);
-  }
-  lock.lock();
-  group.cv.wait(lock, [&] {
-    return (barrier->generation != generation &&
-            (!swaps_clusters || group.active_cluster == spec.cluster)) ||
-           !group.deadlock.empty();
-  });
-  const bool released = barrier->generation != generation;
-  if (swaps_clusters) {
-    if (released) {
-      sram_resume(group, spec);
-    } else {
-      // Counted as running again while it unwinds.
-      const int c = spec.cluster - group.first_cluster;
-      --group.parked[c];
-      ++group.live[c];
-    }
-  }
-  if (!released) {
-    --barrier->arrived;
-    --group.waiting;
-    group.waiting_at[core->core_index - group.first_core] = nullptr;
-  }
-  // Once the group has deadlocked, a barrier completing because other cores
-  // unwind out of the kernel releases nobody: every waiter fails.
-  const std::string deadlock = group.deadlock;
-  lock.unlock();
-  pool().permits().acquire();
-  if (!deadlock.empty()) throw KernelAbort{deadlock};
+  launch.group_of(spec).arrive(launch, spec, core->core_index, scope, lock);
 }
 
 }  // namespace detail

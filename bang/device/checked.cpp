@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "environment.h"
 #include "launch_state.h"
 #include "modules.h"
 #include "onchip_objects.h"
@@ -22,10 +23,7 @@
 #include "xbang/core/arch.h"
 
 namespace {
-bool env_enabled() {
-  const char* env = std::getenv("XBANG_CHECKED");
-  return env == nullptr || std::strcmp(env, "0") != 0;
-}
+bool env_enabled() { return xbang::environment::flag("XBANG_CHECKED", true); }
 
 std::mutex reports_mutex;
 std::vector<xbang::checked::Report> all_reports;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "device_api.h"
+#include "environment.h"
 #include "runtime_internal.h"
 #include "xbang/core/arch.h"
 
@@ -27,31 +28,26 @@ struct CNcontext_st {
 
 namespace xbang {
 
+namespace {
+
+environment::Reading<long long> read_clusters(const char* value) {
+  return environment::parse_number("XBANG_CLUSTERS", value, 1, kMaxClusterCount,
+                                   kDefaultClusterCount);
+}
+
+}  // namespace
+
 ClusterSetting parse_cluster_setting(const char* value) {
-  if (value == nullptr) return {kDefaultClusterCount, true};
-  // Digits only: strtol alone would take leading blanks and signs.
-  long long count = 0;
-  const char* digit = value;
-  for (; *digit >= '0' && *digit <= '9'; ++digit) {
-    count = count * 10 + (*digit - '0');
-    if (count > kMaxClusterCount) break;
-  }
-  const bool valid = digit != value && *digit == '\0' && count >= 1 &&
-                     count <= kMaxClusterCount;
-  return {valid ? int(count) : kDefaultClusterCount, valid};
+  const environment::Reading<long long> r = read_clusters(value);
+  return {int(r.value), r.problem.empty()};
 }
 
 ClusterSetting device_cluster_setting() {
   static const ClusterSetting setting = [] {
-    const char* env = std::getenv("XBANG_CLUSTERS");
-    const ClusterSetting parsed = parse_cluster_setting(env);
-    if (!parsed.valid) {
-      std::fprintf(stderr,
-                   "[xbang] XBANG_CLUSTERS=\"%s\" is not a whole number in "
-                   "[1, %d]; the device has %d clusters\n",
-                   env, kMaxClusterCount, parsed.count);
-    }
-    return parsed;
+    const environment::Reading<long long> r =
+        read_clusters(environment::raw("XBANG_CLUSTERS"));
+    environment::report(r.problem);
+    return ClusterSetting{int(r.value), r.problem.empty()};
   }();
   return setting;
 }

@@ -22,8 +22,8 @@
 #include <memory>
 #include <string>
 
-#include "barriers.h"
 #include "device_api.h"
+#include "environment.h"
 #include "launch_state.h"
 #include "runtime_internal.h"
 #include "sram.h"
@@ -42,18 +42,17 @@ __thread CoreContext* tls_core = nullptr;
 
 CoreSpec LaunchState::core_spec(int index) const {
   if (!shape.is_union()) return {index, false, -1, -1};
-  const int cluster = index / 5, slot = index % 5;
+  const int cluster = index / kLaunchCoresPerCluster;
+  const int slot = index % kLaunchCoresPerCluster;
   // Each cluster: its memory core first, then its compute cores.
-  return {cluster * 4 + (slot == 0 ? 0 : slot - 1), slot == 0, cluster,
-          cluster / shape.group_clusters};
+  return {cluster * kComputeCoresPerCluster + (slot == 0 ? 0 : slot - 1),
+          slot == 0, cluster, cluster / shape.group_clusters};
 }
 
 namespace {
 
-std::atomic<bool> deterministic_flag{[] {
-  const char* env = std::getenv("XBANG_DETERMINISTIC");
-  return env != nullptr && env[0] == '1';
-}()};
+std::atomic<bool> deterministic_flag{
+    environment::flag("XBANG_DETERMINISTIC", false)};
 
 void set_task_variables(const LaunchShape& shape, const CoreSpec& spec) {
   const int t = spec.task_id;
@@ -66,41 +65,16 @@ void set_task_variables(const LaunchShape& shape, const CoreSpec& spec) {
   taskIdY = (t / taskDimX) % taskDimY;
   taskIdZ = t / (taskDimX * taskDimY);
   if (shape.is_union()) {
-    coreDim = kCoresPerCluster;
+    coreDim = kComputeCoresPerCluster;
     clusterDim = shape.clusters;
     clusterId = spec.cluster;
-    coreId = spec.is_mpu ? kMpuCoreId : t % kCoresPerCluster;
+    coreId = spec.is_mpu ? kMpuCoreId : t % kComputeCoresPerCluster;
   } else {
     coreDim = 1;
     coreId = 0;
     clusterDim = 0;
     clusterId = 0;
   }
-}
-
-std::unique_ptr<SyncGroup> make_group(const LaunchShape& shape, int index) {
-  auto group = std::make_unique<SyncGroup>();
-  group->first_cluster = index * shape.group_clusters;
-  group->clusters =
-      std::min(shape.group_clusters, shape.clusters - group->first_cluster);
-  group->first_core = group->first_cluster * 5;
-  group->end_core = group->first_core + group->clusters * 5;
-  group->cluster_barriers.resize(group->clusters);
-  for (Barrier& b : group->cluster_barriers) {
-    b.name = "__sync_cluster";
-    b.expected = 5;
-  }
-  group->all = {"__sync_all", group->clusters * 5};
-  group->all_ipu = {"__sync_all_ipu", group->clusters * 4};
-  group->all_mpu = {"__sync_all_mpu", group->clusters};
-  group->unfinished = group->clusters * 5;
-  group->waiting_at.assign(group->clusters * 5, nullptr);
-  group->active_cluster = group->first_cluster;
-  group->live.assign(group->clusters, 0);
-  group->ready.assign(group->clusters, 5);
-  group->parked.assign(group->clusters, 0);
-  group->sram_images.resize(group->clusters);
-  return group;
 }
 
 // With launch.mutex held: admits the next sync groups the thread ceiling
@@ -111,16 +85,16 @@ int admit_groups_locked(LaunchState& launch) {
   while (launch.groups_admitted < launch.shape.groups &&
          !(launch.serial_sram && launch.groups_in_flight > 0)) {
     const int index = launch.groups_admitted;
-    auto group = make_group(launch.shape, index);
-    group->modules = &launch.modules;
-    const int cores = group->end_core - group->first_core;
+    auto group =
+        std::make_unique<SyncGroup>(launch.shape, index, &launch.modules);
+    const int cores = group->cores();
     std::shared_ptr<LaunchState> waiter;
     if (!launch.waiting_for_threads) waiter = launch.self.lock();
     if (!pool().try_reserve(cores, waiter)) {
       if (waiter) launch.waiting_for_threads = true;
       break;
     }
-    launch.admitted_end.store(group->end_core, std::memory_order_release);
+    launch.admitted_end.store(group->end_core(), std::memory_order_release);
     launch.groups[index] = std::move(group);
     ++launch.groups_admitted;
     ++launch.groups_in_flight;
@@ -182,14 +156,10 @@ void finish_core(LaunchState& launch, const CoreSpec& spec,
     }
     if (launch.shape.is_union()) {
       SyncGroup& group = launch.group_of(spec);
-      leave_barriers(group, spec);
-      if (launch.serial_sram) sram_core_finished(group, spec);
-      if (--group.unfinished == 0) {
-        released_threads = group.end_core - group.first_core;
+      if (group.core_finished(launch, spec)) {
+        released_threads = group.cores();
         launch.groups[spec.group].reset();
         --launch.groups_in_flight;
-      } else {
-        detect_deadlock(launch, group);
       }
     }
     last = launch.finished.load(std::memory_order_relaxed) + 1 ==
@@ -262,6 +232,19 @@ __attribute__((no_sanitize("null"))) void run_core(
   tls_core = nullptr;
 }
 
+// A launch that ran and failed: a kernel failure (`why`, printed) or
+// checked-mode findings (already printed).
+cnrtRet_t end_failed_launch(cnrtQueue_t queue, const std::string& name,
+                            const std::string& why) {
+  if (!why.empty()) {
+    std::fprintf(stderr, "[xbang] kernel %s failed: %s\n", name.c_str(),
+                 why.c_str());
+  }
+  set_last_error(cnrtErrorLaunchFailed);
+  record_queue_failure(queue, cnrtErrorLaunchFailed);
+  return cnrtErrorLaunchFailed;
+}
+
 cnrtRet_t fail_launch(const std::string& name, const std::string& why) {
   std::fprintf(stderr, "[xbang] launch of %s failed: %s\n", name.c_str(),
                why.c_str());
@@ -285,7 +268,7 @@ void run_cores(const std::shared_ptr<LaunchState>& launch) {
     if (launch->serial_sram) {
       const CoreSpec spec = launch->core_spec(index);
       std::unique_lock<std::mutex> lock(launch->mutex);
-      sram_wait_to_start(launch->group_of(spec), spec, lock);
+      launch->group_of(spec).wait_to_start(spec, lock);
     }
     run_core(launch, index);
   }
@@ -387,17 +370,8 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
   counters.kernels[name] = {1, seconds};
   detail::record_launch_counters(counters);
 
-  if (!failure.empty()) {
-    std::fprintf(stderr, "[xbang] kernel %s failed: %s\n", name.c_str(),
-                 failure.c_str());
-    detail::set_last_error(cnrtErrorLaunchFailed);
-    detail::record_queue_failure(queue, cnrtErrorLaunchFailed);
-    return cnrtErrorLaunchFailed;
-  }
-  if (state->reports.load() != 0) {
-    detail::set_last_error(cnrtErrorLaunchFailed);
-    detail::record_queue_failure(queue, cnrtErrorLaunchFailed);
-    return cnrtErrorLaunchFailed;
+  if (!failure.empty() || state->reports.load() != 0) {
+    return detail::end_failed_launch(queue, name, failure);
   }
   return cnrtSuccess;
 }

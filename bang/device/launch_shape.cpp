@@ -55,10 +55,11 @@ std::string plan_launch(cnrtDim3_t dim, cnrtFunctionType_t type,
     }
     task_dim *= factor;
   }
-  if (union_n > 0 && task_dim % uint64_t(4 * union_n) != 0) {
+  const int union_tasks = kComputeCoresPerCluster * union_n;
+  if (union_n > 0 && task_dim % uint64_t(union_tasks) != 0) {
     return "a Union" + std::to_string(union_n) +
            " launch needs taskDim to be a multiple of " +
-           std::to_string(4 * union_n) + " (got " + std::to_string(task_dim) +
+           std::to_string(union_tasks) + " (got " + std::to_string(task_dim) +
            ")";
   }
   LaunchShape s;
@@ -68,7 +69,7 @@ std::string plan_launch(cnrtDim3_t dim, cnrtFunctionType_t type,
   s.union_n = union_n;
   s.task_dim = int(task_dim);
   if (union_n > 0) {
-    s.clusters = s.task_dim / 4;
+    s.clusters = s.task_dim / kComputeCoresPerCluster;
     // Whole UnionN jobs per wave; union_n divides kMaxGroupClusters.
     s.group_clusters = std::min(s.clusters, kMaxGroupClusters);
     s.groups = (s.clusters + s.group_clusters - 1) / s.group_clusters;

@@ -2,8 +2,10 @@
 
 #include <condition_variable>
 #include <cstring>
+#include <mutex>
 
 #include "runtime_internal.h"
+#include "sync_group.h"
 #include "thread_pool.h"
 
 namespace xbang {
@@ -38,27 +40,6 @@ void load_sram(const ModuleList& modules, const std::vector<char>& image) {
   }
 }
 
-// Once the active cluster has no running core and none ready, save its SRAM
-// and switch in the next cluster of the group that has work.
-void maybe_switch_cluster(SyncGroup& group) {
-  const int current = group.active_cluster - group.first_cluster;
-  if (group.live[current] > 0) return;
-  // No core of the active cluster runs: its SRAM is still.
-  if (XBANG_CHECKED) check_sram_padding(*group.modules, "cluster idle");
-  if (group.ready[current] > 0) return;
-  for (int step = 1; step <= group.clusters; ++step) {
-    const int next = (current + step) % group.clusters;
-    if (group.ready[next] == 0) continue;
-    if (next != current) {
-      save_sram(*group.modules, group.sram_images[current]);
-      load_sram(*group.modules, group.sram_images[next]);
-      group.active_cluster = group.first_cluster + next;
-      group.cv.notify_all();
-    }
-    return;
-  }
-}
-
 }  // namespace
 
 void acquire_sram() {
@@ -75,45 +56,66 @@ void release_sram() {
   owner_cv.notify_one();
 }
 
-void sram_wait_to_start(SyncGroup& group, const CoreSpec& spec,
-                        std::unique_lock<std::mutex>& lock) {
-  if (group.active_cluster != spec.cluster) {
+// Once the active cluster has no running core and none ready, save its SRAM
+// and switch in the next cluster of the group that has work.
+void SyncGroup::maybe_switch_cluster() {
+  const int current = active_cluster_ - first_cluster_;
+  if (live_[current] > 0) return;
+  // No core of the active cluster runs: its SRAM is still.
+  if (XBANG_CHECKED) check_sram_padding(*modules_, "cluster idle");
+  if (ready_[current] > 0) return;
+  for (int step = 1; step <= clusters_; ++step) {
+    const int next = (current + step) % clusters_;
+    if (ready_[next] == 0) continue;
+    if (next != current) {
+      save_sram(*modules_, sram_images_[current]);
+      load_sram(*modules_, sram_images_[next]);
+      active_cluster_ = first_cluster_ + next;
+      cv_.notify_all();
+    }
+    return;
+  }
+}
+
+void SyncGroup::wait_to_start(const CoreSpec& spec,
+                              std::unique_lock<std::mutex>& lock) {
+  if (active_cluster_ != spec.cluster) {
     lock.unlock();
     pool().permits().release();
     lock.lock();
-    group.cv.wait(lock, [&] { return group.active_cluster == spec.cluster; });
+    cv_.wait(lock, [&] { return active_cluster_ == spec.cluster; });
     lock.unlock();
     pool().permits().acquire();
     lock.lock();
   }
-  const int c = spec.cluster - group.first_cluster;
-  --group.ready[c];
-  ++group.live[c];
+  --ready_[slot(spec)];
+  ++live_[slot(spec)];
 }
 
-void sram_park(SyncGroup& group, const CoreSpec& spec) {
-  const int c = spec.cluster - group.first_cluster;
-  --group.live[c];
-  ++group.parked[c];
-  maybe_switch_cluster(group);
+// A core waiting at a group-wide barrier stops counting as running.
+void SyncGroup::park(const CoreSpec& spec) {
+  --live_[slot(spec)];
+  ++parked_[slot(spec)];
+  maybe_switch_cluster();
 }
 
-void sram_unpark_all(SyncGroup& group) {
-  for (int c = 0; c < group.clusters; ++c) {
-    group.ready[c] += group.parked[c];
-    group.parked[c] = 0;
+// A group-wide barrier completed: its parked cores may run again.
+void SyncGroup::unpark_all() {
+  for (int c = 0; c < clusters_; ++c) {
+    ready_[c] += parked_[c];
+    parked_[c] = 0;
   }
 }
 
-void sram_resume(SyncGroup& group, const CoreSpec& spec) {
-  const int c = spec.cluster - group.first_cluster;
-  --group.ready[c];
-  ++group.live[c];
+// A released core resumes once its cluster is active (the caller waits).
+void SyncGroup::resume(const CoreSpec& spec) {
+  --ready_[slot(spec)];
+  ++live_[slot(spec)];
 }
 
-void sram_core_finished(SyncGroup& group, const CoreSpec& spec) {
-  --group.live[spec.cluster - group.first_cluster];
-  maybe_switch_cluster(group);
+void SyncGroup::sram_core_finished(const CoreSpec& spec) {
+  --live_[slot(spec)];
+  maybe_switch_cluster();
 }
 
 }  // namespace detail

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "environment.h"
 #include "launch_state.h"
 #include "xbang/runtime/spin_wait.h"
 
@@ -31,34 +32,15 @@ void Semaphore::release() {
 
 namespace {
 
-int env_int(const char* name, int fallback) {
-  const char* env = std::getenv(name);
-  if (env == nullptr) return fallback;
-  char* end = nullptr;
-  const long value = std::strtol(env, &end, 10);
-  if (end == env || *end != '\0' || value <= 0 || value > INT_MAX) {
-    std::fprintf(stderr, "[xbang] ignoring %s=%s: not a positive integer\n",
-                 name, env);
-    return fallback;
-  }
-  return int(value);
-}
-
 int parallelism_from_env() {
   const unsigned hw = std::thread::hardware_concurrency();
-  return env_int("XBANG_THREADS", hw == 0 ? 1 : int(hw));
+  return int(
+      environment::number("XBANG_THREADS", 1, INT_MAX, hw == 0 ? 1 : int(hw)));
 }
 
 int max_threads_from_env() {
-  const int n = env_int("XBANG_MAX_THREADS", kDefaultMaxHostThreads);
-  if (n < kMinMaxHostThreads || n > kMaxMaxHostThreads) {
-    std::fprintf(stderr,
-                 "[xbang] ignoring XBANG_MAX_THREADS=%d: the ceiling must be "
-                 "in [%d, %d]\n",
-                 n, kMinMaxHostThreads, kMaxMaxHostThreads);
-    return kDefaultMaxHostThreads;
-  }
-  return n;
+  return int(environment::number("XBANG_MAX_THREADS", kMinMaxHostThreads,
+                                 kMaxMaxHostThreads, kDefaultMaxHostThreads));
 }
 
 // The static TLS of every loaded module: glibc places it inside a thread's

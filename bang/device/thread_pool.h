@@ -24,6 +24,8 @@
 #include <mutex>
 #include <vector>
 
+#include "launch_shape.h"
+
 namespace xbang {
 namespace detail {
 
@@ -44,7 +46,8 @@ class Semaphore {
 // Default and smallest thread ceilings. The smallest still fits the largest
 // sync group (kMaxGroupCores) with room for a Block launch's helpers.
 inline constexpr int kDefaultMaxHostThreads = 256;
-inline constexpr int kMinMaxHostThreads = 96;
+inline constexpr int kBlockHelperThreads = 16;
+inline constexpr int kMinMaxHostThreads = kMaxGroupCores + kBlockHelperThreads;
 inline constexpr int kMaxMaxHostThreads = 1 << 14;
 // Stack of a pool thread beyond its static TLS: what a thread gets by
 // default on Linux, ample for kernel code (its on-chip arrays are TLS).

@@ -29,6 +29,8 @@
 #include <system_error>
 #include <vector>
 
+#include "environment.h"
+
 extern char** environ;
 
 namespace fs = std::filesystem;
@@ -387,9 +389,8 @@ int run(const std::vector<std::string>& argv, bool verbose) {
 class TemporaryDirectory {
  public:
   TemporaryDirectory() {
-    const char* base = std::getenv("TMPDIR");
     std::string pattern =
-        std::string(base && *base ? base : "/tmp") + "/cncc.XXXXXX";
+        xbang::environment::text("TMPDIR", "/tmp") + "/cncc.XXXXXX";
     if (mkdtemp(pattern.data())) path_ = pattern;
   }
   ~TemporaryDirectory() {
@@ -710,8 +711,8 @@ int main(int argc, char** argv) {
     return status;
   }
   if (done) return 0;
-  const char* compiler = std::getenv("XBANG_CNCC_CXX");
-  if (compiler && *compiler) {
+  const std::string compiler = xbang::environment::text("XBANG_CNCC_CXX", "");
+  if (!compiler.empty()) {
     driver.compiler = {compiler};
     driver.gnu = fs::path(compiler).filename().string().find("clang") ==
                  std::string::npos;
@@ -721,12 +722,10 @@ int main(int argc, char** argv) {
     driver.clang16 =
         std::strcmp(kHostCompilerId, "Clang") == 0 && kHostCompilerMajor >= 16;
   }
-  const char* portable = std::getenv("XBANG_CNCC_PORTABLE");
-  if (portable && std::strcmp(portable, "1") == 0) {
+  if (xbang::environment::flag("XBANG_CNCC_PORTABLE", false)) {
     driver.command.portable = true;
   }
-  const char* verbose = std::getenv("XBANG_CNCC_VERBOSE");
-  driver.verbose = verbose && std::strcmp(verbose, "1") == 0;
+  driver.verbose = xbang::environment::flag("XBANG_CNCC_VERBOSE", false);
   for (const std::string& word : args) {
     if (word == "-v") driver.verbose = true;
   }

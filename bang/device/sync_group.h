@@ -1,0 +1,121 @@
+// One sync group of a Union launch (launch_shape.h): consecutive clusters
+// that run at the same time, with their barriers (__sync_cluster, __sync_all
+// and its IPU / MPU forms) and, when the launch holds the SRAM, whose cluster
+// runs now (sram.h). Barriers are in barriers.cpp, the SRAM turns in
+// sram.cpp.
+//
+// A group lives from its admission to the end of its last core. Every member
+// runs with the launch's mutex held (LaunchState::mutex); the `lock` a member
+// takes is that mutex's, which it may release while it waits.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "launch_shape.h"
+#include "modules.h"
+#include "xbang/runtime/task.h"
+
+namespace xbang {
+namespace detail {
+
+struct LaunchState;
+
+// A kernel that cannot go on (a barrier in deterministic mode, a deadlock).
+struct KernelAbort {
+  std::string why;
+};
+
+// One core of a launch: Block, one core per task; Union, per cluster its
+// memory core first, then its compute cores.
+struct CoreSpec {
+  int task_id;
+  bool is_mpu;
+  int cluster;  // Union: cluster index; Block: -1
+  int group;    // Union: sync group index; Block: -1
+};
+
+class SyncGroup {
+ public:
+  // Group `index` of a Union launch of `shape`, whose cluster SRAM images
+  // hold `modules`' SRAM sections.
+  SyncGroup(const LaunchShape& shape, int index, const ModuleList* modules);
+  SyncGroup(const SyncGroup&) = delete;
+  SyncGroup& operator=(const SyncGroup&) = delete;
+
+  int first_core() const { return first_core_; }
+  int end_core() const { return end_core_; }
+  int cores() const { return end_core_ - first_core_; }
+
+  // The core `spec`, number `core_index` of the launch, at the barrier of
+  // `scope`: returns once the barrier completes (at once when the scope
+  // does not take this core); throws KernelAbort in deterministic mode or
+  // once the group's barriers can never complete.
+  void arrive(LaunchState& launch, const CoreSpec& spec, int core_index,
+              BarrierScope scope, std::unique_lock<std::mutex>& lock);
+
+  // The core `spec` returned: it leaves every later barrier and, when the
+  // launch holds the SRAM, hands its cluster's turn on. True when it was the
+  // group's last core.
+  bool core_finished(LaunchState& launch, const CoreSpec& spec);
+
+  // When the launch holds the SRAM, a core about to start: waits (permit
+  // given back) until its cluster is the active one, then counts as live.
+  void wait_to_start(const CoreSpec& spec, std::unique_lock<std::mutex>& lock);
+
+ private:
+  struct Barrier {
+    const char* name = "";
+    int expected = 0;  // participants that have not left the kernel
+    int arrived = 0;
+    uint64_t generation = 0;
+  };
+
+  int slot(const CoreSpec& spec) const { return spec.cluster - first_cluster_; }
+  Barrier* barrier_of(BarrierScope scope, const CoreSpec& spec);
+
+  // barriers.cpp
+  void complete(Barrier& barrier, int waiters);
+  void leave(Barrier& barrier);
+  void leave_barriers(const CoreSpec& spec);
+  // When every core that has not returned waits at a barrier, none can
+  // complete: records why in deadlock_ (and the launch's failure) and wakes
+  // the waiters, which then fail.
+  void detect_deadlock(LaunchState& launch);
+
+  // sram.cpp
+  void park(const CoreSpec& spec);
+  void unpark_all();
+  void resume(const CoreSpec& spec);
+  void sram_core_finished(const CoreSpec& spec);
+  void maybe_switch_cluster();
+
+  // Its cores wait on it (barriers, SRAM turns): a barrier wakes only its
+  // own group.
+  std::condition_variable cv_;
+  const int first_cluster_;
+  const int clusters_;
+  const int first_core_;
+  const int end_core_;
+  const ModuleList* const modules_;  // the launch's
+
+  std::vector<Barrier> cluster_barriers_;  // by cluster - first_cluster_
+  Barrier all_, all_ipu_, all_mpu_;
+  int unfinished_;   // cores that have not returned (started or not)
+  int waiting_ = 0;  // cores waiting at a barrier that has not completed
+  std::vector<const Barrier*> waiting_at_;  // by core - first_core_
+  std::string deadlock_;                    // why its barriers cannot complete
+
+  // SRAM: one cluster of the group runs at a time.
+  int active_cluster_;
+  std::vector<int> live_;    // by cluster: cores running now
+  std::vector<int> ready_;   // by cluster: cores not started or released
+  std::vector<int> parked_;  // by cluster: cores at a group-wide barrier
+  std::vector<std::vector<char>> sram_images_;
+};
+
+}  // namespace detail
+}  // namespace xbang
