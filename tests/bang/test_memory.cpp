@@ -234,9 +234,13 @@ TEST(BangMemcpyAsync, VisibleOnlyAfterSync) {
   const int size = 256;
   const auto src = pattern(size, 3);
   xbang_test::DeviceBuffer g_src(src);
-  const char* sync_names[] = {"__sync_io", "__sync_move", "__sync_compute",
-                              "__sync"};
-  for (int form = 0; form < 4; ++form) {
+  const char* sync_names[] = {"__sync_io",
+                              "__sync_move",
+                              "__sync_compute",
+                              "__sync",
+                              "__sync_io_move_compute",
+                              "__sync_io_move_compute(6 flags)"};
+  for (int form = 0; form < 6; ++form) {
     SCOPED_TRACE(sync_names[form]);
     std::vector<uint8_t> before(size), after(size);
     xbang::Counters counters;
@@ -258,6 +262,13 @@ TEST(BangMemcpyAsync, VisibleOnlyAfterSync) {
                         break;
                       case 3:
                         __sync();
+                        break;
+                      case 4:
+                        __sync_io_move_compute();
+                        break;
+                      case 5:
+                        __sync_io_move_compute(true, false, false, false,
+                                               true, false);
                         break;
                     }
                     std::memcpy(after.data(), a, size);

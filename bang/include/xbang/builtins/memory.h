@@ -216,6 +216,13 @@ inline void __sync_move() { xbang::detail::sync_pending_copies(); }
 inline void __sync_compute() { xbang::detail::sync_pending_copies(); }
 inline void __sync() { xbang::detail::sync_pending_copies(); }
 inline void __sync_io_move_compute() { xbang::detail::sync_pending_copies(); }
+// The form that names which of the IO, move and compute pipelines wait for
+// which (six flags, Cambricon's order). The emulated pipelines are one: an
+// async copy lands at the core's next sync, so every form completes them
+// all, which is at least the waits asked for.
+inline void __sync_io_move_compute(bool, bool, bool, bool, bool, bool) {
+  xbang::detail::sync_pending_copies();
+}
 
 namespace xbang {
 namespace detail {
