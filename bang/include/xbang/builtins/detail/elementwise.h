@@ -1,7 +1,8 @@
 // The elementwise shape templates: one vectorised kernel per shape (unary,
 // binary, scalar, cycle) serves every built-in of that shape; an operation is
-// a small functor over compute batches (Highway style), and the macros at
-// the end turn (name, functor, types, family) into the spec's global names.
+// a small functor over compute batches (Highway style, xbang::functors), and
+// the shape entries at the end (unary_builtin, ...) run it under the built-in
+// entry; the named built-ins of the family headers forward to them.
 #pragma once
 
 #include <cstddef>
@@ -183,6 +184,3 @@ XBANG_ENTRY_INLINE void cycle_builtin(const char* name, Family family, T* dst,
 
 }  // namespace detail
 }  // namespace xbang
-
-// Built-in generators: NAME for every T with PRED<T>, computing with OP and
-// counting n elements in FAMILY.
