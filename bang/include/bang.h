@@ -7,10 +7,7 @@
 #include <cstdint>
 
 #include "xbang/builtins/arithmetic.h"
-#include "xbang/builtins/arithmetic_forms.h"
-#include "xbang/builtins/atomic_forms.h"
 #include "xbang/builtins/atomics.h"
-#include "xbang/builtins/bitwise_forms.h"
 #include "xbang/builtins/cn_math.h"
 #include "xbang/builtins/collect.h"
 #include "xbang/builtins/compare_logic.h"
@@ -24,7 +21,6 @@
 #include "xbang/builtins/matrix.h"
 #include "xbang/builtins/memory.h"
 #include "xbang/builtins/memset.h"
-#include "xbang/builtins/move_forms.h"
 #include "xbang/builtins/pool.h"
 #include "xbang/builtins/reduction.h"
 #include "xbang/builtins/reshape.h"

@@ -22,32 +22,38 @@ class fusor {
  public:
   fusor(T* dst, const T* src, int n) : dst_(dst), current_(src), n_(n) {}
 
-  fusor& add(T value) { return with_scalar(value, ::xbang::ops::Add{}); }
-  fusor& sub(T value) { return with_scalar(value, ::xbang::ops::Sub{}); }
-  fusor& mul(T value) { return with_scalar(value, ::xbang::ops::Mul{}); }
-  fusor& add(const T* other) { return with_vector(other, ::xbang::ops::Add{}); }
-  fusor& sub(const T* other) { return with_vector(other, ::xbang::ops::Sub{}); }
-  fusor& mul(const T* other) { return with_vector(other, ::xbang::ops::Mul{}); }
+  fusor& add(T value) { return with_scalar(value, ::xbang::functors::Add{}); }
+  fusor& sub(T value) { return with_scalar(value, ::xbang::functors::Sub{}); }
+  fusor& mul(T value) { return with_scalar(value, ::xbang::functors::Mul{}); }
+  fusor& add(const T* other) {
+    return with_vector(other, ::xbang::functors::Add{});
+  }
+  fusor& sub(const T* other) {
+    return with_vector(other, ::xbang::functors::Sub{});
+  }
+  fusor& mul(const T* other) {
+    return with_vector(other, ::xbang::functors::Mul{});
+  }
   fusor& maximum(const T* other) {
-    return with_vector(other, ::xbang::ops::MaxEqual{});
+    return with_vector(other, ::xbang::functors::MaxEqual{});
   }
   fusor& minimum(const T* other) {
-    return with_vector(other, ::xbang::ops::MinEqual{});
+    return with_vector(other, ::xbang::functors::MinEqual{});
   }
-  fusor& abs() { return with_unary(::xbang::ops::Abs{}); }
-  fusor& square() { return with_unary(::xbang::ops::Square{}); }
+  fusor& abs() { return with_unary(::xbang::functors::Abs{}); }
+  fusor& square() { return with_unary(::xbang::functors::Square{}); }
   fusor& div(T value) {
     static_assert(::xbang::detail::is_float_type<T>, "div needs half or float");
-    return with_scalar(value, ::xbang::ops::Div{});
+    return with_scalar(value, ::xbang::functors::Div{});
   }
   fusor& div(const T* other) {
     static_assert(::xbang::detail::is_float_type<T>, "div needs half or float");
-    return with_vector(other, ::xbang::ops::Div{});
+    return with_vector(other, ::xbang::functors::Div{});
   }
   fusor& sqrt() {
     static_assert(::xbang::detail::is_float_type<T>,
                   "sqrt needs half or float");
-    return with_unary(::xbang::ops::Sqrt{});
+    return with_unary(::xbang::functors::Sqrt{});
   }
 
  private:

@@ -28,7 +28,7 @@
 #include "common/kernel.h"
 #include "recording_reporter.h"
 #include "run_in_core.h"
-#include "xbang/arch/scalar.h"
+#include "xbang/isa/scalar.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/launch.h"
 
@@ -86,14 +86,14 @@ SCALAR_LOOP void scalar_half_to_int32_tz(int32_t* d, const half* s, int n) {
     d[i] = std::isnan(v) ? 0 : saturate<int32_t>(std::trunc(v));
   }
 }
-// One scalar conversion per element: the arch layer's single-value
+// One scalar conversion per element: the isa layer's single-value
 // conversion (the F16C instruction where the CPU has it) for nearest-even,
 // the portable scalar model for the other modes.
 template <xbang::RoundMode M>
 SCALAR_LOOP void scalar_float_to_half(half* d, const float* s, int n) {
   for (int i = 0; i < n; ++i) {
     if constexpr (M == xbang::RoundMode::kRn) {
-      d[i] = xbang::half_from_bits(xbang::arch::float_to_half_bits_rn(s[i]));
+      d[i] = xbang::half_from_bits(xbang::isa::float_to_half_bits_rn(s[i]));
     } else {
       d[i] = xbang::detail::conv::convert_scalar<float, half>(s[i], M, 0);
     }

@@ -1,9 +1,9 @@
-// The arithmetic and bitwise forms of arithmetic_forms.h and
-// bitwise_forms.h against scalar models: write_zero, incseq, maxeq/mineq
-// with a scalar, rem, add_tz (round toward zero), max/min reductions, cycle
-// band/bor/bxor on char data, the shifts, the wrapping integer forms of
-// add/sub/mul/not and the integer and scalar-divisor forms of div; plus
-// checked-mode reports.
+// The further arithmetic forms (arithmetic.h) and the cycle bitwise forms
+// and shifts (compare_logic.h) against scalar models: write_zero, incseq,
+// maxeq/mineq with a scalar, rem, add_tz (round toward zero), max/min
+// reductions, cycle band/bor/bxor on char data, the shifts, the wrapping
+// integer forms of add/sub/mul/not and the integer and scalar-divisor forms of
+// div; plus checked-mode reports.
 #include <cfenv>
 #include <cmath>
 #include <limits>

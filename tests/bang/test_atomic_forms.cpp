@@ -1,5 +1,5 @@
 // The scalar and strided forms of __bang_atomic_reduce_add
-// (bang/include/xbang/builtins/atomic_forms.h) under contention, and the
+// (bang/include/xbang/builtins/atomics.h) under contention, and the
 // expand-channel products (expand_channel.h).
 #include <cmath>
 

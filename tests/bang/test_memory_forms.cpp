@@ -1,6 +1,7 @@
 // Fills, scalar access, space predicates, strided __bang_move, the
 // __bang_gather forms and the task-model spellings (bang/include/xbang/
-// builtins/memset.h, scalar_access.h, move_forms.h, task_spellings.h).
+// builtins/memset.h, scalar_access.h, memory.h, gather_scatter.h,
+// task_spellings.h).
 // This executable has its own WRAM and SRAM variables.
 #include <atomic>
 #include <numeric>

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -485,6 +486,140 @@ TEST(Docs, MentionedPathsExist) {
   EXPECT_GT(checked, 20);
   EXPECT_TRUE(missing.empty())
       << "paths in the docs that do not exist:" << join(missing);
+}
+
+// Built-ins are found by grep: every function built-in the page lists is
+// spelled `name(` where a header under bang/include declares it, not only
+// pasted by a macro from its parts or passed to a macro as an argument.
+
+// C++ source with comments and string or character literals blanked, so a
+// name in a comment or a report declares nothing.
+std::string code_only(const std::string& text) {
+  std::string code = text;
+  for (size_t i = 0; i < code.size(); ++i) {
+    if (code.compare(i, 2, "//") == 0) {
+      while (i < code.size() && code[i] != '\n') code[i++] = ' ';
+    } else if (code.compare(i, 2, "/*") == 0) {
+      const size_t end = std::min(code.find("*/", i + 2), code.size() - 2);
+      for (; i < end + 2; ++i) {
+        if (code[i] != '\n') code[i] = ' ';
+      }
+    } else if (code[i] == '"' || code[i] == '\'') {
+      const char quote = code[i];
+      for (code[i++] = ' '; i < code.size() && code[i] != quote; ++i) {
+        if (code[i] == '\\') code[i++] = ' ';
+        if (i < code.size() && code[i] != '\n') code[i] = ' ';
+      }
+      if (i < code.size()) code[i] = ' ';
+    }
+  }
+  return code;
+}
+
+// The built-in spellings that `code` declares or defines as a function or
+// a function-like macro: `name(` after a return type (its last word, `*`,
+// `&` or `>`) or after `#define`, not after a keyword that starts an
+// expression (`return name(...)` calls it).
+std::set<std::string> spelled_declarations(const std::string& code) {
+  static const std::regex kNameCall("\\b(__[A-Za-z]\\w*)\\s*\\(");
+  static const std::set<std::string> kExpressionStarts = {
+      "return", "else", "case", "do", "new", "delete", "throw", "sizeof"};
+  std::set<std::string> names;
+  for (std::sregex_iterator it(code.begin(), code.end(), kNameCall), end;
+       it != end; ++it) {
+    const std::string name = (*it)[1].str();
+    if (!is_builtin_spelling(name)) continue;
+    size_t before = size_t(it->position(1));
+    while (before > 0 &&
+           std::isspace(static_cast<unsigned char>(code[before - 1]))) {
+      --before;
+    }
+    if (before == 0) continue;
+    const char last = code[before - 1];
+    if (last == '*' || last == '&' || last == '>') {
+      names.insert(name);
+      continue;
+    }
+    if (!std::isalnum(static_cast<unsigned char>(last)) && last != '_') {
+      continue;
+    }
+    size_t word = before;
+    while (word > 0 &&
+           (std::isalnum(static_cast<unsigned char>(code[word - 1])) ||
+            code[word - 1] == '_')) {
+      --word;
+    }
+    if (kExpressionStarts.count(code.substr(word, before - word)) == 0) {
+      names.insert(name);
+    }
+  }
+  return names;
+}
+
+// The public headers' own lines of one preprocessed profile, as one text.
+std::string public_header_code(const fs::path& preprocessed) {
+  std::ifstream in(preprocessed);
+  EXPECT_TRUE(in) << "cannot read " << preprocessed;
+  std::string line, code;
+  bool in_public_header = false;
+  while (std::getline(in, line)) {
+    if (line.rfind("# ", 0) == 0 && line.find('"') != std::string::npos) {
+      in_public_header =
+          line.find("\"" + kIncludeDir + "/") != std::string::npos;
+      continue;
+    }
+    if (in_public_header) code += line + '\n';
+  }
+  return code_only(code);
+}
+
+TEST(BuiltinDeclarations, FinderTellsDeclarationsFromMacroUsesAndCalls) {
+  const auto found = spelled_declarations(code_only(
+      "template <class T>\n"
+      "inline void __bang_add(T* dst, const T* a, const T* b, int n) {\n"
+      "  run(\"__bang_sub(\", dst);  // __bang_mul(dst)\n"
+      "  return __bang_abs(dst, a, n);\n"
+      "}\n"
+      "XBANG_BINARY_BUILTIN(__bang_div, Div)\n"
+      "inline half* __bang_ptr (int n);\n"
+      "inline ::xbang::VectorRegister<T>&\n"
+      "__vv_add(int n);\n"
+      "#define __bang_printf(...) printf(__VA_ARGS__)\n"
+      "#define __bang_pasted(x) __bang_##x(n)\n"));
+  EXPECT_EQ(found,
+            (std::set<std::string>{"__bang_add", "__bang_ptr", "__vv_add",
+                                   "__bang_printf", "__bang_pasted"}));
+}
+
+TEST(BuiltinDeclarations, EveryFunctionBuiltinIsSpelledWhereDeclared) {
+  // The functions among the page's names: those the preprocessed headers
+  // of some profile declare as functions once every macro is expanded.
+  std::set<std::string> functions;
+  for (const auto& file : split(XBANG_DOCS_PREPROCESSED, ',')) {
+    const auto declared = spelled_declarations(public_header_code(file));
+    functions.insert(declared.begin(), declared.end());
+  }
+  const auto listed = page_names(read_file(kBuiltinsPage));
+  std::set<std::string> checked;
+  for (const auto& name : listed) {
+    if (functions.count(name) > 0) checked.insert(name);
+  }
+  std::set<std::string> spelled;
+  for (const auto& entry : fs::recursive_directory_iterator(kIncludeDir)) {
+    if (entry.path().extension() != ".h") continue;
+    const auto in_file = spelled_declarations(code_only(read_file(entry)));
+    spelled.insert(in_file.begin(), in_file.end());
+  }
+  std::set<std::string> missing;
+  for (const auto& name : checked) {
+    if (spelled.count(name) == 0) missing.insert(name);
+  }
+  EXPECT_GT(checked.size(), 500u);
+  EXPECT_TRUE(missing.empty())
+      << missing.size() << " of the " << checked.size()
+      << " function built-ins on " << kBuiltinsPage.string()
+      << " have no `name(` declaration in " << kIncludeDir
+      << " (a macro pastes or receives the name):" << join(missing);
 }
 
 }  // namespace

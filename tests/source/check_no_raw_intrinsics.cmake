@@ -1,7 +1,7 @@
-# Fails when a source file outside the architecture folders names a raw SIMD
-# intrinsic, an intrinsic type or an intrinsics header. Code elsewhere uses
-# the SIMD layer (bang/include/xbang/builtins/detail/arch/) and the scalar
-# operations (bang/include/xbang/arch/).
+# Fails when a source file outside the instruction-set folder names a raw
+# SIMD intrinsic, an intrinsic type or an intrinsics header. Code elsewhere
+# uses the SIMD layer and the scalar operations of that folder
+# (bang/include/xbang/isa/).
 #   cmake -DROOT=<repository> -P check_no_raw_intrinsics.cmake
 cmake_minimum_required(VERSION 3.16)
 if(NOT ROOT)
@@ -9,9 +9,8 @@ if(NOT ROOT)
 endif()
 
 set(allowed_folders
-  bang/include/xbang/builtins/detail/arch/
-  bang/include/xbang/arch/)
-# Files allowed a raw intrinsic outside the architecture folders: none.
+  bang/include/xbang/isa/)
+# Files allowed a raw intrinsic outside the instruction-set folder: none.
 set(allowed_files)
 
 # x86 (SSE .. AVX-512 functions, register types, headers, builtins) and Arm
@@ -62,8 +61,8 @@ endforeach()
 
 if(offenders GREATER 0)
   message(FATAL_ERROR "${offenders} line(s) use a raw SIMD intrinsic outside "
-                      "the architecture folders (see above)")
+                      "the instruction-set folder (see above)")
 endif()
 list(LENGTH files scanned)
 message(STATUS "${scanned} files scanned, no raw SIMD intrinsic outside the "
-               "architecture folders")
+               "instruction-set folder")

@@ -133,27 +133,61 @@ inline uint32_t __cn_scalar_div_u32(uint32_t x, uint32_t y) {
 }
 
 // Vector functions.
-#define XBANG_CN_UNARY(NAME, T, OP)                                   \
-  inline void NAME(int n, T* y, const T* x) {                         \
-    xbang::detail::cn_vector_unary(#NAME, n, y, x, xbang::ops::OP{}); \
-  }
-XBANG_CN_UNARY(__cn_vector_sin_f32, float, Sin)
-XBANG_CN_UNARY(__cn_vector_cos_f32, float, Cos)
-XBANG_CN_UNARY(__cn_vector_sin_f16, half, Sin)
-XBANG_CN_UNARY(__cn_vector_cos_f16, half, Cos)
-#undef XBANG_CN_UNARY
+inline void __cn_vector_sin_f32(int n, float* y, const float* x) {
+  xbang::detail::cn_vector_unary("__cn_vector_sin_f32", n, y, x,
+                                 xbang::functors::Sin{});
+}
 
-#define XBANG_CN_BINARY(NAME, T, OP)                          \
-  inline void NAME(int n, T* z, const T* x, const T* y) {     \
-    xbang::detail::cn_vector_binary(#NAME, n, z, x, y, OP{}); \
-  }
-XBANG_CN_BINARY(__cn_vector_div_f32_rn, float, xbang::ops::Div)
-XBANG_CN_BINARY(__cn_vector_div_f16_rn, half, xbang::ops::Div)
-XBANG_CN_BINARY(__cn_vector_div_s32, int32_t, xbang::detail::IntegerQuotient)
-XBANG_CN_BINARY(__cn_vector_div_u32, uint32_t, xbang::detail::IntegerQuotient)
-XBANG_CN_BINARY(__cn_vector_hypot_f32, float, xbang::detail::Hypot)
-XBANG_CN_BINARY(__cn_vector_hypot_f16, half, xbang::detail::Hypot)
-#undef XBANG_CN_BINARY
+inline void __cn_vector_cos_f32(int n, float* y, const float* x) {
+  xbang::detail::cn_vector_unary("__cn_vector_cos_f32", n, y, x,
+                                 xbang::functors::Cos{});
+}
+
+inline void __cn_vector_sin_f16(int n, half* y, const half* x) {
+  xbang::detail::cn_vector_unary("__cn_vector_sin_f16", n, y, x,
+                                 xbang::functors::Sin{});
+}
+
+inline void __cn_vector_cos_f16(int n, half* y, const half* x) {
+  xbang::detail::cn_vector_unary("__cn_vector_cos_f16", n, y, x,
+                                 xbang::functors::Cos{});
+}
+
+inline void __cn_vector_div_f32_rn(int n, float* z, const float* x,
+                                   const float* y) {
+  xbang::detail::cn_vector_binary("__cn_vector_div_f32_rn", n, z, x, y,
+                                  xbang::functors::Div{});
+}
+
+inline void __cn_vector_div_f16_rn(int n, half* z, const half* x,
+                                   const half* y) {
+  xbang::detail::cn_vector_binary("__cn_vector_div_f16_rn", n, z, x, y,
+                                  xbang::functors::Div{});
+}
+
+inline void __cn_vector_div_s32(int n, int32_t* z, const int32_t* x,
+                                const int32_t* y) {
+  xbang::detail::cn_vector_binary("__cn_vector_div_s32", n, z, x, y,
+                                  xbang::detail::IntegerQuotient{});
+}
+
+inline void __cn_vector_div_u32(int n, uint32_t* z, const uint32_t* x,
+                                const uint32_t* y) {
+  xbang::detail::cn_vector_binary("__cn_vector_div_u32", n, z, x, y,
+                                  xbang::detail::IntegerQuotient{});
+}
+
+inline void __cn_vector_hypot_f32(int n, float* z, const float* x,
+                                  const float* y) {
+  xbang::detail::cn_vector_binary("__cn_vector_hypot_f32", n, z, x, y,
+                                  xbang::detail::Hypot{});
+}
+
+inline void __cn_vector_hypot_f16(int n, half* z, const half* x,
+                                  const half* y) {
+  xbang::detail::cn_vector_binary("__cn_vector_hypot_f16", n, z, x, y,
+                                  xbang::detail::Hypot{});
+}
 
 inline void __cn_vector_cast_f32_to_s32(int n, int32_t* y, const float* x) {
   using namespace xbang::detail;

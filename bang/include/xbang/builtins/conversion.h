@@ -41,9 +41,9 @@
 #include <type_traits>
 #include <xsimd/xsimd.hpp>
 
-#include "xbang/builtins/detail/arch/arch.h"
 #include "xbang/builtins/detail/elementwise.h"
 #include "xbang/core/half.h"
+#include "xbang/isa/simd.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
 
@@ -240,7 +240,7 @@ using Io = simd::ConvertLanes<>;
 using FloatV = Io::FloatV;
 using DoubleV = Io::DoubleV;
 using Int32V = Io::Int32V;
-using Int64V = xsimd::batch<int64_t, simd::KernelArch>;
+using Int64V = xsimd::batch<int64_t, simd::TunedTarget>;
 inline constexpr int kLanes = int(FloatV::size);
 static_assert(Int32V::size == FloatV::size && 2 * DoubleV::size == kLanes,
               "one batch of lanes is one float/int32 register or two double");
@@ -522,86 +522,1467 @@ void convert_builtin(const char* builtin, To* dst, const From* src, int n,
 }  // namespace xbang
 
 // ---------------------------------------------------------------------------
-// The named built-ins, generated from one table of pairs and one of modes.
+// The named conversions: __bang_<from>2<to>[_mode](dst, src, n[, position])
+// over arrays and __<from>2<to>[_mode](x) on one value, for every pair and
+// rounding mode (unsuffixed: the pair's default, kDefaultMode). A
+// conversion between an integer and a floating type takes the fixed-point
+// position.
 
-// X(from_name, FromType, to_name, ToType, position_kind)
-#define XBANG_CONVERSION_PAIRS(X)          \
-  X(float, float, half, half, NOPOS)       \
-  X(float, float, int32, int32_t, POS)     \
-  X(float, float, int16, int16_t, POS)     \
-  X(float, float, int8, int8_t, POS)       \
-  X(half, half, float, float, NOPOS)       \
-  X(half, half, int32, int32_t, POS)       \
-  X(half, half, int16, int16_t, POS)       \
-  X(half, half, int8, int8_t, POS)         \
-  X(int32, int32_t, float, float, POS)     \
-  X(int32, int32_t, half, half, POS)       \
-  X(int32, int32_t, int16, int16_t, NOPOS) \
-  X(int32, int32_t, int8, int8_t, NOPOS)   \
-  X(int16, int16_t, float, float, POS)     \
-  X(int16, int16_t, half, half, POS)       \
-  X(int16, int16_t, int32, int32_t, NOPOS) \
-  X(int16, int16_t, int8, int8_t, NOPOS)   \
-  X(int8, int8_t, float, float, POS)       \
-  X(int8, int8_t, half, half, POS)         \
-  X(int8, int8_t, int32, int32_t, NOPOS)   \
-  X(int8, int8_t, int16, int16_t, NOPOS)
-
-// The mode of each suffix; the unsuffixed form depends on the pair.
-#define XBANG_CONVERSION_MODE_DEFAULT(FromT, ToT) \
-  (::xbang::detail::conv::kDefaultMode<FromT, ToT>)
-#define XBANG_CONVERSION_MODE_RN(FromT, ToT) ::xbang::RoundMode::kRn
-#define XBANG_CONVERSION_MODE_RD(FromT, ToT) ::xbang::RoundMode::kRd
-#define XBANG_CONVERSION_MODE_DN(FromT, ToT) ::xbang::RoundMode::kDn
-#define XBANG_CONVERSION_MODE_UP(FromT, ToT) ::xbang::RoundMode::kUp
-#define XBANG_CONVERSION_MODE_TZ(FromT, ToT) ::xbang::RoundMode::kTz
-#define XBANG_CONVERSION_MODE_OZ(FromT, ToT) ::xbang::RoundMode::kOz
-
-// Y(suffix, MODE, ...) for the unsuffixed form and each mode suffix.
-#define XBANG_CONVERSION_MODES(Y, ...) \
-  Y(, DEFAULT, __VA_ARGS__)            \
-  Y(_rn, RN, __VA_ARGS__)              \
-  Y(_rd, RD, __VA_ARGS__)              \
-  Y(_dn, DN, __VA_ARGS__)              \
-  Y(_up, UP, __VA_ARGS__)              \
-  Y(_tz, TZ, __VA_ARGS__)              \
-  Y(_oz, OZ, __VA_ARGS__)
-
-#define XBANG_CONVERSION_PARAM_POS , int position = 0
-#define XBANG_CONVERSION_ARG_POS position
-#define XBANG_CONVERSION_PARAM_NOPOS
-#define XBANG_CONVERSION_ARG_NOPOS 0
-
-#define XBANG_DEFINE_CONVERSION(suffix, MODE, from, FromT, to, ToT, kind) \
-  inline void __bang_##from##2##to##suffix(                               \
-      ToT* dst, const FromT* src, int n XBANG_CONVERSION_PARAM_##kind) {  \
-    ::xbang::detail::conv::convert_builtin<                               \
-        FromT, ToT, XBANG_CONVERSION_MODE_##MODE(FromT, ToT)>(            \
-        "__bang_" #from "2" #to #suffix, dst, src, n,                     \
-        XBANG_CONVERSION_ARG_##kind);                                     \
-  }                                                                       \
-  inline ToT __##from##2##to##suffix(FromT x) {                           \
-    return ::xbang::detail::conv::convert_scalar<FromT, ToT>(             \
-        x, XBANG_CONVERSION_MODE_##MODE(FromT, ToT), 0);                  \
-  }
-#define XBANG_DEFINE_CONVERSION_PAIR(from, FromT, to, ToT, kind) \
-  XBANG_CONVERSION_MODES(XBANG_DEFINE_CONVERSION, from, FromT, to, ToT, kind)
-
-XBANG_CONVERSION_PAIRS(XBANG_DEFINE_CONVERSION_PAIR)
+// float to half
+inline void __bang_float2half(half* dst, const float* src, int n) {
+  ::xbang::detail::conv::convert_builtin<
+      float, half, ::xbang::detail::conv::kDefaultMode<float, half>>(
+      "__bang_float2half", dst, src, n, 0);
+}
+inline void __bang_float2half_rn(half* dst, const float* src, int n) {
+  ::xbang::detail::conv::convert_builtin<float, half, ::xbang::RoundMode::kRn>(
+      "__bang_float2half_rn", dst, src, n, 0);
+}
+inline void __bang_float2half_rd(half* dst, const float* src, int n) {
+  ::xbang::detail::conv::convert_builtin<float, half, ::xbang::RoundMode::kRd>(
+      "__bang_float2half_rd", dst, src, n, 0);
+}
+inline void __bang_float2half_dn(half* dst, const float* src, int n) {
+  ::xbang::detail::conv::convert_builtin<float, half, ::xbang::RoundMode::kDn>(
+      "__bang_float2half_dn", dst, src, n, 0);
+}
+inline void __bang_float2half_up(half* dst, const float* src, int n) {
+  ::xbang::detail::conv::convert_builtin<float, half, ::xbang::RoundMode::kUp>(
+      "__bang_float2half_up", dst, src, n, 0);
+}
+inline void __bang_float2half_tz(half* dst, const float* src, int n) {
+  ::xbang::detail::conv::convert_builtin<float, half, ::xbang::RoundMode::kTz>(
+      "__bang_float2half_tz", dst, src, n, 0);
+}
+inline void __bang_float2half_oz(half* dst, const float* src, int n) {
+  ::xbang::detail::conv::convert_builtin<float, half, ::xbang::RoundMode::kOz>(
+      "__bang_float2half_oz", dst, src, n, 0);
+}
+inline half __float2half(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, half>(
+      x, ::xbang::detail::conv::kDefaultMode<float, half>, 0);
+}
+inline half __float2half_rn(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, half>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline half __float2half_rd(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, half>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline half __float2half_dn(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, half>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline half __float2half_up(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, half>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline half __float2half_tz(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, half>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline half __float2half_oz(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, half>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// float to int32
+inline void __bang_float2int32(int32_t* dst, const float* src, int n,
+                               int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      float, int32_t, ::xbang::detail::conv::kDefaultMode<float, int32_t>>(
+      "__bang_float2int32", dst, src, n, position);
+}
+inline void __bang_float2int32_rn(int32_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int32_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_float2int32_rn", dst, src, n, position);
+}
+inline void __bang_float2int32_rd(int32_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int32_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_float2int32_rd", dst, src, n, position);
+}
+inline void __bang_float2int32_dn(int32_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int32_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_float2int32_dn", dst, src, n, position);
+}
+inline void __bang_float2int32_up(int32_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int32_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_float2int32_up", dst, src, n, position);
+}
+inline void __bang_float2int32_tz(int32_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int32_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_float2int32_tz", dst, src, n, position);
+}
+inline void __bang_float2int32_oz(int32_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int32_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_float2int32_oz", dst, src, n, position);
+}
+inline int32_t __float2int32(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::detail::conv::kDefaultMode<float, int32_t>, 0);
+}
+inline int32_t __float2int32_rn(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int32_t __float2int32_rd(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int32_t __float2int32_dn(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int32_t __float2int32_up(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int32_t __float2int32_tz(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int32_t __float2int32_oz(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// float to int16
+inline void __bang_float2int16(int16_t* dst, const float* src, int n,
+                               int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      float, int16_t, ::xbang::detail::conv::kDefaultMode<float, int16_t>>(
+      "__bang_float2int16", dst, src, n, position);
+}
+inline void __bang_float2int16_rn(int16_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int16_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_float2int16_rn", dst, src, n, position);
+}
+inline void __bang_float2int16_rd(int16_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int16_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_float2int16_rd", dst, src, n, position);
+}
+inline void __bang_float2int16_dn(int16_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int16_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_float2int16_dn", dst, src, n, position);
+}
+inline void __bang_float2int16_up(int16_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int16_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_float2int16_up", dst, src, n, position);
+}
+inline void __bang_float2int16_tz(int16_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int16_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_float2int16_tz", dst, src, n, position);
+}
+inline void __bang_float2int16_oz(int16_t* dst, const float* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int16_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_float2int16_oz", dst, src, n, position);
+}
+inline int16_t __float2int16(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int16_t>(
+      x, ::xbang::detail::conv::kDefaultMode<float, int16_t>, 0);
+}
+inline int16_t __float2int16_rn(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int16_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int16_t __float2int16_rd(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int16_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int16_t __float2int16_dn(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int16_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int16_t __float2int16_up(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int16_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int16_t __float2int16_tz(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int16_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int16_t __float2int16_oz(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int16_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// float to int8
+inline void __bang_float2int8(int8_t* dst, const float* src, int n,
+                              int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      float, int8_t, ::xbang::detail::conv::kDefaultMode<float, int8_t>>(
+      "__bang_float2int8", dst, src, n, position);
+}
+inline void __bang_float2int8_rn(int8_t* dst, const float* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int8_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_float2int8_rn", dst, src, n, position);
+}
+inline void __bang_float2int8_rd(int8_t* dst, const float* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int8_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_float2int8_rd", dst, src, n, position);
+}
+inline void __bang_float2int8_dn(int8_t* dst, const float* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int8_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_float2int8_dn", dst, src, n, position);
+}
+inline void __bang_float2int8_up(int8_t* dst, const float* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int8_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_float2int8_up", dst, src, n, position);
+}
+inline void __bang_float2int8_tz(int8_t* dst, const float* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int8_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_float2int8_tz", dst, src, n, position);
+}
+inline void __bang_float2int8_oz(int8_t* dst, const float* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<float, int8_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_float2int8_oz", dst, src, n, position);
+}
+inline int8_t __float2int8(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int8_t>(
+      x, ::xbang::detail::conv::kDefaultMode<float, int8_t>, 0);
+}
+inline int8_t __float2int8_rn(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int8_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int8_t __float2int8_rd(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int8_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int8_t __float2int8_dn(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int8_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int8_t __float2int8_up(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int8_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int8_t __float2int8_tz(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int8_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int8_t __float2int8_oz(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int8_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// half to float
+inline void __bang_half2float(float* dst, const half* src, int n) {
+  ::xbang::detail::conv::convert_builtin<
+      half, float, ::xbang::detail::conv::kDefaultMode<half, float>>(
+      "__bang_half2float", dst, src, n, 0);
+}
+inline void __bang_half2float_rn(float* dst, const half* src, int n) {
+  ::xbang::detail::conv::convert_builtin<half, float, ::xbang::RoundMode::kRn>(
+      "__bang_half2float_rn", dst, src, n, 0);
+}
+inline void __bang_half2float_rd(float* dst, const half* src, int n) {
+  ::xbang::detail::conv::convert_builtin<half, float, ::xbang::RoundMode::kRd>(
+      "__bang_half2float_rd", dst, src, n, 0);
+}
+inline void __bang_half2float_dn(float* dst, const half* src, int n) {
+  ::xbang::detail::conv::convert_builtin<half, float, ::xbang::RoundMode::kDn>(
+      "__bang_half2float_dn", dst, src, n, 0);
+}
+inline void __bang_half2float_up(float* dst, const half* src, int n) {
+  ::xbang::detail::conv::convert_builtin<half, float, ::xbang::RoundMode::kUp>(
+      "__bang_half2float_up", dst, src, n, 0);
+}
+inline void __bang_half2float_tz(float* dst, const half* src, int n) {
+  ::xbang::detail::conv::convert_builtin<half, float, ::xbang::RoundMode::kTz>(
+      "__bang_half2float_tz", dst, src, n, 0);
+}
+inline void __bang_half2float_oz(float* dst, const half* src, int n) {
+  ::xbang::detail::conv::convert_builtin<half, float, ::xbang::RoundMode::kOz>(
+      "__bang_half2float_oz", dst, src, n, 0);
+}
+inline float __half2float(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, float>(
+      x, ::xbang::detail::conv::kDefaultMode<half, float>, 0);
+}
+inline float __half2float_rn(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, float>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline float __half2float_rd(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, float>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline float __half2float_dn(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, float>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline float __half2float_up(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, float>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline float __half2float_tz(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, float>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline float __half2float_oz(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, float>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// half to int32
+inline void __bang_half2int32(int32_t* dst, const half* src, int n,
+                              int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      half, int32_t, ::xbang::detail::conv::kDefaultMode<half, int32_t>>(
+      "__bang_half2int32", dst, src, n, position);
+}
+inline void __bang_half2int32_rn(int32_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int32_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_half2int32_rn", dst, src, n, position);
+}
+inline void __bang_half2int32_rd(int32_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int32_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_half2int32_rd", dst, src, n, position);
+}
+inline void __bang_half2int32_dn(int32_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int32_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_half2int32_dn", dst, src, n, position);
+}
+inline void __bang_half2int32_up(int32_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int32_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_half2int32_up", dst, src, n, position);
+}
+inline void __bang_half2int32_tz(int32_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int32_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_half2int32_tz", dst, src, n, position);
+}
+inline void __bang_half2int32_oz(int32_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int32_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_half2int32_oz", dst, src, n, position);
+}
+inline int32_t __half2int32(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::detail::conv::kDefaultMode<half, int32_t>, 0);
+}
+inline int32_t __half2int32_rn(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int32_t __half2int32_rd(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int32_t __half2int32_dn(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int32_t __half2int32_up(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int32_t __half2int32_tz(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int32_t __half2int32_oz(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// half to int16
+inline void __bang_half2int16(int16_t* dst, const half* src, int n,
+                              int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      half, int16_t, ::xbang::detail::conv::kDefaultMode<half, int16_t>>(
+      "__bang_half2int16", dst, src, n, position);
+}
+inline void __bang_half2int16_rn(int16_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int16_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_half2int16_rn", dst, src, n, position);
+}
+inline void __bang_half2int16_rd(int16_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int16_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_half2int16_rd", dst, src, n, position);
+}
+inline void __bang_half2int16_dn(int16_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int16_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_half2int16_dn", dst, src, n, position);
+}
+inline void __bang_half2int16_up(int16_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int16_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_half2int16_up", dst, src, n, position);
+}
+inline void __bang_half2int16_tz(int16_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int16_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_half2int16_tz", dst, src, n, position);
+}
+inline void __bang_half2int16_oz(int16_t* dst, const half* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int16_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_half2int16_oz", dst, src, n, position);
+}
+inline int16_t __half2int16(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int16_t>(
+      x, ::xbang::detail::conv::kDefaultMode<half, int16_t>, 0);
+}
+inline int16_t __half2int16_rn(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int16_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int16_t __half2int16_rd(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int16_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int16_t __half2int16_dn(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int16_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int16_t __half2int16_up(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int16_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int16_t __half2int16_tz(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int16_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int16_t __half2int16_oz(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int16_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// half to int8
+inline void __bang_half2int8(int8_t* dst, const half* src, int n,
+                             int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      half, int8_t, ::xbang::detail::conv::kDefaultMode<half, int8_t>>(
+      "__bang_half2int8", dst, src, n, position);
+}
+inline void __bang_half2int8_rn(int8_t* dst, const half* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int8_t, ::xbang::RoundMode::kRn>(
+      "__bang_half2int8_rn", dst, src, n, position);
+}
+inline void __bang_half2int8_rd(int8_t* dst, const half* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int8_t, ::xbang::RoundMode::kRd>(
+      "__bang_half2int8_rd", dst, src, n, position);
+}
+inline void __bang_half2int8_dn(int8_t* dst, const half* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int8_t, ::xbang::RoundMode::kDn>(
+      "__bang_half2int8_dn", dst, src, n, position);
+}
+inline void __bang_half2int8_up(int8_t* dst, const half* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int8_t, ::xbang::RoundMode::kUp>(
+      "__bang_half2int8_up", dst, src, n, position);
+}
+inline void __bang_half2int8_tz(int8_t* dst, const half* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int8_t, ::xbang::RoundMode::kTz>(
+      "__bang_half2int8_tz", dst, src, n, position);
+}
+inline void __bang_half2int8_oz(int8_t* dst, const half* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<half, int8_t, ::xbang::RoundMode::kOz>(
+      "__bang_half2int8_oz", dst, src, n, position);
+}
+inline int8_t __half2int8(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int8_t>(
+      x, ::xbang::detail::conv::kDefaultMode<half, int8_t>, 0);
+}
+inline int8_t __half2int8_rn(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int8_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int8_t __half2int8_rd(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int8_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int8_t __half2int8_dn(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int8_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int8_t __half2int8_up(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int8_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int8_t __half2int8_tz(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int8_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int8_t __half2int8_oz(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int8_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int32 to float
+inline void __bang_int322float(float* dst, const int32_t* src, int n,
+                               int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      int32_t, float, ::xbang::detail::conv::kDefaultMode<int32_t, float>>(
+      "__bang_int322float", dst, src, n, position);
+}
+inline void __bang_int322float_rn(float* dst, const int32_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, float,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int322float_rn", dst, src, n, position);
+}
+inline void __bang_int322float_rd(float* dst, const int32_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, float,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int322float_rd", dst, src, n, position);
+}
+inline void __bang_int322float_dn(float* dst, const int32_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, float,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int322float_dn", dst, src, n, position);
+}
+inline void __bang_int322float_up(float* dst, const int32_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, float,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int322float_up", dst, src, n, position);
+}
+inline void __bang_int322float_tz(float* dst, const int32_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, float,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int322float_tz", dst, src, n, position);
+}
+inline void __bang_int322float_oz(float* dst, const int32_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, float,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int322float_oz", dst, src, n, position);
+}
+inline float __int322float(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::detail::conv::kDefaultMode<int32_t, float>, 0);
+}
+inline float __int322float_rn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline float __int322float_rd(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline float __int322float_dn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline float __int322float_up(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline float __int322float_tz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline float __int322float_oz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int32 to half
+inline void __bang_int322half(half* dst, const int32_t* src, int n,
+                              int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      int32_t, half, ::xbang::detail::conv::kDefaultMode<int32_t, half>>(
+      "__bang_int322half", dst, src, n, position);
+}
+inline void __bang_int322half_rn(half* dst, const int32_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, half,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int322half_rn", dst, src, n, position);
+}
+inline void __bang_int322half_rd(half* dst, const int32_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, half,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int322half_rd", dst, src, n, position);
+}
+inline void __bang_int322half_dn(half* dst, const int32_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, half,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int322half_dn", dst, src, n, position);
+}
+inline void __bang_int322half_up(half* dst, const int32_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, half,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int322half_up", dst, src, n, position);
+}
+inline void __bang_int322half_tz(half* dst, const int32_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, half,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int322half_tz", dst, src, n, position);
+}
+inline void __bang_int322half_oz(half* dst, const int32_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int32_t, half,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int322half_oz", dst, src, n, position);
+}
+inline half __int322half(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::detail::conv::kDefaultMode<int32_t, half>, 0);
+}
+inline half __int322half_rn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline half __int322half_rd(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline half __int322half_dn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline half __int322half_up(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline half __int322half_tz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline half __int322half_oz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int32 to int16
+inline void __bang_int322int16(int16_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<
+      int32_t, int16_t, ::xbang::detail::conv::kDefaultMode<int32_t, int16_t>>(
+      "__bang_int322int16", dst, src, n, 0);
+}
+inline void __bang_int322int16_rn(int16_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int16_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int322int16_rn", dst, src, n, 0);
+}
+inline void __bang_int322int16_rd(int16_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int16_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int322int16_rd", dst, src, n, 0);
+}
+inline void __bang_int322int16_dn(int16_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int16_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int322int16_dn", dst, src, n, 0);
+}
+inline void __bang_int322int16_up(int16_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int16_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int322int16_up", dst, src, n, 0);
+}
+inline void __bang_int322int16_tz(int16_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int16_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int322int16_tz", dst, src, n, 0);
+}
+inline void __bang_int322int16_oz(int16_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int16_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int322int16_oz", dst, src, n, 0);
+}
+inline int16_t __int322int16(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int16_t>(
+      x, ::xbang::detail::conv::kDefaultMode<int32_t, int16_t>, 0);
+}
+inline int16_t __int322int16_rn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int16_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int16_t __int322int16_rd(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int16_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int16_t __int322int16_dn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int16_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int16_t __int322int16_up(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int16_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int16_t __int322int16_tz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int16_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int16_t __int322int16_oz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int16_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int32 to int8
+inline void __bang_int322int8(int8_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<
+      int32_t, int8_t, ::xbang::detail::conv::kDefaultMode<int32_t, int8_t>>(
+      "__bang_int322int8", dst, src, n, 0);
+}
+inline void __bang_int322int8_rn(int8_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int8_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int322int8_rn", dst, src, n, 0);
+}
+inline void __bang_int322int8_rd(int8_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int8_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int322int8_rd", dst, src, n, 0);
+}
+inline void __bang_int322int8_dn(int8_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int8_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int322int8_dn", dst, src, n, 0);
+}
+inline void __bang_int322int8_up(int8_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int8_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int322int8_up", dst, src, n, 0);
+}
+inline void __bang_int322int8_tz(int8_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int8_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int322int8_tz", dst, src, n, 0);
+}
+inline void __bang_int322int8_oz(int8_t* dst, const int32_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int32_t, int8_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int322int8_oz", dst, src, n, 0);
+}
+inline int8_t __int322int8(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int8_t>(
+      x, ::xbang::detail::conv::kDefaultMode<int32_t, int8_t>, 0);
+}
+inline int8_t __int322int8_rn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int8_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int8_t __int322int8_rd(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int8_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int8_t __int322int8_dn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int8_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int8_t __int322int8_up(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int8_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int8_t __int322int8_tz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int8_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int8_t __int322int8_oz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, int8_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int16 to float
+inline void __bang_int162float(float* dst, const int16_t* src, int n,
+                               int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      int16_t, float, ::xbang::detail::conv::kDefaultMode<int16_t, float>>(
+      "__bang_int162float", dst, src, n, position);
+}
+inline void __bang_int162float_rn(float* dst, const int16_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, float,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int162float_rn", dst, src, n, position);
+}
+inline void __bang_int162float_rd(float* dst, const int16_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, float,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int162float_rd", dst, src, n, position);
+}
+inline void __bang_int162float_dn(float* dst, const int16_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, float,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int162float_dn", dst, src, n, position);
+}
+inline void __bang_int162float_up(float* dst, const int16_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, float,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int162float_up", dst, src, n, position);
+}
+inline void __bang_int162float_tz(float* dst, const int16_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, float,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int162float_tz", dst, src, n, position);
+}
+inline void __bang_int162float_oz(float* dst, const int16_t* src, int n,
+                                  int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, float,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int162float_oz", dst, src, n, position);
+}
+inline float __int162float(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, float>(
+      x, ::xbang::detail::conv::kDefaultMode<int16_t, float>, 0);
+}
+inline float __int162float_rn(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, float>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline float __int162float_rd(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, float>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline float __int162float_dn(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, float>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline float __int162float_up(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, float>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline float __int162float_tz(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, float>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline float __int162float_oz(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, float>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int16 to half
+inline void __bang_int162half(half* dst, const int16_t* src, int n,
+                              int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      int16_t, half, ::xbang::detail::conv::kDefaultMode<int16_t, half>>(
+      "__bang_int162half", dst, src, n, position);
+}
+inline void __bang_int162half_rn(half* dst, const int16_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, half,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int162half_rn", dst, src, n, position);
+}
+inline void __bang_int162half_rd(half* dst, const int16_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, half,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int162half_rd", dst, src, n, position);
+}
+inline void __bang_int162half_dn(half* dst, const int16_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, half,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int162half_dn", dst, src, n, position);
+}
+inline void __bang_int162half_up(half* dst, const int16_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, half,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int162half_up", dst, src, n, position);
+}
+inline void __bang_int162half_tz(half* dst, const int16_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, half,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int162half_tz", dst, src, n, position);
+}
+inline void __bang_int162half_oz(half* dst, const int16_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int16_t, half,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int162half_oz", dst, src, n, position);
+}
+inline half __int162half(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, half>(
+      x, ::xbang::detail::conv::kDefaultMode<int16_t, half>, 0);
+}
+inline half __int162half_rn(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, half>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline half __int162half_rd(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, half>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline half __int162half_dn(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, half>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline half __int162half_up(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, half>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline half __int162half_tz(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, half>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline half __int162half_oz(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, half>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int16 to int32
+inline void __bang_int162int32(int32_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<
+      int16_t, int32_t, ::xbang::detail::conv::kDefaultMode<int16_t, int32_t>>(
+      "__bang_int162int32", dst, src, n, 0);
+}
+inline void __bang_int162int32_rn(int32_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int32_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int162int32_rn", dst, src, n, 0);
+}
+inline void __bang_int162int32_rd(int32_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int32_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int162int32_rd", dst, src, n, 0);
+}
+inline void __bang_int162int32_dn(int32_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int32_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int162int32_dn", dst, src, n, 0);
+}
+inline void __bang_int162int32_up(int32_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int32_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int162int32_up", dst, src, n, 0);
+}
+inline void __bang_int162int32_tz(int32_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int32_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int162int32_tz", dst, src, n, 0);
+}
+inline void __bang_int162int32_oz(int32_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int32_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int162int32_oz", dst, src, n, 0);
+}
+inline int32_t __int162int32(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int32_t>(
+      x, ::xbang::detail::conv::kDefaultMode<int16_t, int32_t>, 0);
+}
+inline int32_t __int162int32_rn(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int32_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int32_t __int162int32_rd(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int32_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int32_t __int162int32_dn(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int32_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int32_t __int162int32_up(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int32_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int32_t __int162int32_tz(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int32_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int32_t __int162int32_oz(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int32_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int16 to int8
+inline void __bang_int162int8(int8_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<
+      int16_t, int8_t, ::xbang::detail::conv::kDefaultMode<int16_t, int8_t>>(
+      "__bang_int162int8", dst, src, n, 0);
+}
+inline void __bang_int162int8_rn(int8_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int8_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int162int8_rn", dst, src, n, 0);
+}
+inline void __bang_int162int8_rd(int8_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int8_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int162int8_rd", dst, src, n, 0);
+}
+inline void __bang_int162int8_dn(int8_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int8_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int162int8_dn", dst, src, n, 0);
+}
+inline void __bang_int162int8_up(int8_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int8_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int162int8_up", dst, src, n, 0);
+}
+inline void __bang_int162int8_tz(int8_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int8_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int162int8_tz", dst, src, n, 0);
+}
+inline void __bang_int162int8_oz(int8_t* dst, const int16_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int16_t, int8_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int162int8_oz", dst, src, n, 0);
+}
+inline int8_t __int162int8(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int8_t>(
+      x, ::xbang::detail::conv::kDefaultMode<int16_t, int8_t>, 0);
+}
+inline int8_t __int162int8_rn(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int8_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int8_t __int162int8_rd(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int8_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int8_t __int162int8_dn(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int8_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int8_t __int162int8_up(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int8_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int8_t __int162int8_tz(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int8_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int8_t __int162int8_oz(int16_t x) {
+  return ::xbang::detail::conv::convert_scalar<int16_t, int8_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int8 to float
+inline void __bang_int82float(float* dst, const int8_t* src, int n,
+                              int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      int8_t, float, ::xbang::detail::conv::kDefaultMode<int8_t, float>>(
+      "__bang_int82float", dst, src, n, position);
+}
+inline void __bang_int82float_rn(float* dst, const int8_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, float,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int82float_rn", dst, src, n, position);
+}
+inline void __bang_int82float_rd(float* dst, const int8_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, float,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int82float_rd", dst, src, n, position);
+}
+inline void __bang_int82float_dn(float* dst, const int8_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, float,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int82float_dn", dst, src, n, position);
+}
+inline void __bang_int82float_up(float* dst, const int8_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, float,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int82float_up", dst, src, n, position);
+}
+inline void __bang_int82float_tz(float* dst, const int8_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, float,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int82float_tz", dst, src, n, position);
+}
+inline void __bang_int82float_oz(float* dst, const int8_t* src, int n,
+                                 int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, float,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int82float_oz", dst, src, n, position);
+}
+inline float __int82float(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, float>(
+      x, ::xbang::detail::conv::kDefaultMode<int8_t, float>, 0);
+}
+inline float __int82float_rn(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, float>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline float __int82float_rd(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, float>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline float __int82float_dn(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, float>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline float __int82float_up(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, float>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline float __int82float_tz(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, float>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline float __int82float_oz(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, float>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int8 to half
+inline void __bang_int82half(half* dst, const int8_t* src, int n,
+                             int position = 0) {
+  ::xbang::detail::conv::convert_builtin<
+      int8_t, half, ::xbang::detail::conv::kDefaultMode<int8_t, half>>(
+      "__bang_int82half", dst, src, n, position);
+}
+inline void __bang_int82half_rn(half* dst, const int8_t* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, half, ::xbang::RoundMode::kRn>(
+      "__bang_int82half_rn", dst, src, n, position);
+}
+inline void __bang_int82half_rd(half* dst, const int8_t* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, half, ::xbang::RoundMode::kRd>(
+      "__bang_int82half_rd", dst, src, n, position);
+}
+inline void __bang_int82half_dn(half* dst, const int8_t* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, half, ::xbang::RoundMode::kDn>(
+      "__bang_int82half_dn", dst, src, n, position);
+}
+inline void __bang_int82half_up(half* dst, const int8_t* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, half, ::xbang::RoundMode::kUp>(
+      "__bang_int82half_up", dst, src, n, position);
+}
+inline void __bang_int82half_tz(half* dst, const int8_t* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, half, ::xbang::RoundMode::kTz>(
+      "__bang_int82half_tz", dst, src, n, position);
+}
+inline void __bang_int82half_oz(half* dst, const int8_t* src, int n,
+                                int position = 0) {
+  ::xbang::detail::conv::convert_builtin<int8_t, half, ::xbang::RoundMode::kOz>(
+      "__bang_int82half_oz", dst, src, n, position);
+}
+inline half __int82half(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, half>(
+      x, ::xbang::detail::conv::kDefaultMode<int8_t, half>, 0);
+}
+inline half __int82half_rn(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, half>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline half __int82half_rd(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, half>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline half __int82half_dn(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, half>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline half __int82half_up(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, half>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline half __int82half_tz(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, half>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline half __int82half_oz(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, half>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int8 to int32
+inline void __bang_int82int32(int32_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<
+      int8_t, int32_t, ::xbang::detail::conv::kDefaultMode<int8_t, int32_t>>(
+      "__bang_int82int32", dst, src, n, 0);
+}
+inline void __bang_int82int32_rn(int32_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int32_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int82int32_rn", dst, src, n, 0);
+}
+inline void __bang_int82int32_rd(int32_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int32_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int82int32_rd", dst, src, n, 0);
+}
+inline void __bang_int82int32_dn(int32_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int32_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int82int32_dn", dst, src, n, 0);
+}
+inline void __bang_int82int32_up(int32_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int32_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int82int32_up", dst, src, n, 0);
+}
+inline void __bang_int82int32_tz(int32_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int32_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int82int32_tz", dst, src, n, 0);
+}
+inline void __bang_int82int32_oz(int32_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int32_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int82int32_oz", dst, src, n, 0);
+}
+inline int32_t __int82int32(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int32_t>(
+      x, ::xbang::detail::conv::kDefaultMode<int8_t, int32_t>, 0);
+}
+inline int32_t __int82int32_rn(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int32_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int32_t __int82int32_rd(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int32_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int32_t __int82int32_dn(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int32_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int32_t __int82int32_up(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int32_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int32_t __int82int32_tz(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int32_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int32_t __int82int32_oz(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int32_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+// int8 to int16
+inline void __bang_int82int16(int16_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<
+      int8_t, int16_t, ::xbang::detail::conv::kDefaultMode<int8_t, int16_t>>(
+      "__bang_int82int16", dst, src, n, 0);
+}
+inline void __bang_int82int16_rn(int16_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int16_t,
+                                         ::xbang::RoundMode::kRn>(
+      "__bang_int82int16_rn", dst, src, n, 0);
+}
+inline void __bang_int82int16_rd(int16_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int16_t,
+                                         ::xbang::RoundMode::kRd>(
+      "__bang_int82int16_rd", dst, src, n, 0);
+}
+inline void __bang_int82int16_dn(int16_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int16_t,
+                                         ::xbang::RoundMode::kDn>(
+      "__bang_int82int16_dn", dst, src, n, 0);
+}
+inline void __bang_int82int16_up(int16_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int16_t,
+                                         ::xbang::RoundMode::kUp>(
+      "__bang_int82int16_up", dst, src, n, 0);
+}
+inline void __bang_int82int16_tz(int16_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int16_t,
+                                         ::xbang::RoundMode::kTz>(
+      "__bang_int82int16_tz", dst, src, n, 0);
+}
+inline void __bang_int82int16_oz(int16_t* dst, const int8_t* src, int n) {
+  ::xbang::detail::conv::convert_builtin<int8_t, int16_t,
+                                         ::xbang::RoundMode::kOz>(
+      "__bang_int82int16_oz", dst, src, n, 0);
+}
+inline int16_t __int82int16(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int16_t>(
+      x, ::xbang::detail::conv::kDefaultMode<int8_t, int16_t>, 0);
+}
+inline int16_t __int82int16_rn(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int16_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int16_t __int82int16_rd(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int16_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int16_t __int82int16_dn(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int16_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int16_t __int82int16_up(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int16_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int16_t __int82int16_tz(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int16_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int16_t __int82int16_oz(int8_t x) {
+  return ::xbang::detail::conv::convert_scalar<int8_t, int16_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
 
 // Scalar spellings with plain "int" for int32, as BANG's device functions
 // also name them (__float2int_rd, __int2float_rn, __half2int_tz, ...).
-#define XBANG_DEFINE_SCALAR_CONVERSION(suffix, MODE, from, FromT, to, ToT) \
-  inline ToT __##from##2##to##suffix(FromT x) {                            \
-    return ::xbang::detail::conv::convert_scalar<FromT, ToT>(              \
-        x, XBANG_CONVERSION_MODE_##MODE(FromT, ToT), 0);                   \
-  }
-XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, float, float, int,
-                       int32_t)
-XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, half, half, int, int32_t)
-XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, float,
-                       float)
-XBANG_CONVERSION_MODES(XBANG_DEFINE_SCALAR_CONVERSION, int, int32_t, half, half)
+inline int32_t __float2int(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::detail::conv::kDefaultMode<float, int32_t>, 0);
+}
+inline int32_t __float2int_rn(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int32_t __float2int_rd(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int32_t __float2int_dn(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int32_t __float2int_up(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int32_t __float2int_tz(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int32_t __float2int_oz(float x) {
+  return ::xbang::detail::conv::convert_scalar<float, int32_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+inline int32_t __half2int(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::detail::conv::kDefaultMode<half, int32_t>, 0);
+}
+inline int32_t __half2int_rn(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline int32_t __half2int_rd(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline int32_t __half2int_dn(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline int32_t __half2int_up(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline int32_t __half2int_tz(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline int32_t __half2int_oz(half x) {
+  return ::xbang::detail::conv::convert_scalar<half, int32_t>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+inline float __int2float(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::detail::conv::kDefaultMode<int32_t, float>, 0);
+}
+inline float __int2float_rn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline float __int2float_rd(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline float __int2float_dn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline float __int2float_up(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline float __int2float_tz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline float __int2float_oz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, float>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
+inline half __int2half(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::detail::conv::kDefaultMode<int32_t, half>, 0);
+}
+inline half __int2half_rn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kRn, 0);
+}
+inline half __int2half_rd(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kRd, 0);
+}
+inline half __int2half_dn(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kDn, 0);
+}
+inline half __int2half_up(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kUp, 0);
+}
+inline half __int2half_tz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kTz, 0);
+}
+inline half __int2half_oz(int32_t x) {
+  return ::xbang::detail::conv::convert_scalar<int32_t, half>(
+      x, ::xbang::RoundMode::kOz, 0);
+}
 
 // Vector spellings of older toolkits with plain "int" for int32 (mmcv's
 // MLU kernels call them): __bang_int322float and __bang_float2int32_tz.
@@ -617,11 +1998,3 @@ inline void __bang_float2int_tz(int32_t* dst, const float* src, int n,
                                          ::xbang::RoundMode::kTz>(
       "__bang_float2int_tz", dst, src, n, position);
 }
-
-#undef XBANG_DEFINE_SCALAR_CONVERSION
-#undef XBANG_DEFINE_CONVERSION_PAIR
-#undef XBANG_DEFINE_CONVERSION
-#undef XBANG_CONVERSION_PARAM_POS
-#undef XBANG_CONVERSION_ARG_POS
-#undef XBANG_CONVERSION_PARAM_NOPOS
-#undef XBANG_CONVERSION_ARG_NOPOS

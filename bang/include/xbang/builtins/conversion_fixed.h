@@ -27,8 +27,8 @@
 #include <xsimd/xsimd.hpp>
 
 #include "xbang/builtins/conversion.h"
-#include "xbang/builtins/detail/arch/arch.h"
 #include "xbang/core/bfloat16.h"
+#include "xbang/isa/simd.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
 
@@ -178,39 +178,99 @@ void fixed_point_convert(const char* builtin, To* dst, const From* src, int n,
 }  // namespace detail
 }  // namespace xbang
 
-#define XBANG_BF16_CONVERSION(suffix, MODE)                                    \
-  inline void __bang_float2bfloat16##suffix(bfloat16_t* dst, const float* src, \
-                                            int n) {                           \
-    ::xbang::detail::bf16::float_to_bfloat16<::xbang::RoundMode::MODE>(        \
-        "__bang_float2bfloat16" #suffix, dst, src, n);                         \
-  }                                                                            \
-  inline bfloat16_t __float2bfloat16##suffix(float x) {                        \
-    return ::xbang::detail::bf16::from_float<::xbang::RoundMode::MODE>(x);     \
-  }
-XBANG_BF16_CONVERSION(, kRn)
-XBANG_BF16_CONVERSION(_rn, kRn)
-XBANG_BF16_CONVERSION(_rd, kRd)
-XBANG_BF16_CONVERSION(_dn, kDn)
-XBANG_BF16_CONVERSION(_up, kUp)
-XBANG_BF16_CONVERSION(_tz, kTz)
-XBANG_BF16_CONVERSION(_oz, kOz)
-#undef XBANG_BF16_CONVERSION
+inline void __bang_float2bfloat16(bfloat16_t* dst, const float* src, int n) {
+  ::xbang::detail::bf16::float_to_bfloat16<::xbang::RoundMode::kRn>(
+      "__bang_float2bfloat16", dst, src, n);
+}
+inline bfloat16_t __float2bfloat16(float x) {
+  return ::xbang::detail::bf16::from_float<::xbang::RoundMode::kRn>(x);
+}
+
+inline void __bang_float2bfloat16_rn(bfloat16_t* dst, const float* src, int n) {
+  ::xbang::detail::bf16::float_to_bfloat16<::xbang::RoundMode::kRn>(
+      "__bang_float2bfloat16_rn", dst, src, n);
+}
+inline bfloat16_t __float2bfloat16_rn(float x) {
+  return ::xbang::detail::bf16::from_float<::xbang::RoundMode::kRn>(x);
+}
+
+inline void __bang_float2bfloat16_rd(bfloat16_t* dst, const float* src, int n) {
+  ::xbang::detail::bf16::float_to_bfloat16<::xbang::RoundMode::kRd>(
+      "__bang_float2bfloat16_rd", dst, src, n);
+}
+inline bfloat16_t __float2bfloat16_rd(float x) {
+  return ::xbang::detail::bf16::from_float<::xbang::RoundMode::kRd>(x);
+}
+
+inline void __bang_float2bfloat16_dn(bfloat16_t* dst, const float* src, int n) {
+  ::xbang::detail::bf16::float_to_bfloat16<::xbang::RoundMode::kDn>(
+      "__bang_float2bfloat16_dn", dst, src, n);
+}
+inline bfloat16_t __float2bfloat16_dn(float x) {
+  return ::xbang::detail::bf16::from_float<::xbang::RoundMode::kDn>(x);
+}
+
+inline void __bang_float2bfloat16_up(bfloat16_t* dst, const float* src, int n) {
+  ::xbang::detail::bf16::float_to_bfloat16<::xbang::RoundMode::kUp>(
+      "__bang_float2bfloat16_up", dst, src, n);
+}
+inline bfloat16_t __float2bfloat16_up(float x) {
+  return ::xbang::detail::bf16::from_float<::xbang::RoundMode::kUp>(x);
+}
+
+inline void __bang_float2bfloat16_tz(bfloat16_t* dst, const float* src, int n) {
+  ::xbang::detail::bf16::float_to_bfloat16<::xbang::RoundMode::kTz>(
+      "__bang_float2bfloat16_tz", dst, src, n);
+}
+inline bfloat16_t __float2bfloat16_tz(float x) {
+  return ::xbang::detail::bf16::from_float<::xbang::RoundMode::kTz>(x);
+}
+
+inline void __bang_float2bfloat16_oz(bfloat16_t* dst, const float* src, int n) {
+  ::xbang::detail::bf16::float_to_bfloat16<::xbang::RoundMode::kOz>(
+      "__bang_float2bfloat16_oz", dst, src, n);
+}
+inline bfloat16_t __float2bfloat16_oz(float x) {
+  return ::xbang::detail::bf16::from_float<::xbang::RoundMode::kOz>(x);
+}
 
 inline void __bang_bfloat162float(float* dst, const bfloat16_t* src, int n) {
   xbang::detail::bf16::bfloat16_to_float(dst, src, n);
 }
 inline float __bfloat162float(bfloat16_t x) { return float(x); }
 
-#define XBANG_FIXED_POINT_CONVERSION(from, FromT, to, ToT)                 \
-  inline void __bang_##from##2##to(ToT* dst, const FromT* src, int n,      \
-                                   int dst_position, int src_position) {   \
-    ::xbang::detail::conv::fixed_point_convert(                            \
-        "__bang_" #from "2" #to, dst, src, n, dst_position, src_position); \
-  }
-XBANG_FIXED_POINT_CONVERSION(int32, int32_t, int16, int16_t)
-XBANG_FIXED_POINT_CONVERSION(int32, int32_t, int8, int8_t)
-XBANG_FIXED_POINT_CONVERSION(int16, int16_t, int32, int32_t)
-XBANG_FIXED_POINT_CONVERSION(int16, int16_t, int8, int8_t)
-XBANG_FIXED_POINT_CONVERSION(int8, int8_t, int32, int32_t)
-XBANG_FIXED_POINT_CONVERSION(int8, int8_t, int16, int16_t)
-#undef XBANG_FIXED_POINT_CONVERSION
+inline void __bang_int322int16(int16_t* dst, const int32_t* src, int n,
+                               int dst_position, int src_position) {
+  ::xbang::detail::conv::fixed_point_convert("__bang_int322int16", dst, src, n,
+                                             dst_position, src_position);
+}
+
+inline void __bang_int322int8(int8_t* dst, const int32_t* src, int n,
+                              int dst_position, int src_position) {
+  ::xbang::detail::conv::fixed_point_convert("__bang_int322int8", dst, src, n,
+                                             dst_position, src_position);
+}
+
+inline void __bang_int162int32(int32_t* dst, const int16_t* src, int n,
+                               int dst_position, int src_position) {
+  ::xbang::detail::conv::fixed_point_convert("__bang_int162int32", dst, src, n,
+                                             dst_position, src_position);
+}
+
+inline void __bang_int162int8(int8_t* dst, const int16_t* src, int n,
+                              int dst_position, int src_position) {
+  ::xbang::detail::conv::fixed_point_convert("__bang_int162int8", dst, src, n,
+                                             dst_position, src_position);
+}
+
+inline void __bang_int82int32(int32_t* dst, const int8_t* src, int n,
+                              int dst_position, int src_position) {
+  ::xbang::detail::conv::fixed_point_convert("__bang_int82int32", dst, src, n,
+                                             dst_position, src_position);
+}
+
+inline void __bang_int82int16(int16_t* dst, const int8_t* src, int n,
+                              int dst_position, int src_position) {
+  ::xbang::detail::conv::fixed_point_convert("__bang_int82int16", dst, src, n,
+                                             dst_position, src_position);
+}

@@ -32,7 +32,7 @@ void expand_channel(T* dst, const T* scale, const T* src, const T* addend,
     T* out = dst + i * c;
     const T* in = src + i * c;
     if (addend == nullptr) {
-      scalar(out, in, scale[i], c, ops::Mul{});
+      scalar(out, in, scale[i], c, functors::Mul{});
     } else {
       const T* add = addend + i * c;
       binary(out, in, add, c,

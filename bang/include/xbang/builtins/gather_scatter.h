@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "xbang/builtins/memory.h"
+#include "xbang/builtins/scalar_access.h"
 
 namespace xbang {
 namespace detail {
@@ -165,4 +166,48 @@ inline void __gather_async(Args... args) {
 template <class... Args>
 inline void __scatter_async(Args... args) {
   __scatter(args...);
+}
+
+// The VAA gathers __bang_gather / __bang_gather_async(dst, src, offset,
+// [mask,] transfer_size, dst_stride, data_num): __gather into NRAM from
+// GDRAM, or from SRAM when src lies there (the direction is taken from where
+// src lies); the async form completes at once, as __gather_async does.
+namespace xbang {
+namespace detail {
+inline mluMemcpyDirection_t gather_direction(const void* src) {
+  return __is_sram(src) ? SRAM2NRAM : GDRAM2NRAM;
+}
+}  // namespace detail
+}  // namespace xbang
+
+inline void __bang_gather(void* dst, const void* src, const uint32_t* offset,
+                          int transfer_size, int dst_stride, int data_num) {
+  xbang::detail::gather_scatter<false>(
+      "__bang_gather", dst, src, offset, nullptr, transfer_size,
+      xbang::detail::gather_direction(src), dst_stride, data_num);
+}
+inline void __bang_gather(void* dst, const void* src, const uint32_t* offset,
+                          const void* mask, int transfer_size, int dst_stride,
+                          int data_num) {
+  xbang::detail::gather_scatter<false>(
+      "__bang_gather", dst, src, offset, static_cast<const uint8_t*>(mask),
+      transfer_size, xbang::detail::gather_direction(src), dst_stride,
+      data_num);
+}
+
+inline void __bang_gather_async(void* dst, const void* src,
+                                const uint32_t* offset, int transfer_size,
+                                int dst_stride, int data_num) {
+  xbang::detail::gather_scatter<false>(
+      "__bang_gather_async", dst, src, offset, nullptr, transfer_size,
+      xbang::detail::gather_direction(src), dst_stride, data_num);
+}
+inline void __bang_gather_async(void* dst, const void* src,
+                                const uint32_t* offset, const void* mask,
+                                int transfer_size, int dst_stride,
+                                int data_num) {
+  xbang::detail::gather_scatter<false>(
+      "__bang_gather_async", dst, src, offset,
+      static_cast<const uint8_t*>(mask), transfer_size,
+      xbang::detail::gather_direction(src), dst_stride, data_num);
 }

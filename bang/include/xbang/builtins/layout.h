@@ -48,7 +48,8 @@ bool with_few(long n, Few few) {
   return false;
 }
 
-// Cache-blocked transpose; whole 8x8 blocks go through arch/'s kernel.
+// Cache-blocked transpose; whole 8x8 blocks go through the 8x8 transpose of
+// xbang/isa/.
 template <class U>
 void transpose(U* dst, const U* src, long h, long w) {
   if (with_few(h,
@@ -137,18 +138,46 @@ inline void __bang_transpose(T* dst, const T* src, int height, int width) {
                             });
 }
 
-#define XBANG_TURN_BUILTIN(NAME, HOW)                                      \
-  template <class T,                                                       \
-            std::enable_if_t<::xbang::detail::is_layout_type<T>, int> = 0> \
-  inline void NAME(T* dst, const T* src, int height, int width) {          \
-    ::xbang::detail::run_layout(                                           \
-        #NAME, dst, src, height, width, [&](auto* to, const auto* from) {  \
-          ::xbang::detail::turn(to, from, height, width,                   \
-                                ::xbang::detail::Turn::HOW);               \
-        });                                                                \
-  }
-XBANG_TURN_BUILTIN(__bang_rotate90, kRotate90)
-XBANG_TURN_BUILTIN(__bang_rotate180, kRotate180)
-XBANG_TURN_BUILTIN(__bang_rotate270, kRotate270)
-XBANG_TURN_BUILTIN(__bang_mirror, kMirror)
-#undef XBANG_TURN_BUILTIN
+template <class T,
+          std::enable_if_t<::xbang::detail::is_layout_type<T>, int> = 0>
+inline void __bang_rotate90(T* dst, const T* src, int height, int width) {
+  ::xbang::detail::run_layout("__bang_rotate90", dst, src, height, width,
+                              [&](auto* to, const auto* from) {
+                                ::xbang::detail::turn(
+                                    to, from, height, width,
+                                    ::xbang::detail::Turn::kRotate90);
+                              });
+}
+
+template <class T,
+          std::enable_if_t<::xbang::detail::is_layout_type<T>, int> = 0>
+inline void __bang_rotate180(T* dst, const T* src, int height, int width) {
+  ::xbang::detail::run_layout("__bang_rotate180", dst, src, height, width,
+                              [&](auto* to, const auto* from) {
+                                ::xbang::detail::turn(
+                                    to, from, height, width,
+                                    ::xbang::detail::Turn::kRotate180);
+                              });
+}
+
+template <class T,
+          std::enable_if_t<::xbang::detail::is_layout_type<T>, int> = 0>
+inline void __bang_rotate270(T* dst, const T* src, int height, int width) {
+  ::xbang::detail::run_layout("__bang_rotate270", dst, src, height, width,
+                              [&](auto* to, const auto* from) {
+                                ::xbang::detail::turn(
+                                    to, from, height, width,
+                                    ::xbang::detail::Turn::kRotate270);
+                              });
+}
+
+template <class T,
+          std::enable_if_t<::xbang::detail::is_layout_type<T>, int> = 0>
+inline void __bang_mirror(T* dst, const T* src, int height, int width) {
+  ::xbang::detail::run_layout("__bang_mirror", dst, src, height, width,
+                              [&](auto* to, const auto* from) {
+                                ::xbang::detail::turn(
+                                    to, from, height, width,
+                                    ::xbang::detail::Turn::kMirror);
+                              });
+}

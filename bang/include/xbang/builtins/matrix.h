@@ -34,8 +34,8 @@ namespace xbang {
 namespace detail {
 namespace gemm {
 
-using Arch = simd::KernelArch;
-using Vec = xsimd::batch<float, Arch>;
+using Target = simd::TunedTarget;
+using Vec = xsimd::batch<float, Target>;
 inline constexpr int kVec = int(Vec::size);
 inline constexpr int kTileRows = 6;      // micro-tile rows
 inline constexpr int kPanel = 2 * kVec;  // micro-tile columns (two vectors)

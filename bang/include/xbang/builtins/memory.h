@@ -259,3 +259,16 @@ inline void __bang_move(void* dst, const void* src, int size) {
   copy("__bang_move", dst, src, NRAM2NRAM, contiguous(size), contiguous(size),
        false);
 }
+
+// The strided form: segnum runs of size bytes within NRAM, dst_stride and
+// src_stride bytes apart. It copies segnum runs, not segnum + 1 as
+// __memcpy's segnum counts: mlu-ops' FFT interleaves pad_col values with
+// segnum = pad_col and uses exactly 2 * pad_col results.
+inline void __bang_move(void* dst, const void* src, int size, int dst_stride,
+                        int src_stride, int segnum) {
+  using namespace xbang::detail;
+  // Zero runs move nothing; a negative segnum is reported by copy's contract.
+  if (segnum == 0) return;
+  copy("__bang_move", dst, src, NRAM2NRAM, {size, dst_stride, segnum, 0, 1},
+       {size, src_stride, segnum, 0, 1}, false);
+}

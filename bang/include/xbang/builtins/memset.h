@@ -59,32 +59,115 @@ void set_runs(const char* name, T* dst, long count, T value, long stride_bytes,
       });
 }
 
+// A fill built-in: value converted to the element type the pair (T, V)
+// selects, written elem_count times per segment in `where`.
+template <Where where, class T, class V>
+XBANG_ENTRY_INLINE void set_builtin(const char* name, T* dst, int elem_count,
+                                    V value, int dst_stride, int segnum) {
+  using Elem = fill_elem_t<T, V>;
+  set_runs(name, reinterpret_cast<Elem*>(dst), elem_count,
+           static_cast<Elem>(value), dst_stride, segnum, where);
+}
+
 }  // namespace detail
 }  // namespace xbang
 
-#define XBANG_SET_BUILTIN(NAME, SPACE)                                         \
-  template <class T, class V>                                                  \
-  inline void NAME(T* dst, int elem_count, V value) {                          \
-    using Elem = ::xbang::detail::fill_elem_t<T, V>;                           \
-    ::xbang::detail::set_runs(#NAME, reinterpret_cast<Elem*>(dst), elem_count, \
-                              static_cast<Elem>(value), 0, 0,                  \
-                              ::xbang::detail::Where::SPACE);                  \
-  }                                                                            \
-  template <class T, class V>                                                  \
-  inline void NAME(T* dst, int elem_count, V value, int dst_stride,            \
-                   int segnum) {                                               \
-    using Elem = ::xbang::detail::fill_elem_t<T, V>;                           \
-    ::xbang::detail::set_runs(#NAME, reinterpret_cast<Elem*>(dst), elem_count, \
-                              static_cast<Elem>(value), dst_stride, segnum,    \
-                              ::xbang::detail::Where::SPACE);                  \
-  }
-XBANG_SET_BUILTIN(__gdramset, kGdram)
-XBANG_SET_BUILTIN(__ldramset, kGdram)
-XBANG_SET_BUILTIN(__sramset, kSram)
-XBANG_SET_BUILTIN(__nramset, kNram)
-XBANG_SET_BUILTIN(__wramset, kWram)
-XBANG_SET_BUILTIN(__gdramset_async, kGdram)
-XBANG_SET_BUILTIN(__sramset_async, kSram)
-XBANG_SET_BUILTIN(__nramset_async, kNram)
-XBANG_SET_BUILTIN(__wramset_async, kWram)
-#undef XBANG_SET_BUILTIN
+template <class T, class V>
+inline void __gdramset(T* dst, int elem_count, V value) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+      "__gdramset", dst, elem_count, value, 0, 0);
+}
+template <class T, class V>
+inline void __gdramset(T* dst, int elem_count, V value, int dst_stride,
+                       int segnum) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+      "__gdramset", dst, elem_count, value, dst_stride, segnum);
+}
+template <class T, class V>
+inline void __ldramset(T* dst, int elem_count, V value) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+      "__ldramset", dst, elem_count, value, 0, 0);
+}
+template <class T, class V>
+inline void __ldramset(T* dst, int elem_count, V value, int dst_stride,
+                       int segnum) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+      "__ldramset", dst, elem_count, value, dst_stride, segnum);
+}
+template <class T, class V>
+inline void __sramset(T* dst, int elem_count, V value) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kSram>(
+      "__sramset", dst, elem_count, value, 0, 0);
+}
+template <class T, class V>
+inline void __sramset(T* dst, int elem_count, V value, int dst_stride,
+                      int segnum) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kSram>(
+      "__sramset", dst, elem_count, value, dst_stride, segnum);
+}
+template <class T, class V>
+inline void __nramset(T* dst, int elem_count, V value) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kNram>(
+      "__nramset", dst, elem_count, value, 0, 0);
+}
+template <class T, class V>
+inline void __nramset(T* dst, int elem_count, V value, int dst_stride,
+                      int segnum) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kNram>(
+      "__nramset", dst, elem_count, value, dst_stride, segnum);
+}
+template <class T, class V>
+inline void __wramset(T* dst, int elem_count, V value) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kWram>(
+      "__wramset", dst, elem_count, value, 0, 0);
+}
+template <class T, class V>
+inline void __wramset(T* dst, int elem_count, V value, int dst_stride,
+                      int segnum) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kWram>(
+      "__wramset", dst, elem_count, value, dst_stride, segnum);
+}
+template <class T, class V>
+inline void __gdramset_async(T* dst, int elem_count, V value) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+      "__gdramset_async", dst, elem_count, value, 0, 0);
+}
+template <class T, class V>
+inline void __gdramset_async(T* dst, int elem_count, V value, int dst_stride,
+                             int segnum) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+      "__gdramset_async", dst, elem_count, value, dst_stride, segnum);
+}
+template <class T, class V>
+inline void __sramset_async(T* dst, int elem_count, V value) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kSram>(
+      "__sramset_async", dst, elem_count, value, 0, 0);
+}
+template <class T, class V>
+inline void __sramset_async(T* dst, int elem_count, V value, int dst_stride,
+                            int segnum) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kSram>(
+      "__sramset_async", dst, elem_count, value, dst_stride, segnum);
+}
+template <class T, class V>
+inline void __nramset_async(T* dst, int elem_count, V value) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kNram>(
+      "__nramset_async", dst, elem_count, value, 0, 0);
+}
+template <class T, class V>
+inline void __nramset_async(T* dst, int elem_count, V value, int dst_stride,
+                            int segnum) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kNram>(
+      "__nramset_async", dst, elem_count, value, dst_stride, segnum);
+}
+template <class T, class V>
+inline void __wramset_async(T* dst, int elem_count, V value) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kWram>(
+      "__wramset_async", dst, elem_count, value, 0, 0);
+}
+template <class T, class V>
+inline void __wramset_async(T* dst, int elem_count, V value, int dst_stride,
+                            int segnum) {
+  ::xbang::detail::set_builtin<::xbang::detail::Where::kWram>(
+      "__wramset_async", dst, elem_count, value, dst_stride, segnum);
+}

@@ -375,28 +375,53 @@ void pool_backward_builtin(const char* name, T* dst, const T* grad,
 }  // namespace detail
 }  // namespace xbang
 
-#define XBANG_POOL_BUILTIN(NAME, OP)                                         \
-  template <class T,                                                         \
-            std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>     \
-  inline void NAME(T* dst, const T* src, int channel, int height, int width, \
-                   int kernel_height, int kernel_width, int stride_x,        \
-                   int stride_y) {                                           \
-    ::xbang::detail::pool_builtin(#NAME, dst, src,                           \
-                                  {channel, height, width, kernel_height,    \
-                                   kernel_width, stride_x, stride_y},        \
-                                  OP{});                                     \
-  }                                                                          \
-  template <class T,                                                         \
-            std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>     \
-  inline void NAME(T* dst, const T* src, int channel, int height, int width, \
-                   int kernel_height, int kernel_width) {                    \
-    NAME(dst, src, channel, height, width, kernel_height, kernel_width,      \
-         kernel_width, kernel_height);                                       \
-  }
-XBANG_POOL_BUILTIN(__bang_sumpool, ::xbang::ops::Add)
-XBANG_POOL_BUILTIN(__bang_maxpool, ::xbang::detail::PoolMax)
-XBANG_POOL_BUILTIN(__bang_minpool, ::xbang::detail::PoolMin)
-#undef XBANG_POOL_BUILTIN
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_sumpool(T* dst, const T* src, int channel, int height,
+                           int width, int kernel_height, int kernel_width,
+                           int stride_x, int stride_y) {
+  ::xbang::detail::pool_builtin(
+      "__bang_sumpool", dst, src,
+      {channel, height, width, kernel_height, kernel_width, stride_x, stride_y},
+      ::xbang::functors::Add{});
+}
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_sumpool(T* dst, const T* src, int channel, int height,
+                           int width, int kernel_height, int kernel_width) {
+  __bang_sumpool(dst, src, channel, height, width, kernel_height, kernel_width,
+                 kernel_width, kernel_height);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_maxpool(T* dst, const T* src, int channel, int height,
+                           int width, int kernel_height, int kernel_width,
+                           int stride_x, int stride_y) {
+  ::xbang::detail::pool_builtin(
+      "__bang_maxpool", dst, src,
+      {channel, height, width, kernel_height, kernel_width, stride_x, stride_y},
+      ::xbang::detail::PoolMax{});
+}
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_maxpool(T* dst, const T* src, int channel, int height,
+                           int width, int kernel_height, int kernel_width) {
+  __bang_maxpool(dst, src, channel, height, width, kernel_height, kernel_width,
+                 kernel_width, kernel_height);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_minpool(T* dst, const T* src, int channel, int height,
+                           int width, int kernel_height, int kernel_width,
+                           int stride_x, int stride_y) {
+  ::xbang::detail::pool_builtin(
+      "__bang_minpool", dst, src,
+      {channel, height, width, kernel_height, kernel_width, stride_x, stride_y},
+      ::xbang::detail::PoolMin{});
+}
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_minpool(T* dst, const T* src, int channel, int height,
+                           int width, int kernel_height, int kernel_width) {
+  __bang_minpool(dst, src, channel, height, width, kernel_height, kernel_width,
+                 kernel_width, kernel_height);
+}
 
 template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
 inline void __bang_avgpool(T* dst, const T* src, int channel, int height,
@@ -405,7 +430,7 @@ inline void __bang_avgpool(T* dst, const T* src, int channel, int height,
   using namespace xbang::detail;
   const PoolShape s{channel,      height,   width,   kernel_height,
                     kernel_width, stride_x, stride_y};
-  pool_builtin("__bang_avgpool", dst, src, s, xbang::ops::Add{},
+  pool_builtin("__bang_avgpool", dst, src, s, xbang::functors::Add{},
                PoolDivide{float(kernel_height) * float(kernel_width)});
 }
 template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
@@ -415,48 +440,71 @@ inline void __bang_avgpool(T* dst, const T* src, int channel, int height,
                  kernel_width, kernel_height);
 }
 
-#define XBANG_POOL_INDEX_BUILTIN(NAME, BETTER)                            \
-  template <class T,                                                      \
-            std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>  \
-  inline void NAME(::xbang::detail::pool_index_t<T>* dst, const T* src,   \
-                   int channel, int height, int width, int kernel_height, \
-                   int kernel_width, int stride_x, int stride_y) {        \
-    ::xbang::detail::pool_index_builtin<T, BETTER>(                       \
-        #NAME, nullptr, dst, src,                                         \
-        {channel, height, width, kernel_height, kernel_width, stride_x,   \
-         stride_y});                                                      \
-  }                                                                       \
-  template <class T,                                                      \
-            std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>  \
-  inline void NAME(::xbang::detail::pool_index_t<T>* dst, const T* src,   \
-                   int channel, int height, int width, int kernel_height, \
-                   int kernel_width) {                                    \
-    NAME(dst, src, channel, height, width, kernel_height, kernel_width,   \
-         kernel_width, kernel_height);                                    \
-  }
-XBANG_POOL_INDEX_BUILTIN(__bang_maxpool_index, ::xbang::detail::PoolMaxBetter)
-XBANG_POOL_INDEX_BUILTIN(__bang_minpool_index, ::xbang::detail::PoolMinBetter)
-#undef XBANG_POOL_INDEX_BUILTIN
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_maxpool_index(::xbang::detail::pool_index_t<T>* dst,
+                                 const T* src, int channel, int height,
+                                 int width, int kernel_height, int kernel_width,
+                                 int stride_x, int stride_y) {
+  ::xbang::detail::pool_index_builtin<T, ::xbang::detail::PoolMaxBetter>(
+      "__bang_maxpool_index", nullptr, dst, src,
+      {channel, height, width, kernel_height, kernel_width, stride_x,
+       stride_y});
+}
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_maxpool_index(::xbang::detail::pool_index_t<T>* dst,
+                                 const T* src, int channel, int height,
+                                 int width, int kernel_height,
+                                 int kernel_width) {
+  __bang_maxpool_index(dst, src, channel, height, width, kernel_height,
+                       kernel_width, kernel_width, kernel_height);
+}
 
-#define XBANG_POOL_VALUE_INDEX_BUILTIN(NAME, BETTER)                         \
-  template <class T,                                                         \
-            std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>     \
-  inline void NAME(T* dst, const T* src, int channel, int height, int width, \
-                   int kernel_height, int kernel_width, int stride_x,        \
-                   int stride_y, int index_offset_bytes) {                   \
-    ::xbang::detail::pool_index_builtin<T, BETTER>(                          \
-        #NAME, dst,                                                          \
-        reinterpret_cast<::xbang::detail::pool_index_t<T>*>(                 \
-            reinterpret_cast<char*>(dst) + index_offset_bytes),              \
-        src,                                                                 \
-        {channel, height, width, kernel_height, kernel_width, stride_x,      \
-         stride_y});                                                         \
-  }
-XBANG_POOL_VALUE_INDEX_BUILTIN(__bang_maxpool_value_index,
-                               ::xbang::detail::PoolMaxBetter)
-XBANG_POOL_VALUE_INDEX_BUILTIN(__bang_minpool_value_index,
-                               ::xbang::detail::PoolMinBetter)
-#undef XBANG_POOL_VALUE_INDEX_BUILTIN
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_minpool_index(::xbang::detail::pool_index_t<T>* dst,
+                                 const T* src, int channel, int height,
+                                 int width, int kernel_height, int kernel_width,
+                                 int stride_x, int stride_y) {
+  ::xbang::detail::pool_index_builtin<T, ::xbang::detail::PoolMinBetter>(
+      "__bang_minpool_index", nullptr, dst, src,
+      {channel, height, width, kernel_height, kernel_width, stride_x,
+       stride_y});
+}
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_minpool_index(::xbang::detail::pool_index_t<T>* dst,
+                                 const T* src, int channel, int height,
+                                 int width, int kernel_height,
+                                 int kernel_width) {
+  __bang_minpool_index(dst, src, channel, height, width, kernel_height,
+                       kernel_width, kernel_width, kernel_height);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_maxpool_value_index(T* dst, const T* src, int channel,
+                                       int height, int width, int kernel_height,
+                                       int kernel_width, int stride_x,
+                                       int stride_y, int index_offset_bytes) {
+  ::xbang::detail::pool_index_builtin<T, ::xbang::detail::PoolMaxBetter>(
+      "__bang_maxpool_value_index", dst,
+      reinterpret_cast<::xbang::detail::pool_index_t<T>*>(
+          reinterpret_cast<char*>(dst) + index_offset_bytes),
+      src,
+      {channel, height, width, kernel_height, kernel_width, stride_x,
+       stride_y});
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_pool_type<T>, int> = 0>
+inline void __bang_minpool_value_index(T* dst, const T* src, int channel,
+                                       int height, int width, int kernel_height,
+                                       int kernel_width, int stride_x,
+                                       int stride_y, int index_offset_bytes) {
+  ::xbang::detail::pool_index_builtin<T, ::xbang::detail::PoolMinBetter>(
+      "__bang_minpool_value_index", dst,
+      reinterpret_cast<::xbang::detail::pool_index_t<T>*>(
+          reinterpret_cast<char*>(dst) + index_offset_bytes),
+      src,
+      {channel, height, width, kernel_height, kernel_width, stride_x,
+       stride_y});
+}
 
 // Backward max pool (pool_backward_builtin): both spellings older toolkits
 // have. The 8-argument forms stride by the kernel size.

@@ -28,25 +28,70 @@ inline bool __is_dram(const void* p) {
   return !__is_nram(p) && !__is_wram(p) && !__is_sram(p);
 }
 
-#define XBANG_SCALAR_ACCESS(LOAD, STORE, WHERE)                          \
-  template <class T>                                                     \
-  inline T LOAD(const T* p) {                                            \
-    using namespace ::xbang::detail;                                     \
-    return run_builtin_or(                                               \
-        T(0), #LOAD, Tally::none(),                                      \
-        [=](Contract& c) { c.operand("p", p, long(sizeof(T)), WHERE); }, \
-        [&] { return *p; });                                             \
-  }                                                                      \
-  template <class T, class V>                                            \
-  inline void STORE(T* p, V value) {                                     \
-    using namespace ::xbang::detail;                                     \
-    run_builtin(                                                         \
-        #STORE, Tally::none(),                                           \
-        [=](Contract& c) { c.operand("p", p, long(sizeof(T)), WHERE); }, \
-        [&] { *p = static_cast<T>(value); });                            \
-  }
-XBANG_SCALAR_ACCESS(__load_nram, __store_nram, Where::kNram)
-XBANG_SCALAR_ACCESS(__load_wram, __store_wram, Where::kWram)
-XBANG_SCALAR_ACCESS(__load_sram, __store_sram, Where::kSram)
-XBANG_SCALAR_ACCESS(__load_gdram, __store_gdram, Where::kGdram)
-#undef XBANG_SCALAR_ACCESS
+template <class T>
+inline T __load_nram(const T* p) {
+  using namespace ::xbang::detail;
+  return run_builtin_or(
+      T(0), "__load_nram", Tally::none(),
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kNram); },
+      [&] { return *p; });
+}
+template <class T, class V>
+inline void __store_nram(T* p, V value) {
+  using namespace ::xbang::detail;
+  run_builtin(
+      "__store_nram", Tally::none(),
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kNram); },
+      [&] { *p = static_cast<T>(value); });
+}
+
+template <class T>
+inline T __load_wram(const T* p) {
+  using namespace ::xbang::detail;
+  return run_builtin_or(
+      T(0), "__load_wram", Tally::none(),
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kWram); },
+      [&] { return *p; });
+}
+template <class T, class V>
+inline void __store_wram(T* p, V value) {
+  using namespace ::xbang::detail;
+  run_builtin(
+      "__store_wram", Tally::none(),
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kWram); },
+      [&] { *p = static_cast<T>(value); });
+}
+
+template <class T>
+inline T __load_sram(const T* p) {
+  using namespace ::xbang::detail;
+  return run_builtin_or(
+      T(0), "__load_sram", Tally::none(),
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kSram); },
+      [&] { return *p; });
+}
+template <class T, class V>
+inline void __store_sram(T* p, V value) {
+  using namespace ::xbang::detail;
+  run_builtin(
+      "__store_sram", Tally::none(),
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kSram); },
+      [&] { *p = static_cast<T>(value); });
+}
+
+template <class T>
+inline T __load_gdram(const T* p) {
+  using namespace ::xbang::detail;
+  return run_builtin_or(
+      T(0), "__load_gdram", Tally::none(),
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kGdram); },
+      [&] { return *p; });
+}
+template <class T, class V>
+inline void __store_gdram(T* p, V value) {
+  using namespace ::xbang::detail;
+  run_builtin(
+      "__store_gdram", Tally::none(),
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kGdram); },
+      [&] { *p = static_cast<T>(value); });
+}

@@ -17,7 +17,7 @@
 #include "xbang/builtins/detail/ops.h"
 
 namespace xbang {
-namespace ops {
+namespace functors {
 
 // Logarithms of float batches written on the xsimd API with float blends
 // only: xsimd's own log/log2 use an integer blend that g++ -O0 cannot
@@ -131,51 +131,179 @@ XBANG_MATH_OP(GeluPrecise,
 
 #undef XBANG_MATH_OP
 
-}  // namespace ops
+}  // namespace functors
 }  // namespace xbang
 
-#define XBANG_TRANSCENDENTAL(NAME, OP)                       \
-  XBANG_UNARY_BUILTIN(NAME, ::xbang::ops::OP, is_float_type, \
-                      ::xbang::Family::kArithmetic)
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_pow2(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Pow2>(
+      "__bang_pow2", ::xbang::Family::kArithmetic, dst, src, n);
+}
 
-XBANG_TRANSCENDENTAL(__bang_pow2, Pow2)
-XBANG_TRANSCENDENTAL(__bang_log, BangLog)
-XBANG_TRANSCENDENTAL(__bang_log2, Log2)
-XBANG_TRANSCENDENTAL(__bang_sin, Sin)
-XBANG_TRANSCENDENTAL(__bang_cos, Cos)
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_log(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::BangLog>(
+      "__bang_log", ::xbang::Family::kArithmetic, dst, src, n);
+}
 
-XBANG_TRANSCENDENTAL(__bang_active_abs, AbsValue)
-XBANG_TRANSCENDENTAL(__bang_active_sign, Sign)
-XBANG_TRANSCENDENTAL(__bang_active_relu, Relu)
-XBANG_TRANSCENDENTAL(__bang_active_sigmoid, Sigmoid)
-XBANG_TRANSCENDENTAL(__bang_active_tanh, Tanh)
-XBANG_TRANSCENDENTAL(__bang_active_gelu, Gelu)
-XBANG_TRANSCENDENTAL(__bang_active_gelup, GeluPrecise)
-XBANG_TRANSCENDENTAL(__bang_active_exp, Exp)
-XBANG_TRANSCENDENTAL(__bang_active_exphp, Exp)
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_log2(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Log2>(
+      "__bang_log2", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_sin(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Sin>(
+      "__bang_sin", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_cos(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Cos>(
+      "__bang_cos", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_abs(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::AbsValue>(
+      "__bang_active_abs", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_sign(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Sign>(
+      "__bang_active_sign", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_relu(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Relu>(
+      "__bang_active_relu", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_sigmoid(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Sigmoid>(
+      "__bang_active_sigmoid", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_tanh(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Tanh>(
+      "__bang_active_tanh", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_gelu(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Gelu>(
+      "__bang_active_gelu", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_gelup(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::GeluPrecise>(
+      "__bang_active_gelup", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_exp(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Exp>(
+      "__bang_active_exp", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_exphp(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Exp>(
+      "__bang_active_exphp", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
 // Defined for x <= 0 on the hardware; computed for every x here.
-XBANG_TRANSCENDENTAL(__bang_active_exp_less_0, Exp)
-XBANG_TRANSCENDENTAL(__bang_active_pow2, Pow2)
-XBANG_TRANSCENDENTAL(__bang_active_log, NaturalLog)
-XBANG_TRANSCENDENTAL(__bang_active_loghp, NaturalLog)
-XBANG_TRANSCENDENTAL(__bang_active_sin, Sin)
-XBANG_TRANSCENDENTAL(__bang_active_cos, Cos)
-XBANG_TRANSCENDENTAL(__bang_active_recip, Reciprocal)
-XBANG_TRANSCENDENTAL(__bang_active_reciphp, Reciprocal)
-// Defined for x > 1 on the hardware; computed for every x here.
-XBANG_TRANSCENDENTAL(__bang_active_recip_greater_1, Reciprocal)
-XBANG_TRANSCENDENTAL(__bang_active_sqrt, SquareRoot)
-XBANG_TRANSCENDENTAL(__bang_active_sqrthp, SquareRoot)
-XBANG_TRANSCENDENTAL(__bang_active_rsqrt, ReciprocalSqrt)
-XBANG_TRANSCENDENTAL(__bang_active_rsqrthp, ReciprocalSqrt)
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_exp_less_0(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Exp>(
+      "__bang_active_exp_less_0", ::xbang::Family::kArithmetic, dst, src, n);
+}
 
-#undef XBANG_TRANSCENDENTAL
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_pow2(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Pow2>(
+      "__bang_active_pow2", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_log(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::NaturalLog>(
+      "__bang_active_log", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_loghp(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::NaturalLog>(
+      "__bang_active_loghp", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_sin(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Sin>(
+      "__bang_active_sin", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_cos(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Cos>(
+      "__bang_active_cos", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_recip(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Reciprocal>(
+      "__bang_active_recip", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_reciphp(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Reciprocal>(
+      "__bang_active_reciphp", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+// Defined for x > 1 on the hardware; computed for every x here.
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_recip_greater_1(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::Reciprocal>(
+      "__bang_active_recip_greater_1", ::xbang::Family::kArithmetic, dst, src,
+      n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_sqrt(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::SquareRoot>(
+      "__bang_active_sqrt", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_sqrthp(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::SquareRoot>(
+      "__bang_active_sqrthp", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_rsqrt(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::ReciprocalSqrt>(
+      "__bang_active_rsqrt", ::xbang::Family::kArithmetic, dst, src, n);
+}
+
+template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+inline void __bang_active_rsqrthp(T* dst, const T* src, int n) {
+  ::xbang::detail::unary_builtin<::xbang::functors::ReciprocalSqrt>(
+      "__bang_active_rsqrthp", ::xbang::Family::kArithmetic, dst, src, n);
+}
 
 // Spellings of older toolkits that public kernels still call (mmcv's MLU
 // kernels): relu and relun on every arithmetic type, and the Taylor-series
 // sine and cosine.
 namespace xbang {
-namespace ops {
+namespace functors {
 // max(x, 0); a NaN gives 0, as __bang_active_relu.
 struct Rectify {
   template <class B>
@@ -192,14 +320,16 @@ struct RectifyUpTo {
     return simd::select(r > limit, limit, r);
   }
 };
-}  // namespace ops
+}  // namespace functors
 }  // namespace xbang
 
 template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
 inline void __bang_relu(T* dst, const T* src, int n) {
   ::xbang::detail::run_elementwise(
       "__bang_relu", ::xbang::Family::kArithmetic, dst, n,
-      [&] { ::xbang::detail::unary(dst, src, n, ::xbang::ops::Rectify{}); },
+      [&] {
+        ::xbang::detail::unary(dst, src, n, ::xbang::functors::Rectify{});
+      },
       src);
 }
 
@@ -212,7 +342,7 @@ inline void __bang_relun(T* dst, const T* src, int n,
       "__bang_relun", ::xbang::Family::kArithmetic, dst, n,
       [&] {
         ::xbang::detail::scalar(dst, src, threshold, n,
-                                ::xbang::ops::RectifyUpTo{});
+                                ::xbang::functors::RectifyUpTo{});
       },
       src);
 }
@@ -244,12 +374,12 @@ void taylor_builtin(const char* name, T* dst, const T* src, T* scratch1,
 template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
 inline void __bang_taylor4_sin(T* dst, const T* src, T* scratch1, T* scratch2,
                                int n) {
-  ::xbang::detail::taylor_builtin<T, ::xbang::ops::Sin>(
+  ::xbang::detail::taylor_builtin<T, ::xbang::functors::Sin>(
       "__bang_taylor4_sin", dst, src, scratch1, scratch2, n);
 }
 template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
 inline void __bang_taylor4_cos(T* dst, const T* src, T* scratch1, T* scratch2,
                                int n) {
-  ::xbang::detail::taylor_builtin<T, ::xbang::ops::Cos>(
+  ::xbang::detail::taylor_builtin<T, ::xbang::functors::Cos>(
       "__bang_taylor4_cos", dst, src, scratch1, scratch2, n);
 }

@@ -157,30 +157,92 @@ inline void __vv_store(T* dst, const xbang::VectorRegister<T>& r,
 }
 
 // Each binary built-in takes its second operand as a register or a scalar.
-#define XBANG_REGISTER_BINARY(NAME, EXPR, PRED)                         \
-  template <class T, std::enable_if_t<PRED, int> = 0>                   \
-  inline void NAME(xbang::VectorRegister<T>& r,                         \
-                   const xbang::VectorRegister<T>& a,                   \
-                   const xbang::VectorRegister<T>& b) {                 \
-    xbang::detail::register_binary(                                     \
-        r, a, b, [](const auto& x, const auto& y) { return EXPR; });    \
-  }                                                                     \
-  template <class T, class V,                                           \
-            std::enable_if_t<PRED && std::is_arithmetic_v<V>, int> = 0> \
-  inline void NAME(xbang::VectorRegister<T>& r,                         \
-                   const xbang::VectorRegister<T>& a, V b) {            \
-    NAME(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));         \
-  }
 #define XBANG_ANY_LANE ::xbang::detail::is_register_lane<T>
 #define XBANG_INT_LANE \
   (::xbang::detail::is_register_lane<T> && std::is_integral_v<T>)
-XBANG_REGISTER_BINARY(__vv_add, x + y, XBANG_ANY_LANE)
-XBANG_REGISTER_BINARY(__vv_sub, x - y, XBANG_ANY_LANE)
-XBANG_REGISTER_BINARY(__vv_mul, x* y, XBANG_ANY_LANE)
-XBANG_REGISTER_BINARY(__vv_and, x& y, XBANG_INT_LANE)
-XBANG_REGISTER_BINARY(__vv_or, x | y, XBANG_INT_LANE)
-XBANG_REGISTER_BINARY(__vv_xor, x ^ y, XBANG_INT_LANE)
-#undef XBANG_REGISTER_BINARY
+template <class T, std::enable_if_t<XBANG_ANY_LANE, int> = 0>
+inline void __vv_add(xbang::VectorRegister<T>& r,
+                     const xbang::VectorRegister<T>& a,
+                     const xbang::VectorRegister<T>& b) {
+  xbang::detail::register_binary(
+      r, a, b, [](const auto& x, const auto& y) { return x + y; });
+}
+template <class T, class V,
+          std::enable_if_t<XBANG_ANY_LANE && std::is_arithmetic_v<V>, int> = 0>
+inline void __vv_add(xbang::VectorRegister<T>& r,
+                     const xbang::VectorRegister<T>& a, V b) {
+  __vv_add(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
+}
+
+template <class T, std::enable_if_t<XBANG_ANY_LANE, int> = 0>
+inline void __vv_sub(xbang::VectorRegister<T>& r,
+                     const xbang::VectorRegister<T>& a,
+                     const xbang::VectorRegister<T>& b) {
+  xbang::detail::register_binary(
+      r, a, b, [](const auto& x, const auto& y) { return x - y; });
+}
+template <class T, class V,
+          std::enable_if_t<XBANG_ANY_LANE && std::is_arithmetic_v<V>, int> = 0>
+inline void __vv_sub(xbang::VectorRegister<T>& r,
+                     const xbang::VectorRegister<T>& a, V b) {
+  __vv_sub(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
+}
+
+template <class T, std::enable_if_t<XBANG_ANY_LANE, int> = 0>
+inline void __vv_mul(xbang::VectorRegister<T>& r,
+                     const xbang::VectorRegister<T>& a,
+                     const xbang::VectorRegister<T>& b) {
+  xbang::detail::register_binary(
+      r, a, b, [](const auto& x, const auto& y) { return x * y; });
+}
+template <class T, class V,
+          std::enable_if_t<XBANG_ANY_LANE && std::is_arithmetic_v<V>, int> = 0>
+inline void __vv_mul(xbang::VectorRegister<T>& r,
+                     const xbang::VectorRegister<T>& a, V b) {
+  __vv_mul(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
+}
+
+template <class T, std::enable_if_t<XBANG_INT_LANE, int> = 0>
+inline void __vv_and(xbang::VectorRegister<T>& r,
+                     const xbang::VectorRegister<T>& a,
+                     const xbang::VectorRegister<T>& b) {
+  xbang::detail::register_binary(
+      r, a, b, [](const auto& x, const auto& y) { return x & y; });
+}
+template <class T, class V,
+          std::enable_if_t<XBANG_INT_LANE && std::is_arithmetic_v<V>, int> = 0>
+inline void __vv_and(xbang::VectorRegister<T>& r,
+                     const xbang::VectorRegister<T>& a, V b) {
+  __vv_and(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
+}
+
+template <class T, std::enable_if_t<XBANG_INT_LANE, int> = 0>
+inline void __vv_or(xbang::VectorRegister<T>& r,
+                    const xbang::VectorRegister<T>& a,
+                    const xbang::VectorRegister<T>& b) {
+  xbang::detail::register_binary(
+      r, a, b, [](const auto& x, const auto& y) { return x | y; });
+}
+template <class T, class V,
+          std::enable_if_t<XBANG_INT_LANE && std::is_arithmetic_v<V>, int> = 0>
+inline void __vv_or(xbang::VectorRegister<T>& r,
+                    const xbang::VectorRegister<T>& a, V b) {
+  __vv_or(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
+}
+
+template <class T, std::enable_if_t<XBANG_INT_LANE, int> = 0>
+inline void __vv_xor(xbang::VectorRegister<T>& r,
+                     const xbang::VectorRegister<T>& a,
+                     const xbang::VectorRegister<T>& b) {
+  xbang::detail::register_binary(
+      r, a, b, [](const auto& x, const auto& y) { return x ^ y; });
+}
+template <class T, class V,
+          std::enable_if_t<XBANG_INT_LANE && std::is_arithmetic_v<V>, int> = 0>
+inline void __vv_xor(xbang::VectorRegister<T>& r,
+                     const xbang::VectorRegister<T>& a, V b) {
+  __vv_xor(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
+}
 
 // The high half: a plain lane loop over the widened product, which the
 // compiler vectorises (xsimd has no high-multiply).

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "xbang/arch/scalar.h"
+#include "xbang/isa/scalar.h"
 
 namespace xbang {
 
@@ -47,7 +47,7 @@ static_assert(sizeof(bfloat16) == 2, "bfloat16 must be 16 bits");
 
 #if defined(__ARM_NEON)
 // arm_bf16.h already has a global bfloat16_t (__bf16, included through
-// xbang/arch/scalar.h); BANG code means xbang's type by that name.
+// xbang/isa/scalar.h); BANG code means xbang's type by that name.
 #define bfloat16_t ::xbang::bfloat16
 #else
 using bfloat16_t = xbang::bfloat16;

@@ -11,7 +11,7 @@
 // _Float16 expression in float and rounds once). Elsewhere (Clang 14 on
 // x86-64 has no _Float16), or with -DXBANG_HALF_CLASS, half is a class with
 // the same arithmetic whose conversions use the CPU's instruction where it
-// has one (xbang/arch/scalar.h). Code that needs the bits uses half_bits()
+// has one (xbang/isa/scalar.h). Code that needs the bits uses half_bits()
 // and half_from_bits(), which both forms have.
 #pragma once
 
@@ -19,7 +19,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "xbang/arch/scalar.h"
+#include "xbang/isa/scalar.h"
 
 #if !defined(XBANG_HALF_CLASS) && defined(__FLT16_MAX__) && \
     (defined(XBANG_FLOAT16_ROUNDS_EACH_OPERATION) ||        \
@@ -33,12 +33,12 @@ namespace xbang {
 
 // Exact binary16 -> binary32.
 inline float half_bits_to_float(uint16_t h) {
-  return arch::half_bits_to_float(h);
+  return isa::half_bits_to_float(h);
 }
 
 // binary32 -> binary16, round to nearest even, overflow to infinity.
 inline uint16_t float_to_half_bits_rn(float f) {
-  return arch::float_to_half_bits_rn(f);
+  return isa::float_to_half_bits_rn(f);
 }
 
 #if defined(XBANG_HALF_IS_FLOAT16)

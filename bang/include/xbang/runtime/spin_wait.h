@@ -14,13 +14,13 @@
 #include <cstdint>
 #include <thread>
 
-#include "xbang/arch/scalar.h"
+#include "xbang/isa/scalar.h"
 
 namespace xbang {
 
 // One iteration of a busy-wait loop: tells the core to yield its pipeline to
 // a sibling hyperthread where it has an instruction for that.
-using arch::cpu_relax;
+using isa::cpu_relax;
 
 // How long a waiting thread polls before it blocks: longer than the gaps
 // between the launches of one operator and between benchmark iterations,

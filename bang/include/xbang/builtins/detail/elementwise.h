@@ -1,7 +1,8 @@
 // The elementwise shape templates: one vectorised kernel per shape (unary,
 // binary, scalar, cycle) serves every built-in of that shape; an operation is
-// a small functor over compute batches (Highway style), and the macros at
-// the end turn (name, functor, types, family) into the spec's global names.
+// a small functor over compute batches (Highway style, xbang::functors), and
+// the shape entries at the end (unary_builtin, ...) run it under the built-in
+// entry; the named built-ins of the family headers forward to them.
 #pragma once
 
 #include <cstddef>
@@ -147,43 +148,39 @@ void cycle_contract(Contract& c, const T* dst, const T* src, const T* seg,
       .pending(seg, seg_n * long(sizeof(T)));
 }
 
+// The four elementwise shapes as built-ins: the entry (contract, counting)
+// around the vectorised loop of the shape, computing with Op and counting n
+// elements in `family`. Each named built-in forwards to one of them.
+template <class Op, class T>
+XBANG_ENTRY_INLINE void unary_builtin(const char* name, Family family, T* dst,
+                                      const T* src, int n) {
+  run_elementwise(
+      name, family, dst, n, [&] { unary(dst, src, n, Op{}); }, src);
+}
+
+template <class Op, class T>
+XBANG_ENTRY_INLINE void binary_builtin(const char* name, Family family, T* dst,
+                                       const T* a, const T* b, int n) {
+  run_elementwise(
+      name, family, dst, n, [&] { binary(dst, a, b, n, Op{}); }, a, b);
+}
+
+template <class Op, class T>
+XBANG_ENTRY_INLINE void scalar_builtin(const char* name, Family family, T* dst,
+                                       const T* src, T value, int n) {
+  run_elementwise(
+      name, family, dst, n, [&] { scalar(dst, src, value, n, Op{}); }, src);
+}
+
+template <class Op, class T>
+XBANG_ENTRY_INLINE void cycle_builtin(const char* name, Family family, T* dst,
+                                      const T* src, const T* seg, int src_n,
+                                      int seg_n) {
+  run_builtin(
+      name, Tally::elements(family, src_n),
+      [&](Contract& c) { cycle_contract(c, dst, src, seg, src_n, seg_n); },
+      [&] { cycle(dst, src, seg, src_n, seg_n, Op{}); });
+}
+
 }  // namespace detail
 }  // namespace xbang
-
-// Built-in generators: NAME for every T with PRED<T>, computing with OP and
-// counting n elements in FAMILY.
-#define XBANG_UNARY_BUILTIN(NAME, OP, PRED, FAMILY)                       \
-  template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0> \
-  inline void NAME(T* dst, const T* src, int n) {                         \
-    ::xbang::detail::run_elementwise(                                     \
-        #NAME, FAMILY, dst, n,                                            \
-        [&] { ::xbang::detail::unary(dst, src, n, OP{}); }, src);         \
-  }
-
-#define XBANG_BINARY_BUILTIN(NAME, OP, PRED, FAMILY)                      \
-  template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0> \
-  inline void NAME(T* dst, const T* a, const T* b, int n) {               \
-    ::xbang::detail::run_elementwise(                                     \
-        #NAME, FAMILY, dst, n,                                            \
-        [&] { ::xbang::detail::binary(dst, a, b, n, OP{}); }, a, b);      \
-  }
-
-#define XBANG_SCALAR_BUILTIN(NAME, OP, PRED, FAMILY)                           \
-  template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0>      \
-  inline void NAME(T* dst, const T* src, ::xbang::detail::identity_t<T> value, \
-                   int n) {                                                    \
-    ::xbang::detail::run_elementwise(                                          \
-        #NAME, FAMILY, dst, n,                                                 \
-        [&] { ::xbang::detail::scalar(dst, src, value, n, OP{}); }, src);      \
-  }
-
-#define XBANG_CYCLE_BUILTIN(NAME, OP, PRED, FAMILY)                            \
-  template <class T, std::enable_if_t<::xbang::detail::PRED<T>, int> = 0>      \
-  inline void NAME(T* dst, const T* src, const T* seg, int src_n, int seg_n) { \
-    ::xbang::detail::run_builtin(                                              \
-        #NAME, ::xbang::detail::Tally::elements(FAMILY, src_n),                \
-        [&](::xbang::detail::Contract& c) {                                    \
-          ::xbang::detail::cycle_contract(c, dst, src, seg, src_n, seg_n);     \
-        },                                                                     \
-        [&] { ::xbang::detail::cycle(dst, src, seg, src_n, seg_n, OP{}); });   \
-  }

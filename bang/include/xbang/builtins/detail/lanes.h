@@ -1,7 +1,7 @@
 // Lanes<T>: how an array of T is loaded into and stored from compute
 // batches. Native types compute in their own batch; `half` computes in float
-// batches (arch/: F16C where available), so every elementwise template serves
-// half without knowing about it.
+// batches (xbang/isa/: F16C where available), so every elementwise template
+// serves half without knowing about it.
 #pragma once
 
 #include <cstddef>
@@ -10,9 +10,9 @@
 #include <type_traits>
 #include <xsimd/xsimd.hpp>
 
-#include "xbang/builtins/detail/arch/arch.h"
 #include "xbang/core/bfloat16.h"
 #include "xbang/core/half.h"
+#include "xbang/isa/simd.h"
 
 namespace xbang {
 namespace detail {
@@ -20,7 +20,7 @@ namespace detail {
 template <class T>
 struct Lanes {
   using value = T;
-  using batch = xsimd::batch<T, simd::ComputeArch>;
+  using batch = xsimd::batch<T, simd::ComputeTarget>;
   static constexpr std::size_t size = batch::size;
   static batch load(const T* p) { return batch::load_unaligned(p); }
   static void store(T* p, const batch& b) { b.store_unaligned(p); }
@@ -41,8 +41,8 @@ struct Lanes<half> {
 template <>
 struct Lanes<bfloat16> {
   using value = float;
-  using batch = xsimd::batch<float, simd::ComputeArch>;
-  using bits = xsimd::batch<uint32_t, simd::ComputeArch>;
+  using batch = xsimd::batch<float, simd::ComputeTarget>;
+  using bits = xsimd::batch<uint32_t, simd::ComputeTarget>;
   static constexpr std::size_t size = batch::size;
   static batch load(const bfloat16* p) {
     alignas(64) uint32_t wide[size];

@@ -5,10 +5,10 @@
 #include <type_traits>
 #include <xsimd/xsimd.hpp>
 
-#include "xbang/builtins/detail/arch/arch.h"
+#include "xbang/isa/simd.h"
 
 namespace xbang {
-namespace ops {
+namespace functors {
 
 template <class B>
 using value_of = typename B::value_type;
@@ -113,5 +113,5 @@ XBANG_OP2(BitOr, a | b)
 XBANG_OP2(BitXor, a ^ b)
 XBANG_OP1(BitNot, ~a)
 
-}  // namespace ops
+}  // namespace functors
 }  // namespace xbang

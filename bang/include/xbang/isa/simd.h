@@ -10,12 +10,11 @@
 // test suite builds one executable that way, so the generic code is tested
 // on x86 as well).
 //
-// Each operation is a struct template over Isa: generic.h holds the primary
-// template, the portable version of every operation; x86.h and neon.h
-// specialise the few where an instruction set measurably wins or where
-// xsimd's own version is inexact. Code outside this folder
-// names no intrinsic and asks only for `simd::Op<...>` (Isa defaults to
-// kIsa).
+// Each operation is a struct template over Isa: simd_generic.h holds the
+// primary template, the portable version of every operation; simd_x86.h and
+// simd_neon.h specialise the few where an instruction set measurably wins or
+// where xsimd's own version is inexact. Code outside this folder names no
+// intrinsic and asks only for `simd::Op<...>` (Isa defaults to kIsa).
 #pragma once
 
 #include <xsimd/xsimd.hpp>
@@ -39,31 +38,31 @@ inline constexpr Isa kIsa = Isa::kGeneric;
 #endif
 
 // Compute batches of the elementwise shapes: the widest xsimd target.
-using ComputeArch = xsimd::default_arch;
+using ComputeTarget = xsimd::default_arch;
 
-// The hand-tuned kernels (the convert shape: one register of float or int32
-// lanes, two of double; the gemm micro-kernel) work on 8 float lanes where
-// AVX2 is available, else on the native width.
+// The hand-tuned loops (the convert shape: one register of float or int32
+// lanes, two of double; the matrix built-ins' gemm block) work on 8 float
+// lanes where AVX2 is available, else on the native width.
 #if XSIMD_WITH_FMA3_AVX2
-using KernelArch = xsimd::fma3<xsimd::avx2>;
+using TunedTarget = xsimd::fma3<xsimd::avx2>;
 #elif XSIMD_WITH_AVX2
-using KernelArch = xsimd::avx2;
+using TunedTarget = xsimd::avx2;
 #else
-using KernelArch = xsimd::default_arch;
+using TunedTarget = xsimd::default_arch;
 #endif
-// x86.h's convert lane I/O is written for 8 lanes.
-inline constexpr Isa kKernelIsa =
-    kIsa == Isa::kGeneric || xsimd::batch<float, KernelArch>::size != 8
+// simd_x86.h's convert lane I/O is written for 8 lanes.
+inline constexpr Isa kTunedIsa =
+    kIsa == Isa::kGeneric || xsimd::batch<float, TunedTarget>::size != 8
         ? Isa::kGeneric
         : Isa::kAvx2;
 
 }  // namespace simd
 }  // namespace xbang
 
-#include "xbang/builtins/detail/arch/generic.h"
+#include "xbang/isa/simd_generic.h"
 
 #if defined(__x86_64__) || defined(__i386__)
-#include "xbang/builtins/detail/arch/x86.h"
+#include "xbang/isa/simd_x86.h"
 #elif defined(__aarch64__)
-#include "xbang/builtins/detail/arch/neon.h"
+#include "xbang/isa/simd_neon.h"
 #endif

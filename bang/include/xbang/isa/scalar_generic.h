@@ -1,4 +1,4 @@
-// The portable versions of xbang/arch/scalar.h's operations: bit
+// The portable versions of xbang/isa/scalar.h's operations: bit
 // manipulation only, exact on every target.
 #pragma once
 
@@ -6,7 +6,7 @@
 #include <cstring>
 
 namespace xbang {
-namespace arch {
+namespace isa {
 namespace generic {
 
 // Exact binary16 -> binary32.
@@ -66,5 +66,5 @@ inline uint16_t float_to_half_bits_rn(float f) {
 inline void cpu_relax() {}
 
 }  // namespace generic
-}  // namespace arch
+}  // namespace isa
 }  // namespace xbang

@@ -1,4 +1,4 @@
-// x86 specialisations of generic.h's operations, each where it measurably
+// x86 specialisations of simd_generic.h's operations, each where it measurably
 // wins over the portable version (bench/bang): F16C half lanes, AVX2 masked
 // tails, movemask/mask-register bit packing, the 8x8 shuffle transposes and
 // the AVX2 lane I/O of the convert shape, the AVX2 32-to-16-bit narrowing
@@ -19,7 +19,7 @@ namespace simd {
 #if defined(__AVX512F__) && defined(__F16C__)
 template <>
 struct HalfLanes<Isa::kAvx512> {
-  using batch = xsimd::batch<float, ComputeArch>;
+  using batch = xsimd::batch<float, ComputeTarget>;
   static_assert(batch::size == 16, "AVX-512 float batch");
   static batch load(const half* p) {
     return batch(_mm512_cvtph_ps(
@@ -97,7 +97,7 @@ struct PackBits<B, Isa::kAvx512> {
 #if defined(__AVX2__) && defined(__F16C__)
 template <>
 struct HalfLanes<Isa::kAvx2> {
-  using batch = xsimd::batch<float, KernelArch>;
+  using batch = xsimd::batch<float, TunedTarget>;
   static_assert(batch::size == 8, "AVX float batch");
   static batch load(const half* p) {
     return batch(

@@ -1,4 +1,4 @@
-// x86 versions of xbang/arch/scalar.h's operations.
+// x86 versions of xbang/isa/scalar.h's operations.
 #pragma once
 
 #include <immintrin.h>
@@ -6,7 +6,7 @@
 #include <cstdint>
 
 namespace xbang {
-namespace arch {
+namespace isa {
 namespace x86 {
 
 #if defined(__F16C__)
@@ -21,5 +21,5 @@ inline uint16_t float_to_half_bits_rn(float f) {
 inline void cpu_relax() { _mm_pause(); }
 
 }  // namespace x86
-}  // namespace arch
+}  // namespace isa
 }  // namespace xbang

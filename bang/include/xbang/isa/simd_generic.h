@@ -1,6 +1,6 @@
 // The portable version of every operation the built-ins need below the
 // xsimd API: plain xsimd batches plus element loops the compiler vectorises
-// for the target. x86.h specialises some of them; nothing here may name an
+// for the target. simd_x86.h specialises some of them; nothing here may name an
 // intrinsic.
 #pragma once
 
@@ -31,7 +31,7 @@ namespace simd {
 // half's own exact conversions.
 template <Isa I = kIsa>
 struct HalfLanes {
-  using batch = xsimd::batch<float, ComputeArch>;
+  using batch = xsimd::batch<float, ComputeTarget>;
   static batch load(const half* p) {
     alignas(64) float lanes[batch::size];
     for (std::size_t i = 0; i < batch::size; ++i) lanes[i] = float(p[i]);
@@ -141,7 +141,7 @@ B lane_by_lane(const F& f, const B& first, const Rest&... rest) {
 // a / b and sqrt(x) correctly rounded on every target. xsimd's NEON float
 // division and square root are reciprocal estimates refined by Newton steps:
 // an ulp off, and wrong at 0 and Inf. Generic: xsimd where it computes them
-// exactly, lane by lane otherwise; neon.h gives AArch64 its IEEE
+// exactly, lane by lane otherwise; simd_neon.h gives AArch64 its IEEE
 // instructions.
 template <class A>
 inline constexpr bool kXsimdEstimatesFloat = std::is_base_of_v<xsimd::neon, A>;
@@ -258,11 +258,11 @@ struct StoreLow16 {
 
 // Lane I/O of the convert shape: one batch of kLanes source elements in, one
 // of kLanes target elements out.
-template <Isa I = kKernelIsa>
+template <Isa I = kTunedIsa>
 struct ConvertLanes {
-  using FloatV = xsimd::batch<float, KernelArch>;
-  using DoubleV = xsimd::batch<double, KernelArch>;
-  using Int32V = xsimd::batch<int32_t, KernelArch>;
+  using FloatV = xsimd::batch<float, TunedTarget>;
+  using DoubleV = xsimd::batch<double, TunedTarget>;
+  using Int32V = xsimd::batch<int32_t, TunedTarget>;
   static constexpr std::size_t kLanes = FloatV::size;
 
   // Exact for float, half, int8, int16; int32 rounds to nearest even.

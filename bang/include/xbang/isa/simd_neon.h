@@ -1,4 +1,4 @@
-// AArch64 specialisations of generic.h's operations: the IEEE division and
+// AArch64 specialisations of simd_generic.h's operations: the IEEE division and
 // square root instructions, where xsimd's NEON batches use reciprocal
 // estimates (an ulp off, wrong at 0 and Inf).
 #pragma once
