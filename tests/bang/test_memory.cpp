@@ -267,8 +267,8 @@ TEST(BangMemcpyAsync, VisibleOnlyAfterSync) {
                         __sync_io_move_compute();
                         break;
                       case 5:
-                        __sync_io_move_compute(true, false, false, false,
-                                               true, false);
+                        __sync_io_move_compute(true, false, false, false, true,
+                                               false);
                         break;
                     }
                     std::memcpy(after.data(), a, size);
@@ -760,6 +760,43 @@ TEST(BangGather, MaskFromBitIndexComparison) {
   EXPECT_TRUE(arrays_equal(c.get<float>(id), want));
 }
 
+// __extension: element i repeated repeats[i] times, in order (the
+// [h, w] grid indices roi_align_rotated builds from one sequence).
+TEST(BangExtension, RepeatsEachElementItsCount) {
+  const std::vector<float> order = {0.f, 1.f, 2.f, 3.f, 4.f};
+  const std::vector<uint8_t> repeats = {3, 0, 1, 255, 2};
+  std::vector<float> want;
+  for (size_t i = 0; i < order.size(); ++i) {
+    want.insert(want.end(), repeats[i], order[i]);
+  }
+  want.resize(want.size() + 4, -1.f);  // past the end stays
+  NramCase c;
+  const int is = c.add(order), ir = c.add(repeats);
+  const int id = c.add(std::vector<float>(want.size(), -1.f));
+  xbang::Counters counters;
+  ASSERT_TRUE(c.run([&](const NramCase& k) {
+    __extension(k.ptr<float>(id), k.ptr<float>(is), k.ptr<uint8_t>(ir),
+                sizeof(float), NRAM2NRAM, int(order.size()));
+  }));
+  EXPECT_EQ(c.get<float>(id), want);
+}
+
+TEST(BangExtension, FromGdramAndZeroCount) {
+  const std::vector<int16_t> values = {7, -8, 9};
+  xbang_test::DeviceBuffer g_values(values);
+  NramCase c;
+  const int ir = c.add(std::vector<uint8_t>{2, 1, 2});
+  const int id = c.add(std::vector<int16_t>(6, 0));
+  ASSERT_TRUE(c.run([&](const NramCase& k) {
+    __extension(k.ptr<int16_t>(id), g_values.get(), k.ptr<uint8_t>(ir),
+                sizeof(int16_t), GDRAM2NRAM, 3);
+    // count 0 writes nothing and reads no repeats
+    __extension(k.ptr<int16_t>(id), g_values.get(), nullptr, sizeof(int16_t),
+                GDRAM2NRAM, 0);
+  }));
+  EXPECT_EQ(c.get<int16_t>(id), (std::vector<int16_t>{7, 7, -8, 9, 9, 0}));
+}
+
 // ---------------------------------------------------------------------------
 // SRAM is one copy per cluster, with cluster barriers only.
 TEST(BangSram, OneCopyPerClusterWithClusterBarriers) {
@@ -941,6 +978,18 @@ TEST(BangCheckedSpaces, WramCopyRunningPastTheWramVariables) {
         __memcpy(wram_buffer + kOnchipBytes - 128, g.get(), size, GDRAM2WRAM);
       },
       "__memcpy", "wram_overflow");
+}
+
+TEST(BangCheckedSpaces, ExtensionOutputRunningPastNram) {
+  xbang_test::DeviceBuffer g(std::vector<uint8_t>(64 * 64, 1));
+  expect_single_report(
+      [&] {
+        auto* repeats = reinterpret_cast<uint8_t*>(nram_arena());
+        for (int i = 0; i < 64; ++i) repeats[i] = 255;
+        // 64 elements of 64 bytes, 255 times each: 1 MB, more than NRAM.
+        __extension(nram_arena() + 64, g.get(), repeats, 64, GDRAM2NRAM, 64);
+      },
+      "__extension", "extension_overflow");
 }
 
 TEST(BangCheckedSpaces, UnknownDirection) {

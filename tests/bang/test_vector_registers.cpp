@@ -91,6 +91,15 @@ TEST(VectorRegisters, FloatAndHalfLanes) {
         half_value(make_half(half_value(h.lane[i]) * half_value(g.lane[i])));
     ASSERT_EQ(half_value(hm.lane[i]), want) << i;
   }
+  // A half scalar operand, as `1 * n * step` with a half step gives.
+  const half step = make_half(0.5f);
+  vv_half shifted;
+  __vv_add(shifted, h, 4 * step);
+  for (int i = 0; i < 128; ++i) {
+    ASSERT_EQ(half_value(shifted.lane[i]),
+              half_value(make_half(half_value(h.lane[i]) + 2.f)))
+        << i;
+  }
 }
 
 TEST(VectorRegisters, MoveIndexLoadStoreThroughNram) {

@@ -1,5 +1,6 @@
 // VAA gather and scatter (docs/builtins.md): segments addressed by a uint32_t
-// byte-offset array in NRAM, optionally masked by a bit per segment.
+// byte-offset array in NRAM, optionally masked by a bit per segment; and
+// __extension, elements repeated by a uint8_t count each.
 #pragma once
 
 #include <algorithm>
@@ -126,9 +127,52 @@ void gather_scatter(const char* name, void* dst, const void* src,
       });
 }
 
+// __extension: element i of src (size bytes) written repeats[i] times in a
+// row, the elements in order, so dst receives sum(repeats) * size bytes.
+inline void extension(void* dst, const void* src, const uint8_t* repeats,
+                      long size, mluMemcpyDirection_t dir, long count) {
+  long written = 0;  // elements dst receives, known once repeats is readable
+  run_builtin(
+      "__extension", Tally::elements(Family::kGatherScatter, count),
+      [&](Contract& c) {
+        c.require(
+             valid_direction(dir),
+             [&] { return "unknown direction " + std::to_string(int(dir)); })
+            .count(size)
+            .count(count)
+            .operand("repeats", repeats, count, Where::kNram);
+        if (!c.ok() || !valid_direction(dir) || size == 0 || count == 0) {
+          return;
+        }
+        for (long i = 0; i < count; ++i) written += repeats[i];
+        const DirectionSpaces spaces = spaces_of(dir);
+        c.operand("dst", dst, written * size, spaces.dst)
+            .operand("src", src, count * size, spaces.src);
+      },
+      [&] {
+        if (size <= 0 || count <= 0 || !valid_direction(dir)) return;
+        written = 0;
+        for (long i = 0; i < count; ++i) written += repeats[i];
+        land_pending_before(dst, src, contiguous(written * size),
+                            contiguous(count * size));
+        auto* out = static_cast<char*>(dst);
+        const auto* in = static_cast<const char*>(src);
+        for (long i = 0; i < count; ++i, in += size) {
+          for (int r = 0; r < repeats[i]; ++r, out += size) {
+            std::memmove(out, in, size_t(size));
+          }
+        }
+        count_copy(dir, uint64_t(written * size));
+      });
+}
+
 }  // namespace detail
 }  // namespace xbang
 
+inline void __extension(void* dst, const void* src, const uint8_t* repeats,
+                        int size, mluMemcpyDirection_t dir, int count) {
+  xbang::detail::extension(dst, src, repeats, size, dir, count);
+}
 inline void __gather(void* dst, const void* src, const uint32_t* offset,
                      int transfer_size, mluMemcpyDirection_t dir,
                      int dst_stride, int data_num) {

@@ -58,6 +58,12 @@ inline constexpr bool is_register_lane =
     std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
     std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t>;
 
+// A scalar second operand: any C++ number, or half (which the standard
+// traits do not count as arithmetic where it is _Float16 or a class).
+template <class V>
+inline constexpr bool is_register_scalar =
+    std::is_arithmetic_v<V> || std::is_same_v<V, half>;
+
 // r = op(a, b) lane by lane through the compute batches of T.
 template <class T, class Op>
 void register_binary(VectorRegister<T>& r, const VectorRegister<T>& a,
@@ -160,6 +166,10 @@ inline void __vv_store(T* dst, const xbang::VectorRegister<T>& r,
 #define XBANG_ANY_LANE ::xbang::detail::is_register_lane<T>
 #define XBANG_INT_LANE \
   (::xbang::detail::is_register_lane<T> && std::is_integral_v<T>)
+#define XBANG_ANY_LANE_SCALAR \
+  (XBANG_ANY_LANE && ::xbang::detail::is_register_scalar<V>)
+#define XBANG_INT_LANE_SCALAR \
+  (XBANG_INT_LANE && ::xbang::detail::is_register_scalar<V>)
 template <class T, std::enable_if_t<XBANG_ANY_LANE, int> = 0>
 inline void __vv_add(xbang::VectorRegister<T>& r,
                      const xbang::VectorRegister<T>& a,
@@ -167,8 +177,7 @@ inline void __vv_add(xbang::VectorRegister<T>& r,
   xbang::detail::register_binary(
       r, a, b, [](const auto& x, const auto& y) { return x + y; });
 }
-template <class T, class V,
-          std::enable_if_t<XBANG_ANY_LANE && std::is_arithmetic_v<V>, int> = 0>
+template <class T, class V, std::enable_if_t<XBANG_ANY_LANE_SCALAR, int> = 0>
 inline void __vv_add(xbang::VectorRegister<T>& r,
                      const xbang::VectorRegister<T>& a, V b) {
   __vv_add(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
@@ -181,8 +190,7 @@ inline void __vv_sub(xbang::VectorRegister<T>& r,
   xbang::detail::register_binary(
       r, a, b, [](const auto& x, const auto& y) { return x - y; });
 }
-template <class T, class V,
-          std::enable_if_t<XBANG_ANY_LANE && std::is_arithmetic_v<V>, int> = 0>
+template <class T, class V, std::enable_if_t<XBANG_ANY_LANE_SCALAR, int> = 0>
 inline void __vv_sub(xbang::VectorRegister<T>& r,
                      const xbang::VectorRegister<T>& a, V b) {
   __vv_sub(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
@@ -195,8 +203,7 @@ inline void __vv_mul(xbang::VectorRegister<T>& r,
   xbang::detail::register_binary(
       r, a, b, [](const auto& x, const auto& y) { return x * y; });
 }
-template <class T, class V,
-          std::enable_if_t<XBANG_ANY_LANE && std::is_arithmetic_v<V>, int> = 0>
+template <class T, class V, std::enable_if_t<XBANG_ANY_LANE_SCALAR, int> = 0>
 inline void __vv_mul(xbang::VectorRegister<T>& r,
                      const xbang::VectorRegister<T>& a, V b) {
   __vv_mul(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
@@ -209,8 +216,7 @@ inline void __vv_and(xbang::VectorRegister<T>& r,
   xbang::detail::register_binary(
       r, a, b, [](const auto& x, const auto& y) { return x & y; });
 }
-template <class T, class V,
-          std::enable_if_t<XBANG_INT_LANE && std::is_arithmetic_v<V>, int> = 0>
+template <class T, class V, std::enable_if_t<XBANG_INT_LANE_SCALAR, int> = 0>
 inline void __vv_and(xbang::VectorRegister<T>& r,
                      const xbang::VectorRegister<T>& a, V b) {
   __vv_and(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
@@ -223,8 +229,7 @@ inline void __vv_or(xbang::VectorRegister<T>& r,
   xbang::detail::register_binary(
       r, a, b, [](const auto& x, const auto& y) { return x | y; });
 }
-template <class T, class V,
-          std::enable_if_t<XBANG_INT_LANE && std::is_arithmetic_v<V>, int> = 0>
+template <class T, class V, std::enable_if_t<XBANG_INT_LANE_SCALAR, int> = 0>
 inline void __vv_or(xbang::VectorRegister<T>& r,
                     const xbang::VectorRegister<T>& a, V b) {
   __vv_or(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
@@ -237,8 +242,7 @@ inline void __vv_xor(xbang::VectorRegister<T>& r,
   xbang::detail::register_binary(
       r, a, b, [](const auto& x, const auto& y) { return x ^ y; });
 }
-template <class T, class V,
-          std::enable_if_t<XBANG_INT_LANE && std::is_arithmetic_v<V>, int> = 0>
+template <class T, class V, std::enable_if_t<XBANG_INT_LANE_SCALAR, int> = 0>
 inline void __vv_xor(xbang::VectorRegister<T>& r,
                      const xbang::VectorRegister<T>& a, V b) {
   __vv_xor(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
@@ -254,8 +258,7 @@ inline void __vv_mulh(xbang::VectorRegister<T>& r,
     r.lane[i] = xbang::detail::multiply_high(a.lane[i], b.lane[i]);
   }
 }
-template <class T, class V,
-          std::enable_if_t<XBANG_INT_LANE && std::is_arithmetic_v<V>, int> = 0>
+template <class T, class V, std::enable_if_t<XBANG_INT_LANE_SCALAR, int> = 0>
 inline void __vv_mulh(xbang::VectorRegister<T>& r,
                       const xbang::VectorRegister<T>& a, V b) {
   __vv_mulh(r, a, xbang::detail::broadcast<T>(static_cast<T>(b)));
@@ -271,3 +274,5 @@ inline void __vv_trixor(xbang::VectorRegister<T>& r,
 }
 #undef XBANG_ANY_LANE
 #undef XBANG_INT_LANE
+#undef XBANG_ANY_LANE_SCALAR
+#undef XBANG_INT_LANE_SCALAR
