@@ -48,7 +48,7 @@ run_lane() {
       flags="-fsanitize=address,undefined -fno-sanitize-recover=all"
       export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1
       export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-      # The rewriter's long fuzz run (3000 mutated files, rewriter only);
+      # The rewriter's long fuzz run (800 mutated files, rewriter only);
       # the compiled long run is for a machine with hours to spare.
       fuzz_long=ON
       exclude='^porting_rewrite_fuzz_long$'

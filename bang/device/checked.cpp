@@ -13,6 +13,7 @@
 #include <set>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "environment.h"
 #include "launch_state.h"
@@ -269,6 +270,36 @@ bool check_count(const char* builtin, long count) {
   return false;
 }
 
+namespace {
+
+// The block-scope on-chip variables this host thread's cores have used; a
+// variable is thread_local, so its address is this thread's copy.
+struct LocalOnchip {
+  const char* begin;
+  const char* end;
+  Space space;
+};
+thread_local std::vector<LocalOnchip> local_onchip;
+
+// The noted block-scope variable holding [p, p + bytes), if any.
+const LocalOnchip* local_onchip_holding(const char* p, std::ptrdiff_t bytes,
+                                        Space space) {
+  for (const LocalOnchip& v : local_onchip) {
+    if (v.space == space && p >= v.begin && p + bytes <= v.end) return &v;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void note_local_onchip(const void* p, std::size_t bytes, Space space) {
+  const char* begin = static_cast<const char*>(p);
+  for (const LocalOnchip& v : local_onchip) {
+    if (v.begin == begin && v.space == space) return;
+  }
+  local_onchip.push_back({begin, begin + bytes, space});
+}
+
 bool check_space(const char* builtin, const char* operand, const void* p,
                  std::ptrdiff_t bytes, Space space) {
   const CoreContext* core = tls_core;
@@ -285,6 +316,7 @@ bool check_space(const char* builtin, const char* operand, const void* p,
                             " on the MPU, which has none");
         return false;
       }
+      if (local_onchip_holding(begin, bytes, space) != nullptr) return true;
       for (const OnchipWindow& w : core->onchip) {
         const char* b = window_begin(w, space);
         if (b != nullptr && begin >= b && begin < window_end(w, space)) {
@@ -462,7 +494,7 @@ bool in_space(const void* p, std::ptrdiff_t bytes, Space space) {
       for (const OnchipWindow& w : core->onchip) {
         if (inside(window_begin(w, space), window_end(w, space))) return true;
       }
-      return false;
+      return local_onchip_holding(b, bytes, space) != nullptr;
     case Space::kSram: {
       const Module* module = sram_module(core, b);
       return module != nullptr &&

@@ -180,3 +180,24 @@ TEST(LanguageFront, EveryQualifierSpellingBuildsAndRuns) {
   }
   EXPECT_EQ(cnrtQueueDestroy(queue), cnrtSuccess);
 }
+
+TEST(LanguageFront, BlockScopeNramTableOfAFunctionTemplateIsNram) {
+  xbang::checked::clear_reports();
+  cnrtQueue_t queue = nullptr;
+  ASSERT_EQ(cnrtQueueCreate(&queue), cnrtSuccess);
+  constexpr int32_t n = 6;
+  const std::vector<int32_t> slice = {3, 0, 1, 2, 5, 3};
+  std::vector<int32_t> values, want;
+  for (int core = 0; core < 4; ++core) {
+    values.insert(values.end(), slice.begin(), slice.end());
+    want.insert(want.end(), {30, 0, 10, 20, 0, 30});
+  }
+  DeviceBuffer device_values(values);
+  KernelTableLookup(queue, static_cast<int32_t*>(device_values.get()), n);
+  ASSERT_EQ(cnrtQueueSync(queue), cnrtSuccess)
+      << (xbang::checked::reports().empty()
+              ? std::string()
+              : xbang::checked::reports().front().text());
+  EXPECT_EQ(device_values.to_host<int32_t>(), want);
+  EXPECT_EQ(cnrtQueueDestroy(queue), cnrtSuccess);
+}

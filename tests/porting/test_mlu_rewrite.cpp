@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -83,11 +84,22 @@ TEST(OnchipPass, NamespaceScopeOnchipVariablesGetInternalLinkage) {
 
 TEST(OnchipPass, BlockScopeOnchipVariables) {
   // thread_local is static inside a function already; SRAM needs `static`.
+  // A per-core variable then tells checked mode where it lies.
   EXPECT_EQ(rewrite("void f() { __nram__ int t[4]; static __nram__ int u; }"),
             "void f() { XBANG_ONCHIP_GUARD_(__nram__) __nram__ "
             "__attribute__((used)) int t[4]; XBANG_ONCHIP_GUARD_(__nram__) "
+            "XBANG_ONCHIP_LOCAL_(kNram, t) "
             "XBANG_ONCHIP_GUARD_(__nram__) static __nram__ "
-            "__attribute__((used)) int u; XBANG_ONCHIP_GUARD_(__nram__) }");
+            "__attribute__((used)) int u; XBANG_ONCHIP_GUARD_(__nram__) "
+            "XBANG_ONCHIP_LOCAL_(kNram, u) }");
+  EXPECT_NE(rewrite("template <class T> __mlu_global__ void k() { __wram__ T "
+                    "w[2] = {1, 2}, v; __nram__ Pair<T, int> p[2]; }")
+                .find("XBANG_ONCHIP_LOCAL_(kWram, w) "),
+            std::string::npos);
+  EXPECT_NE(rewrite("template <class T> __mlu_global__ void k() { __wram__ T "
+                    "w[2] = {1, 2}, v; __nram__ Pair<T, int> p[2]; }")
+                .find("XBANG_ONCHIP_LOCAL_(kNram, p) }"),
+            std::string::npos);
   EXPECT_EQ(rewrite("void f() {\n  __mlu_shared__ char s[4];\n}"),
             "void f() {\n  XBANG_ONCHIP_GUARD_(__mlu_shared__) static "
             "__mlu_shared__ __attribute__((used)) char s[4]; "
@@ -112,6 +124,9 @@ TEST(OnchipPass, BlockScopeOnchipVariables) {
 // on-chip definition (checked above), for tests about the rest.
 std::string rewrite_without_guards(const std::string& source) {
   std::string text = rewrite(source);
+  // The notes checked mode gets for block-scope per-core variables.
+  text = std::regex_replace(
+      text, std::regex(R"( XBANG_ONCHIP_LOCAL_\(k[NW]ram, \w+\))"), "");
   for (const std::string mark :
        {"XBANG_ONCHIP_GUARD_(__nram__) ", "XBANG_ONCHIP_GUARD_(__wram__) ",
         "XBANG_ONCHIP_GUARD_(__mlu_shared__) ", " __attribute__((used))"}) {

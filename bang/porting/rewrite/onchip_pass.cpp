@@ -92,6 +92,21 @@ bool OnchipPass::declaration_says(size_t first, size_t last,
   return false;
 }
 
+size_t OnchipPass::declared_name(size_t i, size_t end) const {
+  size_t name = kNone;
+  int angles = 0;
+  for (size_t k = cur_.next_code(i + 1); k != kNone && k < end;
+       k = cur_.next_code(k + 1)) {
+    const char c = cur_.punct(k);
+    if (c == '<') ++angles;
+    if (c == '>') --angles;
+    if (c == '[' || c == '=' || c == '{' || (c == ',' && angles == 0)) break;
+    if (c == '(') return kNone;  // a function, or a declarator in parentheses
+    if (cur_.is_identifier(k)) name = k;
+  }
+  return name;
+}
+
 void OnchipPass::place_declaration(size_t i) {
   const size_t first = declaration_start(i, 0);
   const size_t end = declaration_end(i, kNone);
@@ -118,6 +133,15 @@ void OnchipPass::place_declaration(size_t i) {
   }
   if (definition) {
     edits_.insert(cur_[end].end, " " + guard.substr(0, guard.size() - 1));
+  }
+  // Checked mode learns where a per-core variable lies when its block first
+  // runs on a thread (GCC drops the section of a variable in a function
+  // template instantiation).
+  const size_t name = declared_name(i, end);
+  if (definition && qualifier != "__mlu_shared__" && name != kNone) {
+    const char* space = qualifier == "__wram__" ? "kWram" : "kNram";
+    edits_.insert(cur_[end].end, std::string(" XBANG_ONCHIP_LOCAL_(") + space +
+                                     ", " + std::string(cur_.word(name)) + ")");
   }
 }
 

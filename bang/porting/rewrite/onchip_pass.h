@@ -64,6 +64,9 @@ class OnchipPass {
   // token `last` (kNone if none).
   size_t declaration_end(size_t i, size_t last) const;
   bool declaration_says(size_t first, size_t last, std::string_view word) const;
+  // The first variable a declaration from qualifier `i` to `end` declares
+  // (kNone when there is none to name).
+  size_t declared_name(size_t i, size_t end) const;
   void give_enclosing_device_function_internal_linkage();
 
   const TokenCursor& cur_;

@@ -42,5 +42,18 @@
 #define XBANG_ONCHIP_GUARD_(qualifier)                           \
   static qualifier __attribute__((used)) char XBANG_GUARD_NAME_( \
       xbang_guard_, __COUNTER__)[64];
+// After each block-scope __nram__ / __wram__ definition of a .mlu file
+// (xbang-mlu-rewrite): tells checked mode where the calling thread's copy
+// lies, once per host thread, as GCC drops the section of such a variable in
+// a function template instantiation.
+#define XBANG_ONCHIP_LOCAL_(space, name)                                 \
+  do {                                                                   \
+    static thread_local bool xbang_onchip_noted_ = false;                \
+    if (!xbang_onchip_noted_) {                                          \
+      xbang_onchip_noted_ = true;                                        \
+      ::xbang::detail::note_local_onchip(&(name), sizeof(name),          \
+                                         ::xbang::detail::Space::space); \
+    }                                                                    \
+  } while (0);
 #define __ldram__
 #define __mlu_const__

@@ -57,6 +57,10 @@ bool check_space(const char* builtin, const char* operand, const void* p,
                  std::ptrdiff_t bytes, Space space);
 // Whether [p, p+bytes) lies in `space` for the calling core (no report).
 bool in_space(const void* p, std::ptrdiff_t bytes, Space space);
+// A block-scope __nram__ / __wram__ variable of a .mlu file, noted once per
+// host thread (XBANG_ONCHIP_LOCAL_): GCC drops the section of such a variable
+// in a function template instantiation, so its space is known only this way.
+void note_local_onchip(const void* p, std::size_t bytes, Space space);
 bool check_count(const char* builtin, long count);
 // In-place operands must coincide exactly or not overlap at all.
 bool check_inplace(const char* builtin, const void* dst, std::ptrdiff_t dbytes,

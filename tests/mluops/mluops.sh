@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# mlu-ops built by its own build.sh against xbang's installed Neuware
+# layout, then its own test suite run on the emulated device, the way
+# mlu-ops' CI runs it (docs/porting.md, docs/conformance.md).
+#   tests/mluops/mluops.sh [mlu-ops-main.tar.gz | mlu-ops checkout]
+# Work folder: $XBANG_MLUOPS_DIR (default build-mluops):
+#   xbang/               xbang built for the MLU590 profile (__BANG_ARCH__
+#                        592, $XBANG_MLUOPS_ARCH), the one mlu-ops' build.sh
+#                        compiles its kernels for by default, so that the
+#                        handle's arch and the kernels agree
+#   prefix/              xbang installed there; NEUWARE_HOME is
+#                        prefix/share/xbang/neuware
+#   mlu-ops-main/        the sources, extracted unchanged
+#   build.log            build.sh's output
+#   mluop_gtest.log, mluop_api_gtest.log, *.xml   the suites' output
+# XBANG_MLUOPS_SUITE=0 builds without running the suites. Exits non-zero
+# when a step fails or a case's result differs from
+# tests/mluops/expected_results.txt.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+repo=$(pwd)
+
+source=${1:-${XBANG_MLUOPS_SOURCE:-../shared/third_party/mlu-ops/mlu-ops-main.tar.gz}}
+if [ ! -e "$source" ]; then
+  echo "mluops: skipped, no mlu-ops at '$source' (set XBANG_MLUOPS_SOURCE)"
+  exit 0
+fi
+source=$(cd "$(dirname "$source")" && pwd)/$(basename "$source")
+arch=${XBANG_MLUOPS_ARCH:-592}
+work=${XBANG_MLUOPS_DIR:-build-mluops}
+jobs=${XBANG_JOBS:-$(nproc)}
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+step_start=$SECONDS
+elapsed() { echo "$((SECONDS - step_start)) s"; step_start=$SECONDS; }
+
+# 1. xbang installed where a Cambricon user's NEUWARE_HOME points.
+cmake -S "$repo" -B "$work/xbang" -DCMAKE_BUILD_TYPE=Release \
+  -DXBANG_ARCH="$arch" -DXBANG_BUILD_TESTS=OFF -DXBANG_BUILD_BENCH=OFF \
+  >"$work/xbang-configure.log"
+cmake --build "$work/xbang" -j "$jobs" >"$work/xbang-build.log" 2>&1 || {
+  tail -n 30 "$work/xbang-build.log"
+  echo "mluops: building xbang failed"
+  exit 1
+}
+cmake --install "$work/xbang" --prefix "$work/prefix" >"$work/install.log"
+neuware=$work/prefix/share/xbang/neuware
+echo "mluops: xbang installed, NEUWARE_HOME=$neuware ($(elapsed))"
+
+# 2. mlu-ops' sources, unchanged.
+if [ -d "$source" ]; then
+  sources=$source
+else
+  rm -rf "$work/mlu-ops-main"
+  tar -xzf "$source" -C "$work"
+  sources=$work/mlu-ops-main
+fi
+
+# 3. Its own build: the only flag is the one GCC 12 needs for mlu-ops'
+# -Werror (std::random_shuffle is deprecated).
+status=0
+(cd "$sources" && NEUWARE_HOME=$neuware \
+   CXXFLAGS=-Wno-error=deprecated-declarations ./build.sh -j "$jobs") \
+  >"$work/build.log" 2>&1 || status=$?
+for artifact in build/lib/libmluops.so build/test/mluop_gtest \
+                build/test/mluop_api_gtest; do
+  if [ ! -e "$sources/$artifact" ]; then
+    echo "mluops: build.sh did not build $artifact"
+    status=1
+  fi
+done
+if [ "$status" -ne 0 ]; then
+  grep -m 20 -E "error|Error" "$work/build.log" || true
+  echo "mluops: build failed ($(elapsed)), log $work/build.log"
+  exit 1
+fi
+echo "mluops: build.sh built libmluops.so, mluop_gtest, mluop_api_gtest ($(elapsed))"
+[ "${XBANG_MLUOPS_SUITE:-1}" = 0 ] && exit 0
+
+# 4. Its own test suite, as mlu-ops' CI runs it: from build/test, the cases
+# from their default folder, checked mode on. Each case prints one
+# "[^      OK ]" or "[^  FAILED ]" line naming its .prototxt.
+export XBANG_CHECKED=1
+suite_status=0
+run_suite() {
+  local suite=$1
+  (cd "$sources/build/test" &&
+     timeout "${XBANG_MLUOPS_TIMEOUT:-2400}" "./$suite" \
+       --gtest_output="xml:$work/$suite.xml") >"$work/$suite.log" 2>&1 ||
+    echo "mluops: $suite exited with status $?" >>"$work/$suite.status"
+  grep -E '^\[  (PASSED|FAILED)  \]|tests? ran|test cases? ran' \
+    "$work/$suite.log" | sed "s/^/mluops: $suite: /" | head -n 5
+  echo "mluops: $suite ($(elapsed)), log $work/$suite.log"
+}
+rm -f "$work"/*.status
+run_suite mluop_api_gtest
+run_suite mluop_gtest
+
+# One line per mluop_gtest case: "<operator>/<case file> passed|failed".
+sed -nE 's#^\[\^ +(OK|FAILED) \] .*/zoo/([^/]+)/[^/]+/([^/]+\.prototxt)$#\2/\3 \1#p' \
+  "$work/mluop_gtest.log" | sed 's/ OK$/ passed/; s/ FAILED$/ failed/' |
+  sort -u >"$work/mluop_gtest_cases.txt"
+passed=$(grep -c ' passed$' "$work/mluop_gtest_cases.txt" || true)
+failed=$(grep -c ' failed$' "$work/mluop_gtest_cases.txt" || true)
+cases=$(find "$sources/test/mlu_op_gtest/pb_gtest/src/zoo" -name '*.prototxt' |
+        wc -l)
+echo "mluops: mluop_gtest cases: $passed passed, $failed failed of $cases" \
+     "(list: $work/mluop_gtest_cases.txt)"
+if [ $((passed + failed)) -ne "$cases" ]; then
+  echo "mluops: $((cases - passed - failed)) of the $cases cases ran to no result"
+  suite_status=1
+fi
+
+# The failing cases are listed, each with its cause, in
+# tests/mluops/expected_failures.txt (docs/conformance.md): a case that
+# fails without being listed fails the lane; a listed case that passes is
+# named, so that the list can lose it.
+expected=$repo/tests/mluops/expected_failures.txt
+grep -vE '^\s*(#|$)' "$expected" | awk '{print $1}' | sort -u \
+  >"$work/expected_failed.txt"
+grep ' failed$' "$work/mluop_gtest_cases.txt" | awk '{print $1}' | sort -u \
+  >"$work/actual_failed.txt"
+unexpected=$(comm -13 "$work/expected_failed.txt" "$work/actual_failed.txt")
+fixed=$(comm -23 "$work/expected_failed.txt" "$work/actual_failed.txt")
+if [ -n "$unexpected" ]; then
+  echo "mluops: cases that fail and are not in $expected:"
+  echo "$unexpected" | sed 's/^/  /'
+  suite_status=1
+fi
+if [ -n "$fixed" ]; then
+  echo "mluops: cases listed in $expected that pass (remove them):"
+  echo "$fixed" | sed 's/^/  /'
+fi
+if [ -s "$work/mluop_api_gtest.status" ] || [ -s "$work/mluop_gtest.status" ]; then
+  cat "$work"/*.status
+  # A crash or a hang is a failure whatever the list says.
+  if grep -qE 'status (124|13[0-9])' "$work"/*.status; then suite_status=1; fi
+fi
+if ! grep -q '^\[  PASSED  \]' "$work/mluop_api_gtest.log" ||
+   grep -q '^\[  FAILED  \]' "$work/mluop_api_gtest.log"; then
+  echo "mluops: mluop_api_gtest did not pass every case"
+  suite_status=1
+fi
+exit "$suite_status"
