@@ -171,63 +171,41 @@ FILE* fopen_path(const char* path, const char* how, const char* next_name) {
 
 extern "C" {
 
-__attribute__((visibility("default"))) int open(const char* path, int flags,
-                                                ...) {
-  va_list arguments;
-  va_start(arguments, flags);
-  const mode_t mode = mode_argument(flags, arguments);
-  va_end(arguments);
-  return open_path(path, flags, mode);
-}
+// The 64-bit spellings are the same functions on an LP64 host.
+#define XBANG_EXPORT __attribute__((visibility("default")))
+#define XBANG_SAME_AS(name) __attribute__((alias(#name), visibility("default")))
 
-__attribute__((visibility("default"))) int open64(const char* path, int flags,
-                                                  ...) {
+XBANG_EXPORT int open(const char* path, int flags, ...) {
   va_list arguments;
   va_start(arguments, flags);
   const mode_t mode = mode_argument(flags, arguments);
   va_end(arguments);
   return open_path(path, flags, mode);
 }
+int open64(const char* path, int flags, ...) XBANG_SAME_AS(open);
 
 // What a _FORTIFY_SOURCE build calls when the flags are not constant.
-__attribute__((visibility("default"))) int __open_2(const char* path,
-                                                    int flags) {
+XBANG_EXPORT int __open_2(const char* path, int flags) {
   return open_path(path, flags, 0);
 }
+int __open64_2(const char* path, int flags) XBANG_SAME_AS(__open_2);
 
-__attribute__((visibility("default"))) int __open64_2(const char* path,
-                                                      int flags) {
-  return open_path(path, flags, 0);
-}
-
-__attribute__((visibility("default"))) int openat(int directory_fd,
-                                                  const char* path, int flags,
-                                                  ...) {
+XBANG_EXPORT int openat(int directory_fd, const char* path, int flags, ...) {
   va_list arguments;
   va_start(arguments, flags);
   const mode_t mode = mode_argument(flags, arguments);
   va_end(arguments);
   return openat_path(directory_fd, path, flags, mode);
 }
+int openat64(int directory_fd, const char* path, int flags, ...)
+    XBANG_SAME_AS(openat);
 
-__attribute__((visibility("default"))) int openat64(int directory_fd,
-                                                    const char* path, int flags,
-                                                    ...) {
-  va_list arguments;
-  va_start(arguments, flags);
-  const mode_t mode = mode_argument(flags, arguments);
-  va_end(arguments);
-  return openat_path(directory_fd, path, flags, mode);
-}
-
-__attribute__((visibility("default"))) FILE* fopen(const char* path,
-                                                   const char* how) {
+XBANG_EXPORT FILE* fopen(const char* path, const char* how) {
   return fopen_path(path, how, "fopen");
 }
+FILE* fopen64(const char* path, const char* how) XBANG_SAME_AS(fopen);
 
-__attribute__((visibility("default"))) FILE* fopen64(const char* path,
-                                                     const char* how) {
-  return fopen_path(path, how, "fopen64");
-}
+#undef XBANG_SAME_AS
+#undef XBANG_EXPORT
 
 }  // extern "C"
