@@ -31,8 +31,12 @@ work=${XBANG_MLUOPS_DIR:-build-mluops}
 jobs=${XBANG_JOBS:-$(nproc)}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
+# Seconds since the last step ended, for the step lines.
 step_start=$SECONDS
-elapsed() { echo "$((SECONDS - step_start)) s"; step_start=$SECONDS; }
+lap() {
+  lap_seconds=$((SECONDS - step_start))
+  step_start=$SECONDS
+}
 
 # 1. xbang installed where a Cambricon user's NEUWARE_HOME points.
 cmake -S "$repo" -B "$work/xbang" -DCMAKE_BUILD_TYPE=Release \
@@ -45,7 +49,8 @@ cmake --build "$work/xbang" -j "$jobs" >"$work/xbang-build.log" 2>&1 || {
 }
 cmake --install "$work/xbang" --prefix "$work/prefix" >"$work/install.log"
 neuware=$work/prefix/share/xbang/neuware
-echo "mluops: xbang installed, NEUWARE_HOME=$neuware ($(elapsed))"
+lap
+echo "mluops: xbang installed, NEUWARE_HOME=$neuware ($lap_seconds s)"
 
 # 2. mlu-ops' sources, unchanged.
 if [ -d "$source" ]; then
@@ -71,10 +76,13 @@ for artifact in build/lib/libmluops.so build/test/mluop_gtest \
 done
 if [ "$status" -ne 0 ]; then
   grep -m 20 -E "error|Error" "$work/build.log" || true
-  echo "mluops: build failed ($(elapsed)), log $work/build.log"
+  lap
+  echo "mluops: build failed ($lap_seconds s), log $work/build.log"
   exit 1
 fi
-echo "mluops: build.sh built libmluops.so, mluop_gtest, mluop_api_gtest ($(elapsed))"
+lap
+echo "mluops: build.sh built libmluops.so, mluop_gtest, mluop_api_gtest" \
+     "($lap_seconds s)"
 [ "${XBANG_MLUOPS_SUITE:-1}" = 0 ] && exit 0
 
 # 4. Its own test suite, as mlu-ops' CI runs it: from build/test, the cases
@@ -90,7 +98,8 @@ run_suite() {
     echo "mluops: $suite exited with status $?" >>"$work/$suite.status"
   grep -E '^\[  (PASSED|FAILED)  \]|tests? ran|test cases? ran' \
     "$work/$suite.log" | sed "s/^/mluops: $suite: /" | head -n 5
-  echo "mluops: $suite ($(elapsed)), log $work/$suite.log"
+  lap
+  echo "mluops: $suite ($lap_seconds s), log $work/$suite.log"
 }
 rm -f "$work"/*.status
 run_suite mluop_api_gtest

@@ -2,8 +2,15 @@
 // the on-chip memory sizes kernels compute their buffers from.
 #pragma once
 
+// A .mlu file gets __BANG_ARCH__ from cncc or FindBANG; other code that
+// includes <bang.h> gets the profile xbang was built for (XBANG_DEFAULT_ARCH,
+// from the xbang::bang target), else 372.
 #ifndef __BANG_ARCH__
+#ifdef XBANG_DEFAULT_ARCH
+#define __BANG_ARCH__ XBANG_DEFAULT_ARCH
+#else
 #define __BANG_ARCH__ 372
+#endif
 #endif
 
 #if __BANG_ARCH__ == 290
