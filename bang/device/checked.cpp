@@ -316,7 +316,6 @@ bool check_space(const char* builtin, const char* operand, const void* p,
                             " on the MPU, which has none");
         return false;
       }
-      if (local_onchip_holding(begin, bytes, space) != nullptr) return true;
       for (const OnchipWindow& w : core->onchip) {
         const char* b = window_begin(w, space);
         if (b != nullptr && begin >= b && begin < window_end(w, space)) {
@@ -325,6 +324,11 @@ bool check_space(const char* builtin, const char* operand, const void* p,
           module = &module_of(w);
           break;
         }
+      }
+      // Only where no section holds it: a block-scope variable whose section
+      // the compiler dropped.
+      if (lo == nullptr && local_onchip_holding(begin, bytes, space)) {
+        return true;
       }
       break;
     case Space::kSram:

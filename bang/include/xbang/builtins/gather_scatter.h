@@ -131,7 +131,11 @@ void gather_scatter(const char* name, void* dst, const void* src,
 // row, the elements in order, so dst receives sum(repeats) * size bytes.
 inline void extension(void* dst, const void* src, const uint8_t* repeats,
                       long size, mluMemcpyDirection_t dir, long count) {
-  long written = 0;  // elements dst receives, known once repeats is readable
+  const auto written_bytes = [&] {
+    long elements = 0;
+    for (long i = 0; i < count; ++i) elements += repeats[i];
+    return elements * size;
+  };
   run_builtin(
       "__extension", Tally::elements(Family::kGatherScatter, count),
       [&](Contract& c) {
@@ -144,16 +148,14 @@ inline void extension(void* dst, const void* src, const uint8_t* repeats,
         if (!c.ok() || !valid_direction(dir) || size == 0 || count == 0) {
           return;
         }
-        for (long i = 0; i < count; ++i) written += repeats[i];
         const DirectionSpaces spaces = spaces_of(dir);
-        c.operand("dst", dst, written * size, spaces.dst)
+        c.operand("dst", dst, written_bytes(), spaces.dst)
             .operand("src", src, count * size, spaces.src);
       },
       [&] {
         if (size <= 0 || count <= 0 || !valid_direction(dir)) return;
-        written = 0;
-        for (long i = 0; i < count; ++i) written += repeats[i];
-        land_pending_before(dst, src, contiguous(written * size),
+        const long bytes = written_bytes();
+        land_pending_before(dst, src, contiguous(bytes),
                             contiguous(count * size));
         auto* out = static_cast<char*>(dst);
         const auto* in = static_cast<const char*>(src);
@@ -162,7 +164,7 @@ inline void extension(void* dst, const void* src, const uint8_t* repeats,
             std::memmove(out, in, size_t(size));
           }
         }
-        count_copy(dir, uint64_t(written * size));
+        count_copy(dir, uint64_t(bytes));
       });
 }
 
