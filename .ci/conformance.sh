@@ -6,7 +6,9 @@
 # to $XBANG_CONFORMANCE_DIR, then to ../shared/third_party/mlu-ops beside the
 # clone. CXX picks the compiler (CXX=clang++-16 for the Clang count; Clang
 # 16 is the first whose half is _Float16, see bang/include/xbang/core/half.h).
-# XBANG_CONFORMANCE_BUILD_DIR names the build directory. Prints
+# XBANG_CONFORMANCE_BUILD_DIR names the build directory;
+# XBANG_CONFORMANCE_TREES (for example "v1.0.0") limits the lane to those
+# trees (default: every tree in the directory). Prints
 # "<tree>: N/M .mlu files compile" per tree; the grouped first errors are in
 # <build>/tests/conformance/conformance_<tree>_tally.txt. Exits non-zero when
 # a file does not compile.
@@ -26,7 +28,8 @@ command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
 
 cmake -S . -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_COMPILER="$compiler" -DXBANG_BUILD_BENCH=OFF \
-  -DXBANG_CONFORMANCE_DIR="$dir" >/dev/null
+  -DXBANG_CONFORMANCE_DIR="$dir" \
+  -DXBANG_CONFORMANCE_TREES="${XBANG_CONFORMANCE_TREES:-}" >/dev/null
 status=0
 # XBANG_JOBS bounds both the tests run at once and the compilers each
 # conformance build starts.

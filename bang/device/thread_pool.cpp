@@ -1,6 +1,5 @@
 #include "thread_pool.h"
 
-#include <link.h>
 #include <pthread.h>
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 
 #include "environment.h"
 #include "launch_state.h"
+#include "thread_stacks.h"
 #include "xbang/runtime/spin_wait.h"
 
 namespace xbang {
@@ -43,24 +43,6 @@ int max_threads_from_env() {
                                  kMaxMaxHostThreads, kDefaultMaxHostThreads));
 }
 
-// The static TLS of every loaded module: glibc places it inside a thread's
-// stack allocation, so a pool thread's stack is this plus the kernel's own.
-size_t static_tls_bytes() {
-  size_t total = 0;
-  dl_iterate_phdr(
-      [](dl_phdr_info* info, size_t, void* data) {
-        for (int i = 0; i < info->dlpi_phnum; ++i) {
-          const auto& ph = info->dlpi_phdr[i];
-          if (ph.p_type == PT_TLS) {
-            *static_cast<size_t*>(data) += ph.p_memsz + ph.p_align;
-          }
-        }
-        return 0;
-      },
-      &total);
-  return total;
-}
-
 }  // namespace
 
 Pool::Pool()
@@ -68,10 +50,9 @@ Pool::Pool()
       permits_(parallelism_),
       poll_budget_(poll_budget_for(parallelism_)),
       max_threads_(max_threads_from_env()) {
-  const size_t page = 4096;
-  stack_bytes_ =
-      (static_tls_bytes() + kKernelStackBytes + PTHREAD_STACK_MIN + page - 1) /
-      page * page;
+  // glibc places static TLS inside a thread's stack allocation: a pool
+  // thread's stack is that plus the kernel's own.
+  stack_bytes_ = thread_stack_bytes(kKernelStackBytes);
 }
 
 Pool& pool() {

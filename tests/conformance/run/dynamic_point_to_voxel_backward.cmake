@@ -1,4 +1,0 @@
-xbang_conformance_run(
-  NAME dynamic_point_to_voxel_backward TREE main
-  MLU kernels/dynamic_point_to_voxel/dynamic_point_to_voxel_backward/dynamic_point_to_voxel_backward_union1.mlu
-  TEST dynamic_point_to_voxel_backward.cpp)

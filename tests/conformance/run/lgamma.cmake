@@ -1,3 +1,0 @@
-xbang_conformance_run(NAME lgamma TREE main
-                      MLU kernels/lgamma/lgamma_block.mlu
-                      TEST lgamma.cpp)
