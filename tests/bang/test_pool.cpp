@@ -1,8 +1,9 @@
 // Pooling built-ins (bang/include/xbang/builtins/pool.h) against a scalar
 // model of the documented semantics: [height][width][channel] images,
-// windows in row order, the first extreme winning ties, a NaN being the
-// extreme, sums accumulated in float and rounded to T once (within float
-// rounding where a one-channel window is summed lane-parallel).
+// windows in row order, the first extreme winning ties, NaNs skipped (an
+// all-NaN window gives its first element), sums accumulated in float and
+// rounded to T once (within float rounding where a one-channel window is summed
+// lane-parallel).
 #include <cmath>
 
 #include "elementwise_check.h"
@@ -37,7 +38,8 @@ std::vector<Shape> shapes() {
 }
 
 bool better(Kind k, float x, float v) {
-  if (std::isnan(x)) return !std::isnan(v);
+  if (std::isnan(x)) return false;
+  if (std::isnan(v)) return true;
   return k == Kind::kMax ? x > v : x < v;
 }
 
@@ -227,6 +229,48 @@ TYPED_TEST(Pool, ValueIndexAndIndexForms) {
       }
     }
   }
+}
+
+// mlu-ops' box_iou_rotated sorts each box's 24 intersection points by angle
+// with __bang_maxpool_value_index (channel = box, one window per row); an
+// unused point's angle is 0/0, so the maximum must skip NaN, as it does on
+// the MLU (the kernel passes its cases there).
+TYPED_TEST(Pool, MaxPoolValueIndexSkipsNanAsBoxIouRotatedSortsAngles) {
+  using T = TypeParam;
+  using Index = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+  constexpr int kBoxes = 3, kPoints = 24;
+  const float nan = std::nanf("");
+  std::vector<T> angles(kBoxes * kPoints, Elem<T>::make(nan));
+  auto set = [&](int box, int point, float v) {
+    angles[point * kBoxes + box] = Elem<T>::make(v);
+  };
+  set(0, 5, 0.5f);  // box 0: NaN but for points 5 and 7
+  set(0, 7, 0.75f);
+  // box 1: every angle NaN
+  for (int p = 1; p < kPoints; ++p) set(2, p, -1.f);  // box 2: -1, NaN first
+  set(2, 23, 0.25f);
+  const int index_offset = 64 * int(sizeof(T));
+  NramCase c;
+  const int is = c.add(angles);
+  const int id = c.add_filled<T>(64 + kBoxes, T());
+  ASSERT_TRUE(c.run([&](const NramCase& k) {
+    __bang_maxpool_value_index(k.ptr<T>(id), k.ptr<T>(is), kBoxes, 1, kPoints,
+                               1, kPoints, 1, kPoints, index_offset);
+  }));
+  const auto got = c.get<T>(id);
+  const auto raw = c.get<uint8_t>(id);
+  auto index_of = [&](int box) {
+    Index index;
+    std::memcpy(&index, raw.data() + index_offset + box * sizeof(Index),
+                sizeof(Index));
+    return index;
+  };
+  EXPECT_EQ(float(Elem<T>::value(got[0])), 0.75f);
+  EXPECT_EQ(index_of(0), 7u);
+  EXPECT_TRUE(std::isnan(float(Elem<T>::value(got[1]))));
+  EXPECT_EQ(index_of(1), 0u);
+  EXPECT_EQ(float(Elem<T>::value(got[2])), 0.25f);
+  EXPECT_EQ(index_of(2), 23u);
 }
 
 // The backward max pool of older toolkits: each window's gradient goes to

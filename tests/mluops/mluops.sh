@@ -12,10 +12,11 @@
 #                        prefix/share/xbang/neuware
 #   mlu-ops-main/        the sources, extracted unchanged
 #   build.log            build.sh's output
+#   shared_vs_static/    a program calling mluOp* linked both ways, its outputs
 #   mluop_gtest.log, mluop_api_gtest.log, *.xml   the suites' output
-# XBANG_MLUOPS_SUITE=0 builds without running the suites. Exits non-zero
+# XBANG_MLUOPS_SUITE=0 builds without running the tests. Exits non-zero
 # when a step fails or a case's result differs from
-# tests/mluops/expected_results.txt.
+# tests/mluops/expected_failures.txt.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$(pwd)
@@ -85,7 +86,46 @@ echo "mluops: build.sh built libmluops.so, mluop_gtest, mluop_api_gtest" \
      "($lap_seconds s)"
 [ "${XBANG_MLUOPS_SUITE:-1}" = 0 ] && exit 0
 
-# 4. Its own test suite, as mlu-ops' CI runs it: from build/test, the cases
+# 4. A program of its users (shared_vs_static.cpp) linked against
+# libmluops.so and against a static archive of the same objects (those
+# build.sh linked into libmluops.so, from its link line): the outputs must
+# be the same bytes. The kernels' objects call the emulated device, so a
+# static link names libxbang_device beside the toolkit libraries.
+compare=$work/shared_vs_static
+rm -rf "$compare"
+mkdir -p "$compare"
+(cd "$sources/build" &&
+   tr ' ' '\n' <CMakeFiles/mluops.dir/link.txt | tr -d '"' |
+   grep '\.o$' | xargs ar qc "$compare/libmluops_static.a")
+compile_flags=(-O2 -std=c++17 -I"$sources" -I"$neuware/include"
+               "$repo/tests/mluops/shared_vs_static.cpp")
+c++ "${compile_flags[@]}" -o "$compare/shared" -L"$sources/build/lib" \
+  -lmluops -L"$neuware/lib64" -lcnrt \
+  -Wl,-rpath,"$sources/build/lib:$neuware/lib64"
+c++ "${compile_flags[@]}" -o "$compare/static" -Wl,--start-group \
+  "$compare/libmluops_static.a" "$sources/build/lib/libmluopscore.a" \
+  -Wl,--end-group -L"$neuware/lib64" -lcnrt -lcndrv -lcndev -lcnnl -lcnbin \
+  -lxbang_device -ldl -pthread -Wl,-rpath,"$neuware/lib64"
+compare_status=0
+for build in shared static; do
+  XBANG_CHECKED=1 "$compare/$build" "$compare/$build.out" \
+    >"$compare/$build.log" 2>&1 || {
+    compare_status=1
+    grep -v '^\[xbang checked\].*(warning)$' "$compare/$build.log" | head -n 5
+  }
+done
+if [ "$compare_status" -ne 0 ] ||
+   ! cmp -s "$compare/shared.out" "$compare/static.out"; then
+  echo "mluops: a program calling mluOp* differs between libmluops.so and" \
+       "a static build (logs in $compare)"
+  exit 1
+fi
+lap
+echo "mluops: mluOp* calls give the same bytes from libmluops.so and from" \
+     "a static build ($(grep -ac '^[a-z_.]* [0-9]*$' "$compare/shared.out" || true)" \
+     "outputs, $lap_seconds s)"
+
+# 5. Its own test suite, as mlu-ops' CI runs it: from build/test, the cases
 # from their default folder, checked mode on. Each case prints one
 # "[^      OK ]" or "[^  FAILED ]" line naming its .prototxt.
 export XBANG_CHECKED=1

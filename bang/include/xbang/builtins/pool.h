@@ -17,8 +17,11 @@
 // - Window order: row by row, left to right; an index is ky * kernel_width +
 //   kx, written as the unsigned integer of T's width (uint16 for half,
 //   uint32 for float, as the index forms' declarations take them).
-// - max/min: the first extreme wins ties; a NaN is the extreme (the first
-//   NaN of the window is kept), see PoolMax / PoolMin.
+// - max/min: the first extreme wins ties; NaNs are skipped, as the max and
+//   min units skip them in __bang_maxequal and __bang_argmax (an all-NaN
+//   window gives its first element), see PoolMax / PoolMin. mlu-ops'
+//   box_iou_rotated relies on it: its convex hull sorts angles with
+//   __bang_maxpool_value_index over rows where the unused points are 0/0.
 // - sum/avg: accumulated in float lanes (half is widened) and rounded to T
 //   once; in window order, except that a one-channel window spanning whole
 //   rows (a plain vector sum) is added lane-parallel, so a float sum's
@@ -43,17 +46,19 @@ namespace xbang {
 namespace detail {
 
 // Better(x, v) on float lanes: whether a candidate x replaces the kept
-// extreme v (strictly more extreme, or the first NaN).
+// extreme v: strictly more extreme, or a number where a NaN is kept. A NaN
+// never replaces a number, so a window's NaNs are skipped and an all-NaN
+// window keeps its first element.
 struct PoolMaxBetter {
   template <class B>
   auto operator()(const B& x, const B& v) const {
-    return (x > v) | (xsimd::isnan(x) & ~xsimd::isnan(v));
+    return (x > v) | (xsimd::isnan(v) & ~xsimd::isnan(x));
   }
 };
 struct PoolMinBetter {
   template <class B>
   auto operator()(const B& x, const B& v) const {
-    return (x < v) | (xsimd::isnan(x) & ~xsimd::isnan(v));
+    return (x < v) | (xsimd::isnan(v) & ~xsimd::isnan(x));
   }
 };
 // The extreme of (kept, candidate) as a binary op for the shape templates.
