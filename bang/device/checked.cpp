@@ -557,6 +557,10 @@ bool in_space(const void* p, std::ptrdiff_t bytes, Space space) {
         if (inside(window_begin(w, space), window_end(w, space))) return true;
       }
       if (local_onchip_holding(b, bytes, space) != nullptr) return true;
+      // A block-scope static could be either space; the predicates
+      // (__is_nram, __is_wram) give one answer, NRAM, where kernels keep
+      // their block-scope tables.
+      if (space != Space::kNram) return false;
       {
         const BlockScopeStatic hit = block_scope_static_holding(*core, b);
         return hit.object != nullptr &&

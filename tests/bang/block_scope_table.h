@@ -21,12 +21,15 @@ inline int32_t block_scope_table_entry(uint32_t k) {
 // dst[i] = table[index[i]] over `table_len` entries of the table. Entry
 // kBlockScopeTableLength - 1 is set to `last_entry` first; with
 // `sync_cores`, every IPU core of the launch has set its own before any
-// looks up (so cores sharing one table would see another's entry).
+// looks up (so cores sharing one table would see another's entry). The
+// table's address goes to `table_out` when it is not null.
 template <typename T>
 __mlu_func__ void look_up_block_scope_table(T* dst, const uint32_t* index,
                                             int n, int table_len, T last_entry,
-                                            bool sync_cores) {
+                                            bool sync_cores,
+                                            const T** table_out = nullptr) {
   __nram__ T table[kBlockScopeTableLength] = {5, 10, 15, 20};
+  if (table_out != nullptr) *table_out = table;
   table[kBlockScopeTableLength - 1] = last_entry;
   if (sync_cores) __sync_all_ipu();
   __bang_lut(dst, index, table, n, table_len);

@@ -76,6 +76,30 @@ TEST(BangBlockScopeOnchip, ReadPastTheTableIsAnOverflowNamingIt) {
   xbang::checked::clear_reports();
 }
 
+// The space predicates give the table one space, NRAM.
+TEST(BangBlockScopeOnchip, HeaderTemplateTableIsNramToThePredicates) {
+  xbang::checked::clear_reports();
+  bool is_nram = false, is_wram = true, is_dram = true;
+  const cnrtRet_t ret = launch_checked(
+      {1, 1, 1}, cnrtFuncTypeBlock,
+      [&] {
+        int32_t* dst = reinterpret_cast<int32_t*>(nram_arena());
+        uint32_t* index = reinterpret_cast<uint32_t*>(dst + 64);
+        index[0] = 0;
+        const int32_t* table = nullptr;
+        look_up_block_scope_table<int32_t>(
+            dst, index, 1, kBlockScopeTableLength, 0, false, &table);
+        is_nram = __is_nram(table + kBlockScopeTableLength - 1);
+        is_wram = __is_wram(table);
+        is_dram = __is_dram(table);
+      },
+      "block_scope_table_predicates");
+  EXPECT_EQ(ret, cnrtSuccess) << reports_text();
+  EXPECT_TRUE(is_nram);
+  EXPECT_FALSE(is_wram);
+  EXPECT_FALSE(is_dram);
+}
+
 // No block-scope static: a namespace-scope thread_local of this program.
 thread_local int32_t plain_thread_local_table[kBlockScopeTableLength];
 
