@@ -290,6 +290,59 @@ const LocalOnchip* local_onchip_holding(const char* p, std::ptrdiff_t bytes,
   return nullptr;
 }
 
+// A block-scope thread_local object of a loaded module, in the calling
+// thread's copy, that may be a kernel's __nram__ / __wram__ variable whose
+// section the compiler dropped (onchip_objects.h, tls_statics).
+struct BlockScopeStatic {
+  const OnchipObject* object = nullptr;
+  const char* begin = nullptr;  // this thread's copy
+};
+
+// The block-scope static of one of the launch's modules that holds p in the
+// calling thread's TLS, if any. Each module's list is read once (its tables)
+// and its thread's TLS copy lies at a fixed distance from its probe, so a
+// lookup costs one probe call and one binary search per module.
+BlockScopeStatic block_scope_static_holding(const CoreContext& core,
+                                            const char* p) {
+  if (core.launch == nullptr) return {};
+  for (const auto& module : core.launch->modules) {
+    const ModuleSections& s = module->sections;
+    if (s.this_thread_probe == nullptr) continue;
+    const OnchipTables& tables = module->tables();
+    if (tables.tls_statics.empty() || tables.tls_probe_offset < 0) continue;
+    const char* segment = s.this_thread_probe() - tables.tls_probe_offset;
+    const OnchipObject* object = find_object(tables.tls_statics, p - segment);
+    if (object != nullptr) return {object, segment + object->offset};
+  }
+  return {};
+}
+
+// A pointer no section window and no noted variable holds, as an NRAM or a
+// WRAM operand: inside a block-scope static of a module (GCC puts a
+// function template instantiation's block-scope __nram__ / __wram__ there,
+// without its section), this core's variable, checked against its bounds.
+// Nothing tells NRAM from WRAM there, so either space accepts it. Returns
+// false when no such object holds p (the caller reports it).
+bool check_block_scope_static(const char* builtin, const char* operand,
+                              const CoreContext& core, const char* p,
+                              std::ptrdiff_t bytes, Space space, bool* ok) {
+  const BlockScopeStatic hit = block_scope_static_holding(core, p);
+  if (hit.object == nullptr) return false;
+  const char* end = hit.begin + hit.object->size;
+  *ok = p + bytes <= end;
+  if (!*ok) {
+    report(builtin,
+           std::string(operand) + " [" + hex(p) + ", +" +
+               std::to_string(bytes) + ") runs " +
+               std::to_string(p + bytes - end) + " bytes past the end of " +
+               space_name(space) + " variable `" + demangle(hit.object->name) +
+               "` (" + std::to_string(hit.object->size) + " bytes" +
+               (hit.object->file.empty() ? "" : ", " + hit.object->file) +
+               ", block-scope) (overflow)");
+  }
+  return true;
+}
+
 }  // namespace
 
 void note_local_onchip(const void* p, std::size_t bytes, Space space) {
@@ -327,8 +380,13 @@ bool check_space(const char* builtin, const char* operand, const void* p,
       }
       // Only where no section holds it: a block-scope variable whose section
       // the compiler dropped.
-      if (lo == nullptr && local_onchip_holding(begin, bytes, space)) {
-        return true;
+      if (lo == nullptr) {
+        if (local_onchip_holding(begin, bytes, space)) return true;
+        bool ok = false;
+        if (check_block_scope_static(builtin, operand, *core, begin, bytes,
+                                     space, &ok)) {
+          return ok;
+        }
       }
       break;
     case Space::kSram:
@@ -498,7 +556,16 @@ bool in_space(const void* p, std::ptrdiff_t bytes, Space space) {
       for (const OnchipWindow& w : core->onchip) {
         if (inside(window_begin(w, space), window_end(w, space))) return true;
       }
-      return local_onchip_holding(b, bytes, space) != nullptr;
+      if (local_onchip_holding(b, bytes, space) != nullptr) return true;
+      // A block-scope static could be either space; the predicates
+      // (__is_nram, __is_wram) give one answer, NRAM, where kernels keep
+      // their block-scope tables.
+      if (space != Space::kNram) return false;
+      {
+        const BlockScopeStatic hit = block_scope_static_holding(*core, b);
+        return hit.object != nullptr &&
+               b + bytes <= hit.begin + hit.object->size;
+      }
     case Space::kSram: {
       const Module* module = sram_module(core, b);
       return module != nullptr &&

@@ -19,6 +19,19 @@ bool is_guard_zone(const char* symbol_name) {
   return std::strstr(symbol_name, "xbang_guard_") != nullptr;
 }
 
+// A block-scope static (mangled _ZZ<function>E<name>) that may be a kernel's
+// on-chip variable: not one of xbang's own (its headers' scratch objects,
+// the flag of XBANG_ONCHIP_LOCAL_) nor the standard library's.
+bool may_be_block_scope_onchip(const char* symbol_name) {
+  auto starts_with = [&](const char* prefix) {
+    return std::strncmp(symbol_name, prefix, std::strlen(prefix)) == 0;
+  };
+  return starts_with("_ZZ") && !starts_with("_ZZN5xbang") &&
+         !starts_with("_ZZNSt") && !starts_with("_ZZSt") &&
+         !starts_with("_ZZN9__gnu_cxx") &&
+         std::strstr(symbol_name, "xbang_onchip_noted_") == nullptr;
+}
+
 }  // namespace
 
 OnchipTables read_onchip_tables(const std::string& path) {
@@ -57,7 +70,7 @@ OnchipTables read_onchip_tables(const std::string& path) {
   const Elf64_Shdr& names = sections[ehdr->e_shstrndx];
   if (!in_image(names.sh_offset, names.sh_size)) return tables;
   const char* section_names = image.data() + names.sh_offset;
-  int nram_index = -1, wram_index = -1, sram_index = -1;
+  int nram_index = -1, wram_index = -1, sram_index = -1, probe_index = -1;
   const Elf64_Shdr* symtab = nullptr;
   for (int i = 0; i < ehdr->e_shnum; ++i) {
     if (sections[i].sh_name >= names.sh_size) continue;
@@ -65,7 +78,12 @@ OnchipTables read_onchip_tables(const std::string& path) {
     if (std::strcmp(name, "xbang_nram") == 0) nram_index = i;
     if (std::strcmp(name, "xbang_wram") == 0) wram_index = i;
     if (std::strcmp(name, "xbang_sram") == 0) sram_index = i;
+    if (std::strcmp(name, "xbang_tlsprobe") == 0) probe_index = i;
     if (sections[i].sh_type == SHT_SYMTAB) symtab = &sections[i];
+  }
+  if (probe_index >= 0) {
+    tables.tls_probe_offset =
+        std::ptrdiff_t(sections[probe_index].sh_addr - tls_vaddr);
   }
   if (symtab == nullptr || symtab->sh_link >= ehdr->e_shnum) return tables;
   const Elf64_Shdr& strtab = sections[symtab->sh_link];
@@ -101,6 +119,10 @@ OnchipTables read_onchip_tables(const std::string& path) {
       offset = std::ptrdiff_t(sym.st_value) -
                std::ptrdiff_t(sections[index].sh_addr - tls_vaddr);
       objects = index == nram_index ? &tables.nram : &tables.wram;
+    } else if (type == STT_TLS && index != sram_index &&
+               may_be_block_scope_onchip(name)) {
+      offset = std::ptrdiff_t(sym.st_value);
+      objects = &tables.tls_statics;
     } else if (type == STT_OBJECT && index == sram_index) {
       offset = std::ptrdiff_t(sym.st_value - sections[index].sh_addr);
       objects = &tables.sram;
@@ -111,7 +133,8 @@ OnchipTables read_onchip_tables(const std::string& path) {
     objects->push_back({offset, std::ptrdiff_t(sym.st_size), name,
                         local ? file : "", local ? file_index : -1, 0});
   }
-  for (auto* objects : {&tables.nram, &tables.wram, &tables.sram}) {
+  for (auto* objects :
+       {&tables.nram, &tables.wram, &tables.sram, &tables.tls_statics}) {
     std::sort(objects->begin(), objects->end(),
               [](const OnchipObject& a, const OnchipObject& b) {
                 return a.offset < b.offset;

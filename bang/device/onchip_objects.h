@@ -27,6 +27,16 @@ struct OnchipObject {
 // (stripped): checked mode then knows the sections' bounds only.
 struct OnchipTables {
   std::vector<OnchipObject> nram, wram, sram;
+  // The module's block-scope thread_local objects outside those sections
+  // (STT_TLS symbols named _ZZ..., xbang's and the standard library's own
+  // left out), offsets from the start of the module's TLS segment: where
+  // GCC puts a block-scope __nram__ / __wram__ variable of a function
+  // template instantiation, dropping its section. Sorted by offset.
+  std::vector<OnchipObject> tls_statics;
+  // The offset of the module's xbang_tlsprobe section in its TLS segment
+  // (module_registration.h), -1 when unknown: a thread's copy of the
+  // segment starts at this_thread_probe() - tls_probe_offset.
+  std::ptrdiff_t tls_probe_offset = -1;
 };
 
 // Reads the ELF file at `path`; on anything unexpected returns empty tables.
