@@ -131,28 +131,18 @@ void LaunchState::threads_released() {
   cv_.notify_all();
 }
 
-void LaunchState::request_helpers(int cores) {
-  if (deterministic_) return;
-  const int helpers = std::min(cores, pool().parallelism()) - 1;
-  if (helpers <= 0) return;
-  const std::shared_ptr<LaunchState> self = shared_from_this();
-  for (int i = 0; i < helpers; ++i) pool().request_worker(self, false);
-}
-
-int LaunchState::claim_core() {
+int LaunchState::claim_core(int* admitted) {
   for (;;) {
     int index = next_.load(std::memory_order_relaxed);
     if (index >= admitted_end_.load(std::memory_order_acquire)) {
       if (index >= total_cores_) return -1;
-      int admitted = 0;
       {
         std::lock_guard<std::mutex> lock(mutex_);
         if (admitted_end_.load(std::memory_order_relaxed) <= index) {
-          admitted = admit_groups_locked();
-          if (admitted == 0) return -1;
+          *admitted = admit_groups_locked();
+          return -1;
         }
       }
-      if (admitted > 0) request_helpers(admitted);
       continue;
     }
     if (next_.compare_exchange_weak(index, index + 1,
@@ -201,32 +191,23 @@ void LaunchState::finish_core(const CoreSpec& spec, const CoreContext& core,
   if (last && serial_sram_) release_sram();
 }
 
-void LaunchState::run_until_finished() {
-  const std::shared_ptr<LaunchState> self = shared_from_this();
-  for (;;) {
-    run_cores(self);
-    if (groups_admitted_ == shape_.groups || !shape_.is_union()) {
-      poll_until(
-          [&] {
-            return finished_.load(std::memory_order_acquire) == total_cores_;
-          },
-          pool().poll_budget());
-    }
-    int admitted = 0;
-    {
-      std::unique_lock<std::mutex> lock(mutex_);
-      cv_.wait(lock, [&] {
-        if (finished_.load() == total_cores_) return true;
-        if (next_.load() < admitted_end_.load()) return true;
-        if (groups_admitted_ < shape_.groups) {
-          admitted = admit_groups_locked();
-        }
-        return admitted > 0;
-      });
-    }
-    if (finished_.load() == total_cores_) break;
-    if (admitted > 0) request_helpers(admitted);
+int LaunchState::wait_for_cores() {
+  if (groups_admitted_ == shape_.groups || !shape_.is_union()) {
+    poll_until(
+        [&] {
+          return finished_.load(std::memory_order_acquire) == total_cores_;
+        },
+        pool().poll_budget());
   }
+  int admitted = 0;
+  std::unique_lock<std::mutex> lock(mutex_);
+  cv_.wait(lock, [&] {
+    if (finished_.load() == total_cores_) return true;
+    if (next_.load() < admitted_end_.load()) return true;
+    if (groups_admitted_ < shape_.groups) admitted = admit_groups_locked();
+    return admitted > 0;
+  });
+  return admitted;
 }
 
 void LaunchState::drop_body() {
@@ -241,6 +222,23 @@ void LaunchState::take_results(Counters* counters, std::string* failure) {
 }
 
 namespace {
+
+// Helpers for `cores` newly runnable cores, the calling thread being one.
+void request_helpers(const std::shared_ptr<LaunchState>& launch, int cores) {
+  if (launch->deterministic()) return;
+  const int helpers = std::min(cores, pool().parallelism()) - 1;
+  for (int i = 0; i < helpers; ++i) pool().request_worker(launch, false);
+}
+
+// The index of a core to start, or -1 when none can start now.
+int claim_core(const std::shared_ptr<LaunchState>& launch) {
+  for (;;) {
+    int admitted = 0;
+    const int index = launch->claim_core(&admitted);
+    if (admitted == 0) return index;
+    request_helpers(launch, admitted);
+  }
+}
 
 // Lets a pending cancellation act only inside the kernel's own code.
 struct KernelCancellation {
@@ -336,7 +334,7 @@ void run_cores(const std::shared_ptr<LaunchState>& launch) {
   };
   for (;;) {
     Permit permit(permits);
-    const int index = launch->claim_core();
+    const int index = claim_core(launch);
     if (index < 0) return;
     if (launch->serial_sram()) launch->wait_for_cluster_turn(index);
     run_core(launch, index);
@@ -370,9 +368,13 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
                                              deterministic(),
                                              detail::registered_modules());
   const auto t0 = std::chrono::steady_clock::now();
-  const int runnable = state->admit_first_cores();
-  state->request_helpers(runnable);
-  state->run_until_finished();
+  detail::request_helpers(state, state->admit_first_cores());
+  for (;;) {
+    detail::run_cores(state);
+    const int admitted = state->wait_for_cores();
+    if (state->all_finished()) break;
+    if (admitted > 0) detail::request_helpers(state, admitted);
+  }
   // The kernel's code may be in a library the caller unloads (dlclose) as
   // soon as this returns, while pool threads still hold the launch state:
   // the body, whose destructor is that library's code, goes now.

@@ -18,9 +18,9 @@
 //      (arrive_at_barrier) and, with SRAM, take turns by cluster.
 //   3. cores finished: each core's counts and outcome are merged
 //      (finish_core); the last core of a group gives its threads back.
-//   4. failure or success: the launching thread returns from
-//      run_until_finished once every core has finished, and reads the
-//      merged counts and the first failure (take_results, reports).
+//   4. failure or success: the launching thread, which runs cores too, waits
+//      until every core has finished (wait_for_cores), then reads the merged
+//      counts and the first failure (take_results, reports).
 //
 // Locking: one mutex guards the groups, the counts and the failure. A member
 // marked "takes the mutex" locks it itself; one ending in _locked needs it
@@ -80,16 +80,14 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   // Takes the process's SRAM if the launch needs it, then makes the first
   // cores startable (takes the mutex for a Union launch). Returns how many.
   int admit_first_cores();
-  // Asks the pool for helper threads for `cores` newly startable cores, the
-  // calling thread being one of them.
-  void request_helpers(int cores);
 
   // 2. Groups started (any thread running its cores).
 
-  // The index of a core for the calling thread to start, or -1 when none can
-  // start now; admits the next groups once every admitted core has started
-  // (takes the mutex then).
-  int claim_core();
+  // The index of a core for the calling thread to start, or -1. Once every
+  // admitted core has started, admits the next groups (takes the mutex):
+  // then returns -1 with their cores in `*admitted`, for which the caller
+  // asks for helpers before it claims again.
+  int claim_core(int* admitted);
   // The cores claimed so far (an atomic).
   int claimed_cores() const { return next_.load(); }
   // With serial SRAM: waits, its permit given back, until core `index`'s
@@ -121,9 +119,12 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   void fail_locked(const std::string& why) {
     if (failure_.empty()) failure_ = why;
   }
-  // Runs cores on the calling thread and waits until every core has
-  // finished, admitting groups as threads free up (takes the mutex to wait).
-  void run_until_finished();
+  // The launching thread, having run what cores it could: polls, then waits
+  // (takes the mutex) until every core has finished or cores can start,
+  // admitting groups as threads free up. Returns the cores it admitted.
+  int wait_for_cores();
+  // Every core has finished (an atomic).
+  bool all_finished() const { return finished_.load() == total_cores_; }
   // Destroys the kernel's body, whose code may be in a library the caller
   // unloads once the launch returns (takes the mutex).
   void drop_body();
