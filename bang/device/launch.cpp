@@ -132,6 +132,7 @@ void LaunchState::threads_released() {
 }
 
 int LaunchState::claim_core(int* admitted) {
+  *admitted = 0;
   for (;;) {
     int index = next_.load(std::memory_order_relaxed);
     if (index >= admitted_end_.load(std::memory_order_acquire)) {
@@ -233,7 +234,7 @@ void request_helpers(const std::shared_ptr<LaunchState>& launch, int cores) {
 // The index of a core to start, or -1 when none can start now.
 int claim_core(const std::shared_ptr<LaunchState>& launch) {
   for (;;) {
-    int admitted = 0;
+    int admitted;
     const int index = launch->claim_core(&admitted);
     if (admitted == 0) return index;
     request_helpers(launch, admitted);

@@ -84,9 +84,9 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   // 2. Groups started (any thread running its cores).
 
   // The index of a core for the calling thread to start, or -1. Once every
-  // admitted core has started, admits the next groups (takes the mutex):
-  // then returns -1 with their cores in `*admitted`, for which the caller
-  // asks for helpers before it claims again.
+  // admitted core has started, admits the next groups (takes the mutex) and
+  // returns -1 with their cores in `*admitted` (otherwise 0), for which the
+  // caller asks for helpers before it claims again.
   int claim_core(int* admitted);
   // The cores claimed so far (an atomic).
   int claimed_cores() const { return next_.load(); }
