@@ -73,7 +73,7 @@ void SyncGroup::leave_barriers(const CoreSpec& spec) {
 
 bool SyncGroup::core_finished(LaunchState& launch, const CoreSpec& spec) {
   leave_barriers(spec);
-  if (launch.serial_sram) sram_core_finished(spec);
+  if (launch.serial_sram()) sram_core_finished(spec);
   if (--unfinished_ == 0) return true;
   detect_deadlock(launch);
   return false;
@@ -101,7 +101,7 @@ void SyncGroup::detect_deadlock(LaunchState& launch) {
   why += "); the cores took different barriers";
   deadlock_ = why;
   // The launch fails even if the kernel catches what its cores are thrown.
-  if (launch.failure.empty()) launch.failure = why;
+  launch.fail_locked(why);
   cv_.notify_all();
 }
 
@@ -127,19 +127,19 @@ void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
                        std::unique_lock<std::mutex>& lock) {
   Barrier* barrier = barrier_of(scope, spec);
   if (barrier == nullptr) return;
-  if (launch.deterministic) {
+  if (launch.deterministic()) {
     throw KernelAbort{
         "reached a barrier in deterministic mode, which runs one "
         "core at a time; run it without set_deterministic(true)"};
   }
   if (!deadlock_.empty()) throw KernelAbort{deadlock_};
   const bool swaps_clusters =
-      launch.serial_sram && scope != BarrierScope::kCluster;
+      launch.serial_sram() && scope != BarrierScope::kCluster;
   const uint64_t generation = barrier->generation;
   if (++barrier->arrived >= barrier->expected) {
     // Every core the barrier waits for is here: the SRAM is still.
-    if (XBANG_CHECKED && launch.serial_sram)
-      check_sram_padding(launch.modules, "barrier");
+    if (XBANG_CHECKED && launch.serial_sram())
+      check_sram_padding(launch.modules(), "barrier");
     complete(*barrier, barrier->arrived - 1);
     if (swaps_clusters) unpark_all();
     return;
@@ -150,9 +150,9 @@ void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
   detect_deadlock(launch);
   lock.unlock();
   pool().permits().release();
-  if (launch.next.load() < end_core_) {
+  if (launch.claimed_cores() < end_core_) {
     // Cores not started yet may be the ones this barrier waits for.
-    pool().request_worker(launch.self.lock(), /*must_run=*/true);
+    pool().request_worker(launch.weak_from_this().lock(), /*must_run=*/true);
   }
   lock.lock();
   cv_.wait(lock, [&] {
@@ -191,10 +191,14 @@ void barrier(BarrierScope scope) {
   if (!core->pending_copies.empty()) flush_pending_copies(*core);
   if (XBANG_CHECKED) check_onchip_padding("barrier");
   LaunchState& launch = *core->launch;
-  if (!launch.shape.is_union()) return;  // Block tasks do not synchronise
-  const CoreSpec spec = launch.core_spec(core->core_index);
-  std::unique_lock<std::mutex> lock(launch.mutex);
-  launch.group_of(spec).arrive(launch, spec, core->core_index, scope, lock);
+  if (!launch.shape().is_union()) return;  // Block tasks do not synchronise
+  launch.arrive_at_barrier(core->core_index, scope);
+}
+
+void LaunchState::arrive_at_barrier(int index, BarrierScope scope) {
+  const CoreSpec spec = core_spec(index);
+  std::unique_lock<std::mutex> lock(mutex_);
+  group_of(spec).arrive(*this, spec, index, scope, lock);
 }
 
 }  // namespace detail

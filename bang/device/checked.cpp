@@ -149,7 +149,7 @@ void report(const char* builtin, const std::string& message) {
   checked::Report r = report_of_this_core(builtin, message);
   const CoreContext* core = tls_core;
   if (core != nullptr && core->launch != nullptr) {
-    core->launch->reports.fetch_add(1, std::memory_order_relaxed);
+    core->launch->add_report();
   }
   std::string key = finding_key(r);
   std::lock_guard<std::mutex> lock(reports_mutex);
@@ -175,7 +175,7 @@ void report(const char* builtin, const std::string& message) {
 
 void bind_onchip_windows(CoreContext& core) {
   core.onchip.clear();
-  for (const auto& module : core.launch->modules) {
+  for (const auto& module : core.launch->modules()) {
     const ModuleSections& s = module->sections;
     const bool has_nram = s.nram_begin != s.nram_end;
     const bool has_wram = s.wram_begin != s.wram_end;
@@ -211,7 +211,7 @@ const char* window_end(const OnchipWindow& w, Space space) {
 // The module whose SRAM section holds p, or nullptr.
 const Module* sram_module(const CoreContext* core, const char* p) {
   if (core == nullptr || core->launch == nullptr) return nullptr;
-  for (const auto& module : core->launch->modules) {
+  for (const auto& module : core->launch->modules()) {
     const ModuleSections& s = module->sections;
     if (p >= s.sram_begin && p < s.sram_end) return module.get();
   }

@@ -19,6 +19,7 @@
 
 #include "device_api.h"
 #include "environment.h"
+#include "launch_shape.h"
 #include "runtime_internal.h"
 #include "xbang/core/arch.h"
 
@@ -81,7 +82,7 @@ int host_l2_cache_bytes() {
 // The largest union width (1, 2, 4, 8, 16 clusters) the device can run.
 int largest_union_clusters() {
   int n = 1;
-  while (n < 16 && n * 2 <= device_cluster_count()) n *= 2;
+  while (n < kMaxUnionClusters && n * 2 <= device_cluster_count()) n *= 2;
   return n;
 }
 

@@ -1,4 +1,6 @@
-// The scheduler: runs a launch's cores on the thread pool.
+// The scheduler: runs a launch's cores on the thread pool. Defines the
+// members of LaunchState (launch_state.h), except arrive_at_barrier
+// (barriers.cpp).
 //
 // Each emulated core runs on a host thread of its own while it is alive, so
 // that its __nram__/__wram__ variables (thread_local) are private. The
@@ -40,13 +42,25 @@ namespace detail {
 
 __thread CoreContext* tls_core = nullptr;
 
+LaunchState::LaunchState(std::string name, const LaunchShape& shape,
+                         std::function<void()> body, bool deterministic,
+                         ModuleList modules)
+    : name_(std::move(name)),
+      shape_(shape),
+      total_cores_(shape.total_cores()),
+      deterministic_(deterministic),
+      modules_(std::move(modules)),
+      serial_sram_(shape.is_union() && any_module_has_sram(modules_)),
+      body_(std::move(body)),
+      groups_(shape.groups) {}
+
 CoreSpec LaunchState::core_spec(int index) const {
-  if (!shape.is_union()) return {index, false, -1, -1};
+  if (!shape_.is_union()) return {index, false, -1, -1};
   const int cluster = index / kLaunchCoresPerCluster;
   const int slot = index % kLaunchCoresPerCluster;
   // Each cluster: its memory core first, then its compute cores.
   return {cluster * kComputeCoresPerCluster + (slot == 0 ? 0 : slot - 1),
-          slot == 0, cluster, cluster / shape.group_clusters};
+          slot == 0, cluster, cluster / shape_.group_clusters};
 }
 
 namespace {
@@ -77,98 +91,154 @@ void set_task_variables(const LaunchShape& shape, const CoreSpec& spec) {
   }
 }
 
-// With launch.mutex held: admits the next sync groups the thread ceiling
-// has room for (one at a time while the launch holds SRAM). Returns the
-// cores admitted.
-int admit_groups_locked(LaunchState& launch) {
+}  // namespace
+
+int LaunchState::admit_first_cores() {
+  if (serial_sram_) acquire_sram();
+  if (!shape_.is_union()) {
+    admitted_end_.store(total_cores_);
+    return total_cores_;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  return admit_groups_locked();
+}
+
+int LaunchState::admit_groups_locked() {
   int admitted = 0;
-  while (launch.groups_admitted < launch.shape.groups &&
-         !(launch.serial_sram && launch.groups_in_flight > 0)) {
-    const int index = launch.groups_admitted;
-    auto group =
-        std::make_unique<SyncGroup>(launch.shape, index, &launch.modules);
+  while (groups_admitted_ < shape_.groups &&
+         !(serial_sram_ && groups_in_flight_ > 0)) {
+    const int index = groups_admitted_;
+    auto group = std::make_unique<SyncGroup>(shape_, index, &modules_);
     const int cores = group->cores();
     std::shared_ptr<LaunchState> waiter;
-    if (!launch.waiting_for_threads) waiter = launch.self.lock();
+    if (!waiting_for_threads_) waiter = weak_from_this().lock();
     if (!pool().try_reserve(cores, waiter)) {
-      if (waiter) launch.waiting_for_threads = true;
+      if (waiter) waiting_for_threads_ = true;
       break;
     }
-    launch.admitted_end.store(group->end_core(), std::memory_order_release);
-    launch.groups[index] = std::move(group);
-    ++launch.groups_admitted;
-    ++launch.groups_in_flight;
+    admitted_end_.store(group->end_core(), std::memory_order_release);
+    groups_[index] = std::move(group);
+    ++groups_admitted_;
+    ++groups_in_flight_;
     admitted += cores;
   }
   return admitted;
 }
 
-// Helpers for `cores` newly runnable cores, the calling thread being one.
-void request_helpers(const std::shared_ptr<LaunchState>& launch, int cores) {
-  if (launch->deterministic) return;
-  const int helpers = std::min(cores, pool().parallelism()) - 1;
-  for (int i = 0; i < helpers; ++i) pool().request_worker(launch, false);
+void LaunchState::threads_released() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  waiting_for_threads_ = false;
+  cv_.notify_all();
 }
 
-// The index of a core to start, or -1 when none can start now.
-int claim_core(const std::shared_ptr<LaunchState>& launch) {
-  LaunchState& l = *launch;
+int LaunchState::claim_core(int* admitted) {
+  *admitted = 0;
   for (;;) {
-    int index = l.next.load(std::memory_order_relaxed);
-    if (index >= l.admitted_end.load(std::memory_order_acquire)) {
-      if (index >= l.total_cores) return -1;
-      int admitted = 0;
+    int index = next_.load(std::memory_order_relaxed);
+    if (index >= admitted_end_.load(std::memory_order_acquire)) {
+      if (index >= total_cores_) return -1;
       {
-        std::lock_guard<std::mutex> lock(l.mutex);
-        if (l.admitted_end.load(std::memory_order_relaxed) <= index) {
-          admitted = admit_groups_locked(l);
-          if (admitted == 0) return -1;
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (admitted_end_.load(std::memory_order_relaxed) <= index) {
+          *admitted = admit_groups_locked();
+          return -1;
         }
       }
-      if (admitted > 0) request_helpers(launch, admitted);
       continue;
     }
-    if (l.next.compare_exchange_weak(index, index + 1,
-                                     std::memory_order_relaxed)) {
+    if (next_.compare_exchange_weak(index, index + 1,
+                                    std::memory_order_relaxed)) {
       return index;
     }
   }
 }
 
-// Merges a core's counts and outcome into the launch; the last core of a
-// group gives its threads back, the last of the launch its SRAM.
-void finish_core(LaunchState& launch, const CoreSpec& spec,
-                 const CoreContext& core, const std::string& failure) {
+void LaunchState::wait_for_cluster_turn(int index) {
+  const CoreSpec spec = core_spec(index);
+  std::unique_lock<std::mutex> lock(mutex_);
+  group_of(spec).wait_to_start(spec, lock);
+}
+
+void LaunchState::finish_core(const CoreSpec& spec, const CoreContext& core,
+                              const std::string& failure) {
   int released_threads = 0;
   bool last = false;
   {
-    std::lock_guard<std::mutex> lock(launch.mutex);
-    Counters& c = launch.counters;
+    std::lock_guard<std::mutex> lock(mutex_);
+    Counters& c = counters_;
     for (int d = 0; d < kNumDirections; ++d) {
       c.copy_bytes[d] += core.copy_bytes[d];
     }
     for (int f = 0; f < kNumFamilies; ++f) c.elements[f] += core.elements[f];
     c.atomic_updates += core.atomic_updates;
     c.barriers += core.barriers;
-    if (!failure.empty() && launch.failure.empty()) {
-      launch.failure = failure + " (taskId " + std::to_string(spec.task_id) +
-                       (spec.is_mpu ? ", MPU)" : ")");
+    if (!failure.empty()) {
+      fail_locked(failure + " (taskId " + std::to_string(spec.task_id) +
+                  (spec.is_mpu ? ", MPU)" : ")"));
     }
-    if (launch.shape.is_union()) {
-      SyncGroup& group = launch.group_of(spec);
-      if (group.core_finished(launch, spec)) {
+    if (shape_.is_union()) {
+      SyncGroup& group = group_of(spec);
+      if (group.core_finished(*this, spec)) {
         released_threads = group.cores();
-        launch.groups[spec.group].reset();
-        --launch.groups_in_flight;
+        groups_[spec.group].reset();
+        --groups_in_flight_;
       }
     }
-    last = launch.finished.load(std::memory_order_relaxed) + 1 ==
-           launch.total_cores;
-    launch.finished.fetch_add(1, std::memory_order_release);
-    if (last || released_threads > 0) launch.cv.notify_all();
+    last = finished_.load(std::memory_order_relaxed) + 1 == total_cores_;
+    finished_.fetch_add(1, std::memory_order_release);
+    if (last || released_threads > 0) cv_.notify_all();
   }
   if (released_threads > 0) pool().release(released_threads);
-  if (last && launch.serial_sram) release_sram();
+  if (last && serial_sram_) release_sram();
+}
+
+int LaunchState::wait_for_cores() {
+  if (groups_admitted_ == shape_.groups || !shape_.is_union()) {
+    poll_until(
+        [&] {
+          return finished_.load(std::memory_order_acquire) == total_cores_;
+        },
+        pool().poll_budget());
+  }
+  int admitted = 0;
+  std::unique_lock<std::mutex> lock(mutex_);
+  cv_.wait(lock, [&] {
+    if (finished_.load() == total_cores_) return true;
+    if (next_.load() < admitted_end_.load()) return true;
+    if (groups_admitted_ < shape_.groups) admitted = admit_groups_locked();
+    return admitted > 0;
+  });
+  return admitted;
+}
+
+void LaunchState::drop_body() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  body_ = nullptr;
+}
+
+void LaunchState::take_results(Counters* counters, std::string* failure) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  *counters = counters_;
+  *failure = failure_;
+}
+
+namespace {
+
+// Helpers for `cores` newly runnable cores, the calling thread being one.
+void request_helpers(const std::shared_ptr<LaunchState>& launch, int cores) {
+  if (launch->deterministic()) return;
+  const int helpers = std::min(cores, pool().parallelism()) - 1;
+  for (int i = 0; i < helpers; ++i) pool().request_worker(launch, false);
+}
+
+// The index of a core to start, or -1 when none can start now.
+int claim_core(const std::shared_ptr<LaunchState>& launch) {
+  for (;;) {
+    int admitted;
+    const int index = launch->claim_core(&admitted);
+    if (admitted == 0) return index;
+    request_helpers(launch, admitted);
+  }
 }
 
 // Lets a pending cancellation act only inside the kernel's own code.
@@ -188,15 +258,15 @@ __attribute__((no_sanitize("null"))) void run_core(
   CoreContext core;
   core.launch = launch.get();
   core.core_index = index;
-  core.kernel = launch->name.c_str();
+  core.kernel = launch->name().c_str();
   core.is_mpu = spec.is_mpu;
   bind_onchip_windows(core);
-  set_task_variables(launch->shape, spec);
+  set_task_variables(launch->shape(), spec);
   tls_core = &core;
   std::string failure;
   try {
     KernelCancellation cancellable;
-    launch->body();
+    launch->run_body();
   } catch (const abi::__forced_unwind&) {
     // pthread_exit or cancellation: the thread ends, the launch fails and
     // goes on without it.
@@ -209,10 +279,10 @@ __attribute__((no_sanitize("null"))) void run_core(
     __asan_unpoison_memory_region(frame - kUnwoundBytes, kUnwoundBytes);
 #endif
     tls_core = nullptr;
-    finish_core(*launch, spec, core,
-                "the kernel ended its host thread (pthread_exit or "
-                "cancellation)");
-    if (launch->next.load() < launch->total_cores) {
+    launch->finish_core(spec, core,
+                        "the kernel ended its host thread (pthread_exit or "
+                        "cancellation)");
+    if (launch->claimed_cores() < launch->total_cores()) {
       pool().request_worker(launch, /*must_run=*/true);
     }
     throw;
@@ -228,7 +298,7 @@ __attribute__((no_sanitize("null"))) void run_core(
   if (XBANG_CHECKED) check_onchip_padding("end of kernel");
   // Still this core while finishing: a report at the cluster's end (SRAM)
   // names it.
-  finish_core(*launch, spec, core, failure);
+  launch->finish_core(spec, core, failure);
   tls_core = nullptr;
 }
 
@@ -245,11 +315,13 @@ cnrtRet_t end_failed_launch(cnrtQueue_t queue, const std::string& name,
   return cnrtErrorLaunchFailed;
 }
 
-cnrtRet_t fail_launch(const std::string& name, const std::string& why) {
+// A launch refused before anything runs: logs `why` and returns `status`.
+cnrtRet_t refuse_launch(const std::string& name, const std::string& why,
+                        cnrtRet_t status = cnrtErrorArgsInvalid) {
   std::fprintf(stderr, "[xbang] launch of %s failed: %s\n", name.c_str(),
                why.c_str());
-  set_last_error(cnrtErrorArgsInvalid);
-  return cnrtErrorArgsInvalid;
+  set_last_error(status);
+  return status;
 }
 
 }  // namespace
@@ -265,11 +337,7 @@ void run_cores(const std::shared_ptr<LaunchState>& launch) {
     Permit permit(permits);
     const int index = claim_core(launch);
     if (index < 0) return;
-    if (launch->serial_sram) {
-      const CoreSpec spec = launch->core_spec(index);
-      std::unique_lock<std::mutex> lock(launch->mutex);
-      launch->group_of(spec).wait_to_start(spec, lock);
-    }
+    if (launch->serial_sram()) launch->wait_for_cluster_turn(index);
     run_core(launch, index);
   }
 }
@@ -282,95 +350,49 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
                  std::function<void()> body, const char* kernel_name) {
   const std::string name = kernel_name != nullptr ? kernel_name : "<kernel>";
   if (const detail::CoreContext* core = detail::tls_core) {
-    return detail::fail_launch(
+    return detail::refuse_launch(
         name, std::string("launched from inside kernel ") + core->kernel +
                   " (taskId " + std::to_string(taskId) +
                   "); a kernel cannot launch another");
   }
   if (!detail::queue_is_live(queue)) {
-    std::fprintf(stderr,
-                 "[xbang] %s: launched on a queue that is not live "
-                 "(cnrtErrorInvalidResourceHandle)\n",
-                 name.c_str());
-    detail::set_last_error(cnrtErrorInvalidResourceHandle);
-    return cnrtErrorInvalidResourceHandle;
+    return detail::refuse_launch(
+        name, "the queue is not live (cnrtErrorInvalidResourceHandle)",
+        cnrtErrorInvalidResourceHandle);
   }
   detail::LaunchShape shape;
   const std::string illegal = detail::plan_launch(dim, type, &shape);
-  if (!illegal.empty()) return detail::fail_launch(name, illegal);
-  if (!body) return detail::fail_launch(name, "empty kernel body");
+  if (!illegal.empty()) return detail::refuse_launch(name, illegal);
+  if (!body) return detail::refuse_launch(name, "empty kernel body");
 
-  auto state = std::make_shared<LaunchState>();
-  state->self = state;
-  state->body = std::move(body);
-  state->name = name;
-  state->shape = shape;
-  state->total_cores = shape.total_cores();
-  state->deterministic = deterministic();
-  state->modules = detail::registered_modules();
-  state->serial_sram =
-      shape.is_union() && detail::any_module_has_sram(state->modules);
-  state->groups.resize(shape.groups);
-
+  auto state = std::make_shared<LaunchState>(name, shape, std::move(body),
+                                             deterministic(),
+                                             detail::registered_modules());
   const auto t0 = std::chrono::steady_clock::now();
-  if (state->serial_sram) detail::acquire_sram();
-  int runnable = state->total_cores;
-  if (shape.is_union()) {
-    std::lock_guard<std::mutex> lock(state->mutex);
-    runnable = detail::admit_groups_locked(*state);
-  } else {
-    state->admitted_end.store(state->total_cores);
-  }
-  detail::request_helpers(state, runnable);
-  const int total = state->total_cores;
+  detail::request_helpers(state, state->admit_first_cores());
   for (;;) {
     detail::run_cores(state);
-    if (state->groups_admitted == shape.groups || !shape.is_union()) {
-      poll_until(
-          [&] {
-            return state->finished.load(std::memory_order_acquire) == total;
-          },
-          detail::pool().poll_budget());
-    }
-    int admitted = 0;
-    {
-      std::unique_lock<std::mutex> lock(state->mutex);
-      state->cv.wait(lock, [&] {
-        if (state->finished.load() == total) return true;
-        if (state->next.load() < state->admitted_end.load()) return true;
-        if (state->groups_admitted < shape.groups) {
-          admitted = detail::admit_groups_locked(*state);
-        }
-        return admitted > 0;
-      });
-    }
-    if (state->finished.load() == total) break;
+    const int admitted = state->wait_for_cores();
+    if (state->all_finished()) break;
     if (admitted > 0) detail::request_helpers(state, admitted);
   }
   // The kernel's code may be in a library the caller unloads (dlclose) as
   // soon as this returns, while pool threads still hold the launch state:
   // the body, whose destructor is that library's code, goes now.
-  {
-    std::lock_guard<std::mutex> lock(state->mutex);
-    state->body = nullptr;
-  }
+  state->drop_body();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
           .count();
 
   Counters counters;
   std::string failure;
-  {
-    std::lock_guard<std::mutex> lock(state->mutex);
-    counters = state->counters;
-    failure = state->failure;
-  }
+  state->take_results(&counters, &failure);
   counters.launches = 1;
   counters.seconds = seconds;
   counters.kernels[name] = {1, seconds};
   detail::record_launch_counters(counters);
 
-  if (!failure.empty() || state->reports.load() != 0) {
+  if (!failure.empty() || state->reports() != 0) {
     return detail::end_failed_launch(queue, name, failure);
   }
   return cnrtSuccess;

@@ -20,12 +20,15 @@ inline constexpr int kLaunchCoresPerCluster = kComputeCoresPerCluster + 1;
 // accepts on the emulated profiles).
 inline constexpr long kMaxTaskDim = long(1) << 20;
 
+// Clusters of the largest union job, Union16.
+inline constexpr int kMaxUnionClusters = 16;
+
 // The most clusters that run at once: a device has at most 16, and Union16,
 // the largest union job, takes all of them. A Union launch with more
 // clusters runs in waves of this many (rounded down to whole UnionN jobs),
 // and __sync_all / __sync_all_ipu / __sync_all_mpu span one wave, the sync
 // group; a smaller launch is one group.
-inline constexpr int kMaxGroupClusters = 16;
+inline constexpr int kMaxGroupClusters = kMaxUnionClusters;
 // Cores of the largest sync group.
 inline constexpr int kMaxGroupCores =
     kMaxGroupClusters * kLaunchCoresPerCluster;

@@ -5,7 +5,7 @@
 // sram.cpp.
 //
 // A group lives from its admission to the end of its last core. Every member
-// runs with the launch's mutex held (LaunchState::mutex); the `lock` a member
+// runs with the launch's mutex held (launch_state.h); the `lock` a member
 // takes is that mutex's, which it may release while it waits.
 #pragma once
 
@@ -22,7 +22,7 @@
 namespace xbang {
 namespace detail {
 
-struct LaunchState;
+class LaunchState;
 
 // A kernel that cannot go on (a barrier in deterministic mode, a deadlock).
 struct KernelAbort {

@@ -170,11 +170,7 @@ void Pool::release(int threads) {
     waiters.swap(reserve_waiters_);
   }
   for (const auto& weak : waiters) {
-    if (auto launch = weak.lock()) {
-      std::lock_guard<std::mutex> lock(launch->mutex);
-      launch->waiting_for_threads = false;
-      launch->cv.notify_all();
-    }
+    if (auto launch = weak.lock()) launch->threads_released();
   }
 }
 

@@ -29,7 +29,7 @@
 namespace xbang {
 namespace detail {
 
-struct LaunchState;
+class LaunchState;
 
 class Semaphore {
  public:

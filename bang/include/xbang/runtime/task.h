@@ -18,7 +18,7 @@ extern __thread int32_t coreDim, coreId, clusterDim, clusterId;
 namespace xbang {
 namespace detail {
 
-struct LaunchState;  // runtime-private
+class LaunchState;  // runtime-private
 
 // A core's copy of one module's __nram__ and __wram__ sections (each module,
 // executable or shared library, has its own; see module.h).
