@@ -305,7 +305,7 @@ struct BlockScopeStatic {
 BlockScopeStatic block_scope_static_holding(const CoreContext& core,
                                             const char* p) {
   if (core.launch == nullptr) return {};
-  for (const auto& module : core.launch->modules) {
+  for (const auto& module : core.launch->modules()) {
     const ModuleSections& s = module->sections;
     if (s.this_thread_probe == nullptr) continue;
     const OnchipTables& tables = module->tables();
