@@ -77,6 +77,14 @@ std::string demangle(const std::string& name) {
   return out;
 }
 
+// An on-chip variable as reports name it: "`name` (N bytes, file, extra)".
+std::string variable_label(const xbang::detail::OnchipObject& object,
+                           const std::string& extra = "") {
+  return "`" + demangle(object.name) + "` (" + std::to_string(object.size) +
+         " bytes" + (object.file.empty() ? "" : ", " + object.file) +
+         (extra.empty() ? "" : ", " + extra) + ")";
+}
+
 std::string hex(const void* p) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%p", p);
@@ -240,12 +248,9 @@ bool check_onchip_object(const char* builtin, const char* operand,
   }
   const char* end = section_begin + object->offset + object->size;
   if (begin + bytes > end) {
-    const std::string label =
-        "`" + demangle(object->name) + "` (" + std::to_string(object->size) +
-        " bytes" + (object->file.empty() ? "" : ", " + object->file) + ")";
     report(builtin, what() + " runs " + std::to_string(begin + bytes - end) +
                         " bytes past the end of " + space_name(space) +
-                        " variable " + label + " (overflow)");
+                        " variable " + variable_label(*object) + " (overflow)");
     return false;
   }
   const long limit = space == Space::kNram ? kNramBytes : kWramBytes;
@@ -335,10 +340,8 @@ bool check_block_scope_static(const char* builtin, const char* operand,
            std::string(operand) + " [" + hex(p) + ", +" +
                std::to_string(bytes) + ") runs " +
                std::to_string(p + bytes - end) + " bytes past the end of " +
-               space_name(space) + " variable `" + demangle(hit.object->name) +
-               "` (" + std::to_string(hit.object->size) + " bytes" +
-               (hit.object->file.empty() ? "" : ", " + hit.object->file) +
-               ", block-scope) (overflow)");
+               space_name(space) + " variable " +
+               variable_label(*hit.object, "block-scope") + " (overflow)");
   }
   return true;
 }
@@ -494,9 +497,7 @@ void check_padding_after_objects(const char* builtin,
     std::memset(gap, 0, size_t(bytes));
     report(builtin,
            std::string("a write ran past the end of ") + space_name(space) +
-               " variable `" + demangle(object.name) + "` (" +
-               std::to_string(object.size) + " bytes" +
-               (object.file.empty() ? "" : ", " + object.file) + "): byte " +
+               " variable " + variable_label(object) + ": byte " +
                std::to_string(object.size + changed) +
                " of it was written (plain C++ overflow, not a built-in)");
   }

@@ -17,6 +17,18 @@ constexpr int kLookups = 8;
 // Per core: index k = (i * 9 + taskId) % 70, past the table's end too.
 uint32_t lookup_index(int task, int i) { return uint32_t((i * 9 + task) % 70); }
 
+// The NRAM buffers of one lookup of entry 0: dst, then its index.
+struct OneLookup {
+  int32_t* dst;
+  uint32_t* index;
+};
+OneLookup one_lookup_of_entry_zero() {
+  int32_t* dst = reinterpret_cast<int32_t*>(nram_arena());
+  uint32_t* index = reinterpret_cast<uint32_t*>(dst + 64);
+  index[0] = 0;
+  return {dst, index};
+}
+
 TEST(BangBlockScopeOnchip, HeaderTemplateTableIsThisCoresNram) {
   xbang::checked::clear_reports();
   std::vector<int32_t> got(kCores * kLookups, -1);
@@ -55,11 +67,9 @@ TEST(BangBlockScopeOnchip, ReadPastTheTableIsAnOverflowNamingIt) {
   const cnrtRet_t ret = launch_checked(
       {1, 1, 1}, cnrtFuncTypeBlock,
       [&] {
-        int32_t* dst = reinterpret_cast<int32_t*>(nram_arena());
-        uint32_t* index = reinterpret_cast<uint32_t*>(dst + 64);
-        index[0] = 0;
+        const OneLookup at = one_lookup_of_entry_zero();
         look_up_block_scope_table<int32_t>(
-            dst, index, 1, kBlockScopeTableLength + 1, 0, false);
+            at.dst, at.index, 1, kBlockScopeTableLength + 1, 0, false);
       },
       "block_scope_table_overflow");
   EXPECT_EQ(ret, cnrtErrorLaunchFailed);
@@ -83,12 +93,10 @@ TEST(BangBlockScopeOnchip, HeaderTemplateTableIsNramToThePredicates) {
   const cnrtRet_t ret = launch_checked(
       {1, 1, 1}, cnrtFuncTypeBlock,
       [&] {
-        int32_t* dst = reinterpret_cast<int32_t*>(nram_arena());
-        uint32_t* index = reinterpret_cast<uint32_t*>(dst + 64);
-        index[0] = 0;
+        const OneLookup at = one_lookup_of_entry_zero();
         const int32_t* table = nullptr;
         look_up_block_scope_table<int32_t>(
-            dst, index, 1, kBlockScopeTableLength, 0, false, &table);
+            at.dst, at.index, 1, kBlockScopeTableLength, 0, false, &table);
         is_nram = __is_nram(table + kBlockScopeTableLength - 1);
         is_wram = __is_wram(table);
         is_dram = __is_dram(table);
@@ -105,10 +113,8 @@ thread_local int32_t plain_thread_local_table[kBlockScopeTableLength];
 
 // Looks up entry 0 of `table`, which must be reported as not in NRAM.
 void look_up_outside_nram(const int32_t* table) {
-  int32_t* dst = reinterpret_cast<int32_t*>(nram_arena());
-  uint32_t* index = reinterpret_cast<uint32_t*>(dst + 64);
-  index[0] = 0;
-  __bang_lut(dst, index, table, 1, kBlockScopeTableLength);
+  const OneLookup at = one_lookup_of_entry_zero();
+  __bang_lut(at.dst, at.index, table, 1, kBlockScopeTableLength);
 }
 
 void expect_not_nram(const std::function<void()>& body, const char* kernel) {
