@@ -146,8 +146,10 @@ rm -f "$work"/*.status
 run_suite mluop_api_gtest
 run_suite mluop_gtest
 
-# One line per mluop_gtest case: "<operator>/<case file> passed|failed".
-sed -nE 's#^\[\^ +(OK|FAILED) \] .*/zoo/([^/]+)/[^/]+/([^/]+\.prototxt)$#\2/\3 \1#p' \
+# One line per mluop_gtest case: "<operator>/<case file> passed|failed";
+# case_path_pattern takes a case's name from its path in the zoo.
+case_path_pattern='.*/zoo/([^/]+)/[^/]+/([^/]+\.prototxt)$'
+sed -nE "s#^\\[\\^ +(OK|FAILED) \\] $case_path_pattern#\\2/\\3 \\1#p" \
   "$work/mluop_gtest.log" | sed 's/ OK$/ passed/; s/ FAILED$/ failed/' |
   sort -u >"$work/mluop_gtest_cases.txt"
 passed=$(grep -c ' passed$' "$work/mluop_gtest_cases.txt" || true)
@@ -202,7 +204,7 @@ fi
 # (--random_mlu_address); "none" runs none.
 find "$sources/test/mlu_op_gtest/pb_gtest/src/zoo" -name '*.prototxt' | sort |
   while read -r case_path; do
-    key=$(echo "$case_path" | sed -E 's#.*/zoo/([^/]+)/.*/([^/]+\.prototxt)$#\1/\2#')
+    key=$(echo "$case_path" | sed -E "s#$case_path_pattern#\\1/\\2#")
     grep -qxF "$key" "$work/expected_failed.txt" || echo "$case_path"
   done >"$work/stress_cases.txt"
 stress_cases=$(wc -l <"$work/stress_cases.txt")
