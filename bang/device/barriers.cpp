@@ -34,6 +34,7 @@ SyncGroup::SyncGroup(const LaunchShape& shape, int index,
       all_mpu_{"__sync_all_mpu", clusters_},
       unfinished_(clusters_ * kLaunchCoresPerCluster),
       waiting_at_(clusters_ * kLaunchCoresPerCluster, nullptr),
+      resumers_(clusters_ * kLaunchCoresPerCluster, nullptr),
       active_cluster_(first_cluster_),
       live_(clusters_, 0),
       ready_(clusters_, kLaunchCoresPerCluster),
@@ -48,12 +49,20 @@ SyncGroup::SyncGroup(const LaunchShape& shape, int index,
 // With `waiters` cores waiting at it, `barrier` completes: they go on.
 void SyncGroup::complete(Barrier& barrier, int waiters) {
   waiting_ -= waiters;
-  for (auto& at : waiting_at_) {
-    if (at == &barrier) at = nullptr;
+  for (size_t i = 0; i < waiting_at_.size(); ++i) {
+    if (waiting_at_[i] != &barrier) continue;
+    waiting_at_[i] = nullptr;
+    let_go(i);
   }
   barrier.arrived = 0;
   ++barrier.generation;
   cv_.notify_all();
+}
+
+void SyncGroup::let_go(size_t slot) {
+  if (resumers_[slot] == nullptr) return;
+  pool().permits().grant_or_enqueue(*resumers_[slot]);
+  resumers_[slot] = nullptr;
 }
 
 void SyncGroup::leave(Barrier& barrier) {
@@ -102,6 +111,7 @@ void SyncGroup::detect_deadlock(LaunchState& launch) {
   deadlock_ = why;
   // The launch fails even if the kernel catches what its cores are thrown.
   launch.fail_locked(why);
+  for (size_t i = 0; i < resumers_.size(); ++i) let_go(i);
   cv_.notify_all();
 }
 
@@ -147,19 +157,32 @@ void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
   ++waiting_;
   waiting_at_[core_index - first_core_] = barrier;
   if (swaps_clusters) park(spec);
+  // Without serial SRAM nothing but the barrier holds the core back: it
+  // sleeps until let go with a permit. With it, it also waits for its
+  // cluster's turn, on cv_.
+  Semaphore::Waiter wake_up(&launch);
+  const bool handoff = !launch.serial_sram();
+  if (handoff) resumers_[core_index - first_core_] = &wake_up;
   detect_deadlock(launch);
   lock.unlock();
-  pool().permits().release();
-  if (launch.claimed_cores() < end_core_) {
+  // A thread of this launch that takes the permit starts the next cores
+  // itself once its own returns; otherwise a worker must.
+  const void* successor = pool().permits().release();
+  if (launch.claimed_cores() < end_core_ && successor != &launch) {
     // Cores not started yet may be the ones this barrier waits for.
     pool().request_worker(launch.weak_from_this().lock(), /*must_run=*/true);
   }
-  lock.lock();
-  cv_.wait(lock, [&] {
-    return (barrier->generation != generation &&
-            (!swaps_clusters || active_cluster_ == spec.cluster)) ||
-           !deadlock_.empty();
-  });
+  if (handoff) {
+    wake_up.wait();
+    lock.lock();
+  } else {
+    lock.lock();
+    cv_.wait(lock, [&] {
+      return (barrier->generation != generation &&
+              (!swaps_clusters || active_cluster_ == spec.cluster)) ||
+             !deadlock_.empty();
+    });
+  }
   const bool released = barrier->generation != generation;
   if (swaps_clusters) {
     if (released) {
@@ -179,7 +202,7 @@ void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
   // unwind out of the kernel releases nobody: every waiter fails.
   const std::string deadlock = deadlock_;
   lock.unlock();
-  pool().permits().acquire();
+  if (!handoff) pool().permits().acquire(&launch);
   if (!deadlock.empty()) throw KernelAbort{deadlock};
 }
 

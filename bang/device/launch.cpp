@@ -327,14 +327,14 @@ cnrtRet_t refuse_launch(const std::string& name, const std::string& why,
 }  // namespace
 
 void run_cores(const std::shared_ptr<LaunchState>& launch) {
-  Semaphore& permits = pool().permits();
+  // One permit for all the cores this thread runs in a row: a thread that
+  // goes on to the next core switches to no other. Cores released from a
+  // barrier get the permit of the next core that waits at one.
   struct Permit {
-    Semaphore& permits;
-    explicit Permit(Semaphore& s) : permits(s) { permits.acquire(); }
-    ~Permit() { permits.release(); }
-  };
+    explicit Permit(const void* owner) { pool().permits().acquire(owner); }
+    ~Permit() { pool().permits().release(); }
+  } permit(launch.get());
   for (;;) {
-    Permit permit(permits);
     const int index = claim_core(launch);
     if (index < 0) return;
     if (launch->serial_sram()) launch->wait_for_cluster_turn(index);

@@ -85,7 +85,7 @@ void SyncGroup::wait_to_start(const CoreSpec& spec,
     lock.lock();
     cv_.wait(lock, [&] { return active_cluster_ == spec.cluster; });
     lock.unlock();
-    pool().permits().acquire();
+    pool().permits().acquire(nullptr);
     lock.lock();
   }
   --ready_[slot(spec)];

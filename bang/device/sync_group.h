@@ -1,8 +1,9 @@
 // One sync group of a Union launch (launch_shape.h): consecutive clusters
 // that run at the same time, with their barriers (__sync_cluster, __sync_all
 // and its IPU / MPU forms) and, when the launch holds the SRAM, whose cluster
-// runs now (sram.h). Barriers are in barriers.cpp, the SRAM turns in
-// sram.cpp.
+// runs now (sram.h). A core a completed barrier lets go queues for a permit
+// and wakes once, holding it (thread_pool.h). Barriers are in barriers.cpp, the
+// SRAM turns in sram.cpp.
 //
 // A group lives from its admission to the end of its last core. Every member
 // runs with the launch's mutex held (launch_state.h); the `lock` a member
@@ -17,6 +18,7 @@
 
 #include "launch_shape.h"
 #include "modules.h"
+#include "thread_pool.h"
 #include "xbang/runtime/task.h"
 
 namespace xbang {
@@ -79,6 +81,9 @@ class SyncGroup {
 
   // barriers.cpp
   void complete(Barrier& barrier, int waiters);
+  // The waiter of core `slot` (core - first_core_) goes on once it holds a
+  // permit; none when it waits on cv_ (serial SRAM) or was already let go.
+  void let_go(size_t slot);
   void leave(Barrier& barrier);
   void leave_barriers(const CoreSpec& spec);
   // When every core that has not returned waits at a barrier, none can
@@ -107,7 +112,10 @@ class SyncGroup {
   int unfinished_;   // cores that have not returned (started or not)
   int waiting_ = 0;  // cores waiting at a barrier that has not completed
   std::vector<const Barrier*> waiting_at_;  // by core - first_core_
-  std::string deadlock_;                    // why its barriers cannot complete
+  // By core - first_core_: the permit waiter of a core waiting at a barrier
+  // of a launch without serial SRAM (those wait on cv_ for their turn too).
+  std::vector<Semaphore::Waiter*> resumers_;
+  std::string deadlock_;  // why its barriers cannot complete
 
   // SRAM: one cluster of the group runs at a time.
   int active_cluster_;

@@ -16,18 +16,71 @@
 namespace xbang {
 namespace detail {
 
-void Semaphore::acquire() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  cv_.wait(lock, [&] { return count_ > 0; });
-  --count_;
+void Semaphore::Waiter::wait() {
+  // A cancelled thread would leave this waiter queued after its stack is
+  // gone: the wait is no cancellation point, whoever calls it.
+  int cancel_state;
+  pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel_state);
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    cv_.wait(lock, [&] { return granted_; });
+  }
+  pthread_setcancelstate(cancel_state, nullptr);
 }
 
-void Semaphore::release() {
+void Semaphore::Waiter::grant() {
+  // Notified under the lock: the waiter, and this object on its stack, can
+  // only go once the lock is free.
+  std::lock_guard<std::mutex> lock(mutex_);
+  granted_ = true;
+  cv_.notify_one();
+}
+
+bool Semaphore::take_or_enqueue_locked(Waiter& waiter) {
+  if (count_ > 0) {
+    --count_;
+    return true;
+  }
+  waiter.next_ = nullptr;
+  (tail_ != nullptr ? tail_->next_ : head_) = &waiter;
+  tail_ = &waiter;
+  return false;
+}
+
+void Semaphore::acquire(const void* owner) {
+  Waiter waiter(owner);
+  bool taken;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    ++count_;
+    taken = take_or_enqueue_locked(waiter);
   }
-  cv_.notify_one();
+  if (!taken) waiter.wait();
+}
+
+const void* Semaphore::release() {
+  Waiter* next;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    next = head_;
+    if (next == nullptr) {
+      ++count_;
+      return nullptr;
+    }
+    head_ = next->next_;
+    if (head_ == nullptr) tail_ = nullptr;
+  }
+  const void* owner = next->owner_;
+  next->grant();  // `next` may be gone once granted
+  return owner;
+}
+
+void Semaphore::grant_or_enqueue(Waiter& waiter) {
+  bool taken;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    taken = take_or_enqueue_locked(waiter);
+  }
+  if (taken) waiter.grant();
 }
 
 namespace {

@@ -31,16 +31,48 @@ namespace detail {
 
 class LaunchState;
 
+// The permits: a counting semaphore that hands a released permit straight to
+// the longest waiting thread, which wakes holding it. A thread another thread
+// lets go on (a barrier that completed) queues for a permit without waking:
+// it wakes once, with the permit, instead of waking to find none free.
 class Semaphore {
  public:
+  // A thread waiting for a permit: lives on its stack until wait() returns.
+  class Waiter {
+   public:
+    // A waiter for cores of `owner` (a launch).
+    explicit Waiter(const void* owner) : owner_(owner) {}
+    // Returns once the waiter holds a permit.
+    void wait();
+
+   private:
+    friend class Semaphore;
+    void grant();
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    const void* const owner_;
+    bool granted_ = false;
+    Waiter* next_ = nullptr;
+  };
+
   explicit Semaphore(int count) : count_(count) {}
-  void acquire();
-  void release();
+  // Waits for a permit for cores of `owner`.
+  void acquire(const void* owner);
+  // Gives a permit back: to the longest waiting thread, whose owner it
+  // returns, or to the free count (nullptr).
+  const void* release();
+  // Gives `waiter` a permit now if one is free, else the next one released;
+  // its wait() returns once it holds it. Called by another thread.
+  void grant_or_enqueue(Waiter& waiter);
 
  private:
+  // Takes a free permit (true) or queues `waiter` for one (false).
+  bool take_or_enqueue_locked(Waiter& waiter);
+
   std::mutex mutex_;
-  std::condition_variable cv_;
   int count_;
+  Waiter* head_ = nullptr;  // FIFO of the waiters without a permit
+  Waiter* tail_ = nullptr;
 };
 
 // Default and smallest thread ceilings. The smallest still fits the largest

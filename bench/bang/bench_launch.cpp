@@ -7,6 +7,8 @@
 // one 0.4 ms launch), so a slow wake-up of the second thread costs them a
 // large share. After the runs a table gives, per task length, the launch's
 // time over the ideal and over the plain host threads, measured in this run.
+// A wide Union1 launch whose cores meet at one __sync_cluster gives the cost
+// of a barrier per emulated core, against the same launch without it.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -87,6 +89,31 @@ void BM_HostThreads(benchmark::State& state) {
   }
 }
 
+// Union1 launches of `clusters` clusters (4 compute cores and a memory core
+// each) whose cores do nothing but, when `barrier` is set, meet once at
+// __sync_cluster: each core at a barrier needs a host thread of its own.
+constexpr int kBarrierClusters[] = {8, 512, 5120};
+
+void BM_UnionBarrier(benchmark::State& state) {
+  const int clusters = int(state.range(0));
+  const bool barrier = state.range(1) != 0;
+  const cnrtDim3_t dim{unsigned(4 * clusters), 1, 1};
+  for (auto _ : state) {
+    xbang::launch(
+        dim, cnrtFuncTypeUnion1, nullptr,
+        [barrier] {
+          if (barrier) __sync_cluster();
+        },
+        "bench_union_barrier");
+  }
+}
+BENCHMARK(BM_UnionBarrier)
+    ->ArgNames({"clusters", "barrier"})
+    ->ArgsProduct({{std::begin(kBarrierClusters), std::end(kBarrierClusters)},
+                   {0, 1}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
 void task_lengths(benchmark::internal::Benchmark* b) {
   b->ArgName("task_us")->Unit(benchmark::kMicrosecond)->UseRealTime();
   for (int micros : kTaskMicros) b->Arg(micros);
@@ -117,6 +144,22 @@ void print_ratios(const xbang_bench::RecordingReporter& runs) {
     if (ideal > 0) std::printf(" | launch/ideal %.2f", launch / ideal);
     std::printf(" | launch/host threads %.2f (host %8.1f us)\n", launch / host,
                 host * 1e6);
+  }
+  std::printf(
+      "\nUnion1 launch whose cores meet at one __sync_cluster: the barrier's "
+      "cost per\nemulated core (memory cores included), over the same launch "
+      "without it\n");
+  for (int clusters : kBarrierClusters) {
+    const std::string arg = "/clusters:" + std::to_string(clusters);
+    const double with = runs.seconds("BM_UnionBarrier" + arg + "/barrier:1");
+    const double without = runs.seconds("BM_UnionBarrier" + arg + "/barrier:0");
+    if (with <= 0 || without <= 0) continue;
+    const int cores = 5 * clusters;
+    std::printf(
+        "  %5d clusters (%6d cores): %9.2f ms | %6.2f us per core at the "
+        "barrier | %.2f us without\n",
+        clusters, cores, with * 1e3, (with - without) * 1e6 / cores,
+        without * 1e6 / cores);
   }
 }
 

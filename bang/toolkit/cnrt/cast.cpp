@@ -16,44 +16,6 @@
 
 namespace {
 
-double read_value(const void* src, cnrtDataType_V2_t type, int i) {
-  switch (type) {
-    case cnrtDouble:
-      return static_cast<const double*>(src)[i];
-    case cnrtFloat:
-      return static_cast<const float*>(src)[i];
-    case cnrtHalf:
-      return xbang::half_bits_to_float(static_cast<const uint16_t*>(src)[i]);
-    case cnrtBfloat: {
-      const uint32_t bits = uint32_t(static_cast<const uint16_t*>(src)[i])
-                            << 16;
-      float f;
-      std::memcpy(&f, &bits, 4);
-      return f;
-    }
-    case cnrtUlonglong:
-      return double(static_cast<const uint64_t*>(src)[i]);
-    case cnrtUint:
-      return static_cast<const uint32_t*>(src)[i];
-    case cnrtUshort:
-      return static_cast<const uint16_t*>(src)[i];
-    case cnrtUchar:
-      return static_cast<const uint8_t*>(src)[i];
-    case cnrtLonglong:
-      return double(static_cast<const int64_t*>(src)[i]);
-    case cnrtInt:
-      return static_cast<const int32_t*>(src)[i];
-    case cnrtShort:
-      return static_cast<const int16_t*>(src)[i];
-    case cnrtChar:
-      return static_cast<const int8_t*>(src)[i];
-    case cnrtBoolean:
-      return static_cast<const bool*>(src)[i] ? 1 : 0;
-    default:
-      return 0;
-  }
-}
-
 // A floating format with few bits: its values are exactly representable
 // in double, so rounding is "nearest candidate, then step by mode".
 struct HalfFormat {
@@ -207,72 +169,111 @@ float round_to_float(double x, cnrtRoundingMode_t mode) {
   return f;
 }
 
-bool known_type(cnrtDataType_V2_t type) {
+// Each type of the table: how an element is stored, read exactly into a
+// double and written from one by a rounding mode.
+struct DoubleType {
+  using Storage = double;
+  static double read(double v) { return v; }
+  static double write(double x, cnrtRoundingMode_t) { return x; }
+};
+
+struct FloatType {
+  using Storage = float;
+  static double read(float v) { return v; }
+  static float write(double x, cnrtRoundingMode_t mode) {
+    return round_to_float(x, mode);
+  }
+};
+
+struct HalfType {
+  using Storage = uint16_t;
+  static double read(uint16_t v) { return HalfFormat::value(v); }
+  static uint16_t write(double x, cnrtRoundingMode_t mode) {
+    return round_small_float<HalfFormat>(x, mode);
+  }
+};
+
+struct BfloatType {
+  using Storage = uint16_t;
+  static double read(uint16_t v) { return BfloatFormat::value(v); }
+  static uint16_t write(double x, cnrtRoundingMode_t mode) {
+    return round_small_float<BfloatFormat>(x, mode);
+  }
+};
+
+template <class T>
+struct IntegerType {
+  using Storage = T;
+  static double read(T v) { return double(v); }
+  static T write(double x, cnrtRoundingMode_t mode) {
+    return saturate<T>(x, mode);
+  }
+};
+
+struct BooleanType {
+  using Storage = bool;
+  static double read(bool v) { return v ? 1 : 0; }
+  static bool write(double x, cnrtRoundingMode_t) { return x != 0; }
+};
+
+// Calls `f` with the traits of `type` (a value of that struct); false for a
+// type outside the table.
+template <class F>
+bool with_type(cnrtDataType_V2_t type, F&& f) {
   switch (type) {
     case cnrtDouble:
+      return f(DoubleType{}), true;
     case cnrtFloat:
+      return f(FloatType{}), true;
     case cnrtHalf:
+      return f(HalfType{}), true;
     case cnrtBfloat:
+      return f(BfloatType{}), true;
     case cnrtUlonglong:
+      return f(IntegerType<uint64_t>{}), true;
     case cnrtUint:
+      return f(IntegerType<uint32_t>{}), true;
     case cnrtUshort:
+      return f(IntegerType<uint16_t>{}), true;
     case cnrtUchar:
+      return f(IntegerType<uint8_t>{}), true;
     case cnrtLonglong:
+      return f(IntegerType<int64_t>{}), true;
     case cnrtInt:
+      return f(IntegerType<int32_t>{}), true;
     case cnrtShort:
+      return f(IntegerType<int16_t>{}), true;
     case cnrtChar:
+      return f(IntegerType<int8_t>{}), true;
     case cnrtBoolean:
-      return true;
+      return f(BooleanType{}), true;
     default:
       return false;
   }
 }
 
-void write_value(void* dst, cnrtDataType_V2_t type, int i, double x,
-                 cnrtRoundingMode_t mode) {
-  switch (type) {
-    case cnrtDouble:
-      static_cast<double*>(dst)[i] = x;
-      break;
-    case cnrtFloat:
-      static_cast<float*>(dst)[i] = round_to_float(x, mode);
-      break;
-    case cnrtHalf:
-      static_cast<uint16_t*>(dst)[i] = round_small_float<HalfFormat>(x, mode);
-      break;
-    case cnrtBfloat:
-      static_cast<uint16_t*>(dst)[i] = round_small_float<BfloatFormat>(x, mode);
-      break;
-    case cnrtUlonglong:
-      static_cast<uint64_t*>(dst)[i] = saturate<uint64_t>(x, mode);
-      break;
-    case cnrtUint:
-      static_cast<uint32_t*>(dst)[i] = saturate<uint32_t>(x, mode);
-      break;
-    case cnrtUshort:
-      static_cast<uint16_t*>(dst)[i] = saturate<uint16_t>(x, mode);
-      break;
-    case cnrtUchar:
-      static_cast<uint8_t*>(dst)[i] = saturate<uint8_t>(x, mode);
-      break;
-    case cnrtLonglong:
-      static_cast<int64_t*>(dst)[i] = saturate<int64_t>(x, mode);
-      break;
-    case cnrtInt:
-      static_cast<int32_t*>(dst)[i] = saturate<int32_t>(x, mode);
-      break;
-    case cnrtShort:
-      static_cast<int16_t*>(dst)[i] = saturate<int16_t>(x, mode);
-      break;
-    case cnrtChar:
-      static_cast<int8_t*>(dst)[i] = saturate<int8_t>(x, mode);
-      break;
-    case cnrtBoolean:
-      static_cast<bool*>(dst)[i] = x != 0;
-      break;
-    default:
-      break;
-  }
+bool known_type(cnrtDataType_V2_t type) {
+  return with_type(type, [](auto) {});
+}
+
+// Converts `count` elements, each through `map` (the identity or a
+// quantization) in double. One loop per pair of types: no per-element
+// dispatch, so the compiler inlines the pair's read and rounding.
+template <class Map>
+void convert_elements(const void* src, cnrtDataType_V2_t src_type, void* dst,
+                      cnrtDataType_V2_t dst_type, int count,
+                      cnrtRoundingMode_t mode, Map map) {
+  with_type(src_type, [&](auto from) {
+    with_type(dst_type, [&](auto to) {
+      using From = decltype(from);
+      using To = decltype(to);
+      const auto* in = static_cast<const typename From::Storage*>(src);
+      auto* out = static_cast<typename To::Storage*>(dst);
+      for (int i = 0; i < count; ++i) {
+        out[i] = To::write(map(From::read(in[i])), mode);
+      }
+    });
+  });
 }
 
 bool is_floating(cnrtDataType_V2_t type) {
@@ -336,9 +337,8 @@ extern "C" cnrtRet_t cnrtCastDataType_V2(void* src, cnrtDataType_V2_t src_type,
     return cnrt_fail(kApi, cnrtErrorArgsInvalid, "unknown cnrtRoundingMode_t");
   }
   if (param == nullptr) {
-    for (int i = 0; i < count; ++i) {
-      write_value(dst, dst_type, i, read_value(src, src_type, i), rounding);
-    }
+    convert_elements(src, src_type, dst, dst_type, count, rounding,
+                     [](double x) { return x; });
     return cnrtSuccess;
   }
   const bool quantize = is_floating(src_type) && !is_floating(dst_type) &&
@@ -351,11 +351,13 @@ extern "C" cnrtRet_t cnrtCastDataType_V2(void* src, cnrtDataType_V2_t src_type,
                      "integer type");
   }
   const double step = std::ldexp(1.0, param->position) / param->scale;
-  for (int i = 0; i < count; ++i) {
-    const double x = read_value(src, src_type, i);
-    const double y =
-        quantize ? x / step + param->offset : (x - param->offset) * step;
-    write_value(dst, dst_type, i, y, rounding);
+  const double offset = param->offset;
+  if (quantize) {
+    convert_elements(src, src_type, dst, dst_type, count, rounding,
+                     [=](double x) { return x / step + offset; });
+  } else {
+    convert_elements(src, src_type, dst, dst_type, count, rounding,
+                     [=](double x) { return (x - offset) * step; });
   }
   return cnrtSuccess;
 }
