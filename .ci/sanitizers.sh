@@ -28,14 +28,6 @@ launcher=()
 command -v ccache >/dev/null 2>&1 &&
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
-# Tests left out of a lane, each with its reason (a regex for ctest -E).
-tsan_excluded=(
-  # 327,680 emulated cores meeting at two barriers each: 60-90 s in a
-  # Release build, far beyond the test's timeout under TSan's scheduling.
-  # The ASan lane and the plain suite run it.
-  'BangThreadCeiling\.LargestUnion16LaunchWithBarriersStaysUnderCeiling'
-)
-
 # The seeded fuzz tests (test_api_fuzz, test_bang_launch_fuzz) run longer
 # here than in the plain suite, each bounded in time.
 export XBANG_FUZZ_ITERATIONS=${XBANG_FUZZ_ITERATIONS:-3000}
@@ -53,18 +45,14 @@ run_lane() {
       fuzz_long=ON
       exclude='^porting_rewrite_fuzz_long$'
       # Scale, not new paths: the operators' network-scale cases (label
-      # network, 100 s here) and the Union16 ceiling launch (100 s) run
-      # the code of smaller tests on more data; the plain suite runs them.
+      # network, 100 s here) run the code of smaller tests on more data;
+      # the plain suite runs them.
       skip_labels='|network'
-      exclude+='|BangThreadCeiling\.LargestUnion16LaunchWithBarriersStaysUnderCeiling'
       ;;
     tsan)
       flags="-fsanitize=thread"
       only=concurrency
       export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
-      if [ ${#tsan_excluded[@]} -gt 0 ]; then
-        exclude=$(IFS='|'; echo "${tsan_excluded[*]}")
-      fi
       ;;
     *)
       echo "unknown lane $lane (asan or tsan)" >&2

@@ -157,11 +157,11 @@ void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
   ++waiting_;
   waiting_at_[core_index - first_core_] = barrier;
   if (swaps_clusters) park(spec);
-  // Without serial SRAM nothing but the barrier holds the core back: it
-  // sleeps until let go with a permit. With it, it also waits for its
-  // cluster's turn, on cv_.
+  // Unless the barrier swaps clusters (serial SRAM, group-wide scope),
+  // nothing but the barrier holds the core back: it sleeps until let go
+  // with a permit. Otherwise it also waits for its cluster's turn, on cv_.
   Semaphore::Waiter wake_up(&launch);
-  const bool handoff = !launch.serial_sram();
+  const bool handoff = !swaps_clusters;
   if (handoff) resumers_[core_index - first_core_] = &wake_up;
   detect_deadlock(launch);
   lock.unlock();

@@ -82,7 +82,8 @@ class SyncGroup {
   // barriers.cpp
   void complete(Barrier& barrier, int waiters);
   // The waiter of core `slot` (core - first_core_) goes on once it holds a
-  // permit; none when it waits on cv_ (serial SRAM) or was already let go.
+  // permit; none when it waits on cv_ (a barrier that swaps clusters) or
+  // was already let go.
   void let_go(size_t slot);
   void leave(Barrier& barrier);
   void leave_barriers(const CoreSpec& spec);
@@ -113,7 +114,7 @@ class SyncGroup {
   int waiting_ = 0;  // cores waiting at a barrier that has not completed
   std::vector<const Barrier*> waiting_at_;  // by core - first_core_
   // By core - first_core_: the permit waiter of a core waiting at a barrier
-  // of a launch without serial SRAM (those wait on cv_ for their turn too).
+  // that swaps no clusters (the others wait on cv_ for their turn too).
   std::vector<Semaphore::Waiter*> resumers_;
   std::string deadlock_;  // why its barriers cannot complete
 
