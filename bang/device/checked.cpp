@@ -578,6 +578,43 @@ bool in_space(const void* p, std::ptrdiff_t bytes, Space space) {
   return false;
 }
 
+bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
+  const CoreContext* core = tls_core;
+  if (core == nullptr || bytes <= 0) return true;
+  const char* begin = static_cast<const char*>(p);
+  switch (space) {
+    case Space::kNram:
+    case Space::kWram: {
+      if (core->is_mpu) return false;
+      for (const OnchipWindow& w : core->onchip) {
+        const char* lo = window_begin(w, space);
+        if (lo == nullptr || begin < lo ||
+            begin + bytes > window_end(w, space)) {
+          continue;
+        }
+        // As check_onchip_object decides, without its reports.
+        const OnchipTables& tables = module_of(w).tables();
+        const auto& objects = space == Space::kNram ? tables.nram : tables.wram;
+        if (objects.empty()) return true;
+        const OnchipObject* object = find_object(objects, begin - lo);
+        const long limit = space == Space::kNram ? kNramBytes : kWramBytes;
+        return object != nullptr &&
+               begin + bytes <= lo + object->offset + object->size &&
+               (object->file_total <= limit || core->budget_reported);
+      }
+      return false;
+    }
+    case Space::kSram: {
+      const Module* module = sram_module(core, begin);
+      return module != nullptr && begin >= module->sections.sram_begin &&
+             begin + bytes <= module->sections.sram_end;
+    }
+    case Space::kGdram:
+      return gdram_contains(p, bytes);
+  }
+  return false;
+}
+
 void sync_pending_copies() {
   if (CoreContext* core = tls_core) {
     if (!core->pending_copies.empty()) flush_pending_copies(*core);

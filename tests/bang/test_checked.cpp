@@ -235,6 +235,44 @@ TEST(BangChecked, GatherSourceInTheWrongSpace) {
       {"__gather", "gather_nram_as_gdram"});
 }
 
+// A gather whose segments do not all fit their allocation: only the bad one
+// is reported and skipped, the others are copied; a masked-off segment is
+// neither checked nor copied.
+TEST(BangChecked, GatherReportsAndSkipsOnlyTheSegmentOutsideItsAllocation) {
+  std::vector<float> values(64);
+  for (int i = 0; i < 64; ++i) values[i] = float(i);
+  xbang_test::DeviceBuffer g(values);
+  std::vector<float> got(8, -1.f);
+  xbang::checked::clear_reports();
+  const cnrtRet_t ret = launch_checked(
+      {1, 1, 1}, cnrtFuncTypeBlock,
+      [&] {
+        auto* offsets = reinterpret_cast<uint32_t*>(nram_floats(512));
+        float* dst = nram_floats();
+        for (int i = 0; i < 8; ++i) {
+          offsets[i] = uint32_t(4 * (8 * i));  // floats 0, 8, ..., 56
+          dst[i] = -1.f;
+        }
+        offsets[3] = 4 * 64;    // one past the allocation
+        offsets[5] = 4 * 1000;  // masked off below
+        auto* mask = reinterpret_cast<uint8_t*>(nram_floats(600));
+        mask[0] = uint8_t(~(1u << 5));
+        __gather(dst, g.get(), offsets, mask, 4, GDRAM2NRAM, 4, 8);
+        for (int i = 0; i < 8; ++i) got[i] = dst[i];
+      },
+      "gather_one_bad_segment");
+  EXPECT_EQ(ret, cnrtErrorLaunchFailed);
+  const auto reports = xbang::checked::reports();
+  ASSERT_EQ(reports.size(), 1u) << reports_text();
+  EXPECT_EQ(reports[0].builtin, std::string("__gather"));
+  EXPECT_NE(reports[0].message.find("not inside one cnrtMalloc allocation"),
+            std::string::npos)
+      << reports_text();
+  const float want[8] = {0, 8, 16, -1, 32, -1, 48, 56};
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(got[i], want[i]) << "segment " << i;
+  xbang::checked::clear_reports();
+}
+
 TEST(BangChecked, AtomicDestinationInNram) {
   expect_reported(
       [] { __bang_atomic_reduce_add(nram_floats(), nram_floats(64), 16); },

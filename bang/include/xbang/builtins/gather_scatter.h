@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 
 #include "xbang/builtins/memory.h"
@@ -20,6 +21,26 @@ inline bool segment_enabled(const uint8_t* mask, long i) {
   return mask == nullptr || ((mask[i / 8] >> (i % 8)) & 1u) != 0;
 }
 
+// Whether the range holding every strided segment and the one holding every
+// offset segment each pass the space check as a whole: then each segment
+// does.
+template <bool kScatter>
+bool segment_ranges_pass(const char* d, const char* s, const uint32_t* offset,
+                         long transfer_size, const DirectionSpaces& spaces,
+                         long stride, long data_num) {
+  if (data_num <= 0 || transfer_size <= 0) return true;
+  const auto [low, high] = std::minmax_element(offset, offset + data_num);
+  const long last = (data_num - 1) * stride;
+  const char* strided = (kScatter ? s : d) + std::min(0L, last);
+  const long strided_bytes = std::abs(last) + transfer_size;
+  const char* offsets = (kScatter ? d : s) + *low;
+  const long offset_bytes = long(*high) - long(*low) + transfer_size;
+  const Space strided_space = space_of(kScatter ? spaces.src : spaces.dst);
+  const Space offset_space = space_of(kScatter ? spaces.dst : spaces.src);
+  return space_check_passes(strided, strided_bytes, strided_space) &&
+         space_check_passes(offsets, offset_bytes, offset_space);
+}
+
 // The segments of a gather or scatter; returns the bytes moved. In checked
 // mode each segment is checked against its space, and a bad one is reported
 // and skipped. Inlined into its one caller: kernels call gathers of a few
@@ -29,10 +50,14 @@ inline __attribute__((always_inline)) uint64_t move_segments(
     const char* name, void* dst, const void* src, const uint32_t* offset,
     const uint8_t* mask, long transfer_size, mluMemcpyDirection_t dir,
     long stride, long data_num) {
-  const bool checking = checked_mode_on();
   const DirectionSpaces spaces = spaces_of(dir);
   char* d = static_cast<char*>(dst);
   const char* s = static_cast<const char*>(src);
+  // Checked mode checks the ranges that hold every segment once; only when
+  // one of them fails the check does it check (and report) each segment.
+  const bool checking = checked_mode_on() && !segment_ranges_pass<kScatter>(
+                                                 d, s, offset, transfer_size,
+                                                 spaces, stride, data_num);
   // Rows of a cache line or more are prefetched kGatherLookahead segments
   // ahead (up to kGatherPrefetchBytes of each), so that the misses of random
   // rows overlap as the VAA unit's requests do instead of coming one after

@@ -57,6 +57,12 @@ bool check_space(const char* builtin, const char* operand, const void* p,
                  std::ptrdiff_t bytes, Space space);
 // Whether [p, p+bytes) lies in `space` for the calling core (no report).
 bool in_space(const void* p, std::ptrdiff_t bytes, Space space);
+// Whether check_space would pass [p, p+bytes) in `space`: inside one variable
+// of a section window, one SRAM section or one allocation (no report). False
+// where it cannot tell quickly (block-scope variables): the caller then
+// checks each part with check_space. Built-ins that move many small parts
+// of one range check that range once this way.
+bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space);
 // A block-scope __nram__ / __wram__ variable of a .mlu file, noted once per
 // host thread (XBANG_ONCHIP_LOCAL_): GCC drops the section of such a variable
 // in a function template instantiation, so its space is known only this way.
