@@ -265,6 +265,8 @@ bool check_onchip_object(const char* builtin, const char* operand,
                std::to_string(kArch) + " has " + std::to_string(limit));
     return false;
   }
+  core->last_passed_object[space == Space::kNram ? 0 : 1] = {
+      section_begin + object->offset, end};
   return true;
 }
 }  // namespace
@@ -366,7 +368,11 @@ bool check_space(const char* builtin, const char* operand, const void* p,
   const Module* module = nullptr;
   switch (space) {
     case Space::kNram:
-    case Space::kWram:
+    case Space::kWram: {
+      // Inside the variable the last passing operand lay in: passes too.
+      const CoreContext::CheckedObject& last =
+          core->last_passed_object[space == Space::kNram ? 0 : 1];
+      if (begin >= last.begin && begin + bytes <= last.end) return true;
       if (core->is_mpu) {
         report(builtin, std::string(operand) + " touches " + space_name(space) +
                             " on the MPU, which has none");
@@ -392,6 +398,7 @@ bool check_space(const char* builtin, const char* operand, const void* p,
         }
       }
       break;
+    }
     case Space::kSram:
       module = sram_module(core, begin);
       if (module != nullptr) {

@@ -43,6 +43,13 @@ struct CoreContext {
   // This core's copies of the modules' on-chip sections (checked mode).
   std::vector<OnchipWindow> onchip;
   bool budget_reported = false;  // checked mode: on-chip budget, once per core
+  // Checked mode: the NRAM and WRAM variables the last passing operand of
+  // each space lay in (kernels call built-ins on one buffer again and again).
+  struct CheckedObject {
+    const char* begin = nullptr;
+    const char* end = nullptr;
+  };
+  std::array<CheckedObject, 2> last_passed_object{};  // NRAM, WRAM
   // __memcpy_async copies not yet performed (see async_copies.h) and, in
   // checked mode, the destination range each one writes.
   std::vector<PendingCopy> pending_copies;
