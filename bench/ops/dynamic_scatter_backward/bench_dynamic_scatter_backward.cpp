@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "checked_mode.h"
 #include "dynamic_scatter_backward_runner.h"
 #include "machine_limits.h"
 #include "recording_reporter.h"
@@ -63,7 +64,7 @@ void set_bandwidth_counter(benchmark::State& state, size_t bytes) {
 
 void BM_DynamicScatterBackward_Operator(benchmark::State& state) {
   const mluOpReduceMode_t mode = mode_of(state);
-  xbang::checked::set_enabled(false);
+  xbang_bench::set_checked_mode_for_timing();
   dsb_test::DeviceCase device(network_case());
   xbang_test::Handle handle;
   xbang::reset_counters();

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "checked_mode.h"
 #include "indice_convolution_forward_runner.h"
 #include "machine_limits.h"
 #include "recording_reporter.h"
@@ -123,7 +124,7 @@ void SetSplitCounters(benchmark::State &state, const xbang::Counters &c) {
 void BM_Operator(benchmark::State &state) {
   const int index = int(state.range(0));
   const IndiceConvProblem &p = LayerProblem(index);
-  xbang::checked::set_enabled(false);
+  xbang_bench::set_checked_mode_for_timing();
   xbang_test::Handle handle;
   indice_conv_test::DeviceProblem d(handle, p);
   const double peak = xbang_bench::fma_peak_gflops();
@@ -151,7 +152,7 @@ void BM_Operator(benchmark::State &state) {
 void BM_SeparateKernels(benchmark::State &state) {
   const int index = int(state.range(0));
   const IndiceConvProblem &p = LayerProblem(index);
-  xbang::checked::set_enabled(false);
+  xbang_bench::set_checked_mode_for_timing();
   xbang_test::Handle handle;
   cnrtQueue_t queue;
   mluOpGetQueue(handle, &queue);
@@ -250,7 +251,7 @@ void BM_MatmulBuiltin(benchmark::State &state) {
   const int rows = int(state.range(0)), ci = int(state.range(1)),
             co = int(state.range(2));
   constexpr int kReps = 20;
-  xbang::checked::set_enabled(false);
+  xbang_bench::set_checked_mode_for_timing();
   cnrtQueue_t queue;
   cnrtQueueCreate(&queue);
   const int cores = xbang::host_parallelism();

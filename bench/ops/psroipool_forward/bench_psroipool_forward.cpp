@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "checked_mode.h"
 #include "machine_limits.h"
 #include "psroipool_forward_runner.h"
 #include "recording_reporter.h"
@@ -70,7 +71,7 @@ void set_counters(benchmark::State& state, const Case& c) {
 
 void BM_PsRoiPoolForward_Operator(benchmark::State& state) {
   const Case& c = bench_case(state.range(0));
-  xbang::checked::set_enabled(false);
+  xbang_bench::set_checked_mode_for_timing();
   psroipool_run::DeviceCase d(c);
   xbang_test::Handle handle;
   const ProcessCpuTimer cpu;
@@ -90,7 +91,7 @@ void BM_PsRoiPoolForward_Operator(benchmark::State& state) {
 // core, at most one per roi) on one gather path.
 void run_kernel_bench(benchmark::State& state, PsRoiPoolGatherPath path) {
   const Case& c = bench_case(state.range(0));
-  xbang::checked::set_enabled(false);
+  xbang_bench::set_checked_mode_for_timing();
   psroipool_run::DeviceCase d(c);
   xbang_test::Handle handle;
   cnrtQueue_t queue = nullptr;

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "checked_mode.h"
 #include "mluop_objects.h"
 #include "recording_reporter.h"
 #include "three_interpolate_backward/three_interpolate_backward.h"
@@ -88,7 +89,7 @@ template <class T>
 void BM_Operator(benchmark::State &state) {
   const int number = int(state.range(0));
   const Shape &s = shape_of(number);
-  xbang::checked::set_enabled(false);
+  xbang_bench::set_checked_mode_for_timing();
   DeviceProblem<T> d(s, inputs_of<T>(number));
   xbang_test::Handle handle;
   d.run(handle);  // warm-up: first touch of the output pages
@@ -141,7 +142,7 @@ void BM_Tiling(benchmark::State &state) {
   const Shape &s = shape_of(7);
   const ThreeInterpolateBackwardTiling tiles{
       int(state.range(0)), int(state.range(1)), int(state.range(2))};
-  xbang::checked::set_enabled(false);
+  xbang_bench::set_checked_mode_for_timing();
   DeviceProblem<float> d(s, inputs_of<float>(7));
   xbang_test::Handle handle;
   cnrtQueue_t queue = nullptr;

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "checked_mode.h"
 #include "machine_limits.h"
 #include "recording_reporter.h"
 #include "voxel_pooling_forward_runner.h"
@@ -50,7 +51,7 @@ void set_bandwidth_counter(benchmark::State &state, size_t bytes) {
 
 void BM_VoxelPoolingForward_Operator(benchmark::State &state) {
   const VoxelPoolingProblem &p = network_problem(int(state.range(0)));
-  xbang::checked::set_enabled(false);
+  xbang_bench::set_checked_mode_for_timing();
   voxel_pooling_test::DeviceProblem d(p);
   xbang_test::Handle handle;
   for (auto _ : state) {
