@@ -265,8 +265,6 @@ bool check_onchip_object(const char* builtin, const char* operand,
                std::to_string(kArch) + " has " + std::to_string(limit));
     return false;
   }
-  core->last_passed_object[space == Space::kNram ? 0 : 1] = {
-      section_begin + object->offset, end};
   return true;
 }
 }  // namespace
@@ -362,6 +360,9 @@ bool check_space(const char* builtin, const char* operand, const void* p,
                  std::ptrdiff_t bytes, Space space) {
   const CoreContext* core = tls_core;
   if (core == nullptr || bytes <= 0) return true;
+  // The common case, decided without building any report. What follows
+  // finds why an operand fails, or finds the block-scope variables.
+  if (space_check_passes(p, bytes, space)) return true;
   const char* begin = static_cast<const char*>(p);
   const char* lo = nullptr;
   const char* hi = nullptr;
@@ -369,10 +370,6 @@ bool check_space(const char* builtin, const char* operand, const void* p,
   switch (space) {
     case Space::kNram:
     case Space::kWram: {
-      // Inside the variable the last passing operand lay in: passes too.
-      const CoreContext::CheckedObject& last =
-          core->last_passed_object[space == Space::kNram ? 0 : 1];
-      if (begin >= last.begin && begin + bytes <= last.end) return true;
       if (core->is_mpu) {
         report(builtin, std::string(operand) + " touches " + space_name(space) +
                             " on the MPU, which has none");
@@ -586,12 +583,16 @@ bool in_space(const void* p, std::ptrdiff_t bytes, Space space) {
 }
 
 bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
-  const CoreContext* core = tls_core;
+  CoreContext* core = tls_core;
   if (core == nullptr || bytes <= 0) return true;
   const char* begin = static_cast<const char*>(p);
   switch (space) {
     case Space::kNram:
     case Space::kWram: {
+      // Inside the variable the last passing operand lay in: passes too.
+      CoreContext::CheckedObject& last =
+          core->last_passed_object[space == Space::kNram ? 0 : 1];
+      if (begin >= last.begin && begin + bytes <= last.end) return true;
       if (core->is_mpu) return false;
       for (const OnchipWindow& w : core->onchip) {
         const char* lo = window_begin(w, space);
@@ -605,9 +606,13 @@ bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
         if (objects.empty()) return true;
         const OnchipObject* object = find_object(objects, begin - lo);
         const long limit = space == Space::kNram ? kNramBytes : kWramBytes;
-        return object != nullptr &&
-               begin + bytes <= lo + object->offset + object->size &&
-               (object->file_total <= limit || core->budget_reported);
+        if (object == nullptr ||
+            begin + bytes > lo + object->offset + object->size ||
+            (object->file_total > limit && !core->budget_reported)) {
+          return false;
+        }
+        last = {lo + object->offset, lo + object->offset + object->size};
+        return true;
       }
       return false;
     }

@@ -185,19 +185,13 @@ struct FloatType {
   }
 };
 
-struct HalfType {
+// Half and bfloat16, stored as their bits.
+template <class Format>
+struct SmallFloatType {
   using Storage = uint16_t;
-  static double read(uint16_t v) { return HalfFormat::value(v); }
+  static double read(uint16_t v) { return Format::value(v); }
   static uint16_t write(double x, cnrtRoundingMode_t mode) {
-    return round_small_float<HalfFormat>(x, mode);
-  }
-};
-
-struct BfloatType {
-  using Storage = uint16_t;
-  static double read(uint16_t v) { return BfloatFormat::value(v); }
-  static uint16_t write(double x, cnrtRoundingMode_t mode) {
-    return round_small_float<BfloatFormat>(x, mode);
+    return round_small_float<Format>(x, mode);
   }
 };
 
@@ -226,9 +220,9 @@ bool with_type(cnrtDataType_V2_t type, F&& f) {
     case cnrtFloat:
       return f(FloatType{}), true;
     case cnrtHalf:
-      return f(HalfType{}), true;
+      return f(SmallFloatType<HalfFormat>{}), true;
     case cnrtBfloat:
-      return f(BfloatType{}), true;
+      return f(SmallFloatType<BfloatFormat>{}), true;
     case cnrtUlonglong:
       return f(IntegerType<uint64_t>{}), true;
     case cnrtUint:
