@@ -22,6 +22,10 @@ struct Row {
   std::string accuracy;      // e.g. "diff1=1.2e-07 diff2=3.4e-07"
   bool pass = false;         // accuracy within the doc's 1.5 criterion
   xbang::Counters counters;  // emulator counters of one operator call
+  // Rows of mlu-ops' own operators (bench/mlu_ops): their table, and the
+  // time of xbang's operator on the same case in the same run.
+  bool mlu_ops_operator = false;
+  double xbang_op_ms = 0;
 };
 
 using RowsFn = std::vector<Row> (*)();

@@ -105,6 +105,34 @@ TEST(Cnnl, FillWritesEveryElementThroughTheStrides) {
   for (const float v : zeros) EXPECT_EQ(v, 0.0f);
 }
 
+TEST(Cnnl, FillSetsEveryElementOfADenseTensorOfEachWidth) {
+  Handle handle;
+  const uint64_t value = 0x0123456789abcdefull;
+  for (const cnnlDataType_t dtype :
+       {CNNL_DTYPE_INT8, CNNL_DTYPE_HALF, CNNL_DTYPE_INT32, CNNL_DTYPE_INT64}) {
+    const size_t bytes = dtype == CNNL_DTYPE_INT8    ? 1
+                         : dtype == CNNL_DTYPE_HALF  ? 2
+                         : dtype == CNNL_DTYPE_INT32 ? 4
+                                                     : 8;
+    // One byte in: an output that is not aligned to its element size too.
+    for (const size_t shift : {size_t(0), size_t(1)}) {
+      std::vector<unsigned char> memory(7 * bytes + 2, 0xee);
+      Tensor t(dtype, {7});
+      ASSERT_EQ(cnnlFill_v3(handle.get(), CNNL_POINTER_MODE_HOST, &value,
+                            t.get(), memory.data() + shift),
+                CNNL_STATUS_SUCCESS);
+      for (size_t i = 0; i < memory.size(); ++i) {
+        const bool inside = i >= shift && i < shift + 7 * bytes;
+        const unsigned char want = inside
+                                       ? reinterpret_cast<const unsigned char*>(
+                                             &value)[(i - shift) % bytes]
+                                       : 0xee;
+        EXPECT_EQ(memory[i], want) << "dtype " << dtype << " byte " << i;
+      }
+    }
+  }
+}
+
 TEST(Cnnl, CopyFollowsBothDescriptors) {
   Handle handle;
   const std::vector<float> in = counting(12);

@@ -9,6 +9,7 @@
 
 #include "bad_call_table.h"
 #include "cnnl_test_support.h"
+#include "xbang/core/half.h"
 
 namespace {
 
@@ -147,6 +148,46 @@ TEST(CnnlScatterNdV2, SubAndMulOnInt32) {
       EXPECT_EQ(out, (std::vector<int32_t>{-40, 20, 450}));
     }
   }
+}
+
+TEST(CnnlScatterNdV2, UpdatesSharingOutputAreReadBeforeAnyWrite) {
+  // updates is the front of output itself: every update must be the value
+  // it had before the call, whatever the order of the writes.
+  Handle handle;
+  std::vector<float> memory = {1, 2, 3, 4, 5, 6};
+  const std::vector<int32_t> idx = {3, 0, 1};
+  std::vector<float> expected = memory;
+  for (size_t j = 0; j < idx.size(); ++j) {
+    expected[size_t(idx[j])] += memory[j];
+  }
+  Tensor ti(CNNL_DTYPE_INT32, {3, 1}), tu(CNNL_DTYPE_FLOAT, {3}),
+      tout(CNNL_DTYPE_FLOAT, {6});
+  ASSERT_EQ(cnnlScatterNd_v2(handle.get(), CNNL_SCATTERND_ADD, ti.get(),
+                             idx.data(), tu.get(), memory.data(), nullptr,
+                             nullptr, tout.get(), memory.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(memory, expected);
+}
+
+TEST(CnnlScatterNdV2, StridedUpdatesAndRepeatedIndicesInHalf) {
+  // Every second element of the updates' memory, two updates to one row.
+  Handle handle;
+  const std::vector<int32_t> idx = {2, 0, 2};
+  const std::vector<float> values = {0.5f, -1, 1.5f, -1, 2.25f, -1};
+  std::vector<uint16_t> updates(values.size());
+  for (size_t i = 0; i < values.size(); ++i) {
+    updates[i] = xbang::float_to_half_bits_rn(values[i]);
+  }
+  std::vector<uint16_t> out(3, xbang::float_to_half_bits_rn(1.0f));
+  Tensor ti(CNNL_DTYPE_INT32, {3, 1}), tu(CNNL_DTYPE_HALF, {3}, {2}),
+      tout(CNNL_DTYPE_HALF, {3});
+  ASSERT_EQ(cnnlScatterNd_v2(handle.get(), CNNL_SCATTERND_ADD, ti.get(),
+                             idx.data(), tu.get(), updates.data(), nullptr,
+                             nullptr, tout.get(), out.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(xbang::half_bits_to_float(out[0]), 1.0f + 1.5f);
+  EXPECT_EQ(xbang::half_bits_to_float(out[1]), 1.0f);
+  EXPECT_EQ(xbang::half_bits_to_float(out[2]), 1.0f + 0.5f + 2.25f);
 }
 
 struct Objects {

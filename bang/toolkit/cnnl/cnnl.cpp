@@ -4,6 +4,18 @@
 
 using namespace xbang::cnnl_detail;
 
+namespace {
+
+// n elements of a dense tensor set to the element at `value`.
+template <class Bits>
+void fill_dense(char* out, const void* value, int64_t n) {
+  Bits bits;
+  std::memcpy(&bits, value, sizeof bits);
+  std::fill_n(reinterpret_cast<Bits*>(out), n, bits);
+}
+
+}  // namespace
+
 extern "C" {
 
 const char* cnnlGetErrorString(cnnlStatus_t status) {
@@ -149,6 +161,24 @@ cnnlStatus_t cnnlFill_v3(cnnlHandle_t handle, cnnlPointerMode_t pointer_mode,
   // output's type is read from `value` either way.
   const size_t bytes = element_bytes(output_desc->dtype);
   char* out = static_cast<char*>(output);
+  if (bytes > 0 && is_dense(*output_desc) &&
+      reinterpret_cast<uintptr_t>(out) % bytes == 0) {
+    const int64_t n = element_count(*output_desc);
+    switch (bytes) {
+      case 1:
+        std::memset(out, *static_cast<const unsigned char*>(value), size_t(n));
+        return CNNL_STATUS_SUCCESS;
+      case 2:
+        fill_dense<uint16_t>(out, value, n);
+        return CNNL_STATUS_SUCCESS;
+      case 4:
+        fill_dense<uint32_t>(out, value, n);
+        return CNNL_STATUS_SUCCESS;
+      case 8:
+        fill_dense<uint64_t>(out, value, n);
+        return CNNL_STATUS_SUCCESS;
+    }
+  }
   for_each_offset(output_desc->dims, output_desc->strides, [&](int64_t at) {
     std::memcpy(out + at * int64_t(bytes), value, bytes);
   });

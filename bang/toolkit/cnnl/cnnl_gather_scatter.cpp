@@ -19,6 +19,15 @@ std::vector<int64_t> slice_offsets(const cnnlTensorStruct& t, size_t first) {
   return at;
 }
 
+// Whether [a, a + a_bytes) and [b, b + b_bytes) share a byte.
+bool bytes_overlap(const void* a, int64_t a_bytes, const void* b,
+                   int64_t b_bytes) {
+  const auto a0 = reinterpret_cast<uintptr_t>(a);
+  const auto b0 = reinterpret_cast<uintptr_t>(b);
+  return a_bytes > 0 && b_bytes > 0 && a0 < b0 + uintptr_t(b_bytes) &&
+         b0 < a0 + uintptr_t(a_bytes);
+}
+
 }  // namespace
 
 extern "C" {
@@ -178,62 +187,86 @@ cnnlStatus_t cnnlScatterNd_v2(
                 "updates' shape is not indices.shape[:-1] + "
                 "output.shape[K:]");
   }
-  const std::vector<int64_t> index_at = offsets_of(ix);
-  const std::vector<int64_t> update_at = offsets_of(*updates_desc);
+  const ElementOffsets index_at(ix);
+  const ElementOffsets update_at(*updates_desc);
   const std::vector<int64_t> slice = slice_offsets(out, size_t(k));
   const size_t bytes = element_bytes(dtype);
-  // Indices and updates are read before anything is written: output may
-  // be the memory of input or updates.
-  std::vector<char> staged_updates(update_at.size() * bytes);
-  for (size_t i = 0; i < update_at.size(); ++i) {
-    std::memcpy(
-        staged_updates.data() + i * bytes,
-        static_cast<const char*>(updates) + update_at[i] * int64_t(bytes),
-        bytes);
-  }
-  const int64_t rows = int64_t(index_at.size()) / k;
-  std::vector<int64_t> targets(static_cast<size_t>(rows), -1);
-  for (int64_t row = 0; row < rows; ++row) {
+  const int64_t rows = index_at.size() / k;
+  // Where index row `row` puts its slice in output; -1 outside output.
+  auto target_of = [&](int64_t row) -> int64_t {
     int64_t base = 0;
-    bool inside = true;
     for (int64_t j = 0; j < k; ++j) {
-      const int64_t v =
-          load_index(ix.dtype, indices, index_at[size_t(row * k + j)]);
-      if (v < 0 || v >= out.dims[size_t(j)]) inside = false;
+      const int64_t v = load_index(ix.dtype, indices, index_at[row * k + j]);
+      if (v < 0 || v >= out.dims[size_t(j)]) return -1;
       base += v * out.strides[size_t(j)];
     }
-    if (inside) targets[size_t(row)] = base;
+    return base;
+  };
+  // Indices and updates are read before anything is written when output
+  // may share their memory (output may be the memory of input or updates).
+  const ElementOffsets out_at(out);
+  const bool shared =
+      bytes_overlap(output, out_at.extent() * int64_t(bytes), updates,
+                    update_at.extent() * int64_t(bytes)) ||
+      bytes_overlap(output, out_at.extent() * int64_t(bytes), indices,
+                    index_at.extent() * int64_t(element_bytes(ix.dtype)));
+  std::vector<char> staged_updates;
+  std::vector<int64_t> targets;
+  if (shared) {
+    staged_updates.resize(size_t(update_at.size()) * bytes);
+    for (int64_t u = 0; u < update_at.size(); ++u) {
+      std::memcpy(
+          staged_updates.data() + u * int64_t(bytes),
+          static_cast<const char*>(updates) + update_at[u] * int64_t(bytes),
+          bytes);
+    }
+    targets.resize(size_t(rows));
+    for (int64_t row = 0; row < rows; ++row)
+      targets[size_t(row)] = target_of(row);
   }
+  // Update u (in row-major order of updates), as bytes.
+  auto update = [&](int64_t u) -> const char* {
+    return shared ? staged_updates.data() + u * int64_t(bytes)
+                  : static_cast<const char*>(updates) +
+                        update_at[u] * int64_t(bytes);
+  };
   if (has_input) {
-    const std::vector<int64_t> in_at = offsets_of(*input_desc);
-    const std::vector<int64_t> out_at = offsets_of(out);
-    std::vector<char> staged(in_at.size() * bytes);
-    for (size_t i = 0; i < in_at.size(); ++i) {
-      std::memcpy(staged.data() + i * bytes,
+    const ElementOffsets in_at(*input_desc);
+    std::vector<char> staged(size_t(in_at.size()) * bytes);
+    for (int64_t i = 0; i < in_at.size(); ++i) {
+      std::memcpy(staged.data() + i * int64_t(bytes),
                   static_cast<const char*>(input) + in_at[i] * int64_t(bytes),
                   bytes);
     }
-    for (size_t i = 0; i < out_at.size(); ++i) {
+    for (int64_t i = 0; i < out_at.size(); ++i) {
       std::memcpy(static_cast<char*>(output) + out_at[i] * int64_t(bytes),
-                  staged.data() + i * bytes, bytes);
+                  staged.data() + i * int64_t(bytes), bytes);
     }
   }
+  const int64_t slice_size = int64_t(slice.size());
   for (int64_t row = 0; row < rows; ++row) {
-    if (targets[size_t(row)] < 0) continue;  // outside output: skipped
-    for (size_t s = 0; s < slice.size(); ++s) {
-      const int64_t at = targets[size_t(row)] + slice[s];
-      const size_t u = size_t(row) * slice.size() + s;
+    const int64_t target = shared ? targets[size_t(row)] : target_of(row);
+    if (target < 0) continue;  // outside output: skipped
+    for (int64_t s = 0; s < slice_size; ++s) {
+      const int64_t at = target + slice[size_t(s)];
+      const char* x_bytes = update(row * slice_size + s);
+      char* y_bytes = static_cast<char*>(output) + at * int64_t(bytes);
       if (mode == CNNL_SCATTERND_UPDATE) {
-        std::memcpy(static_cast<char*>(output) + at * int64_t(bytes),
-                    staged_updates.data() + u * bytes, bytes);
-        continue;
+        std::memcpy(y_bytes, x_bytes, bytes);
+      } else if (dtype == CNNL_DTYPE_FLOAT) {
+        // Exactly what the double computation below rounds to.
+        const float x = read_as<float>(x_bytes), y = read_as<float>(y_bytes);
+        write_as<float>(y_bytes, mode == CNNL_SCATTERND_ADD   ? y + x
+                                 : mode == CNNL_SCATTERND_SUB ? y - x
+                                                              : y * x);
+      } else {
+        const double x = load_real(dtype, x_bytes, 0);
+        const double y = load_real(dtype, y_bytes, 0);
+        store_real(dtype, y_bytes, 0,
+                   mode == CNNL_SCATTERND_ADD   ? y + x
+                   : mode == CNNL_SCATTERND_SUB ? y - x
+                                                : y * x);
       }
-      const double x = load_real(dtype, staged_updates.data(), int64_t(u));
-      const double y = load_real(dtype, output, at);
-      const double r = mode == CNNL_SCATTERND_ADD   ? y + x
-                       : mode == CNNL_SCATTERND_SUB ? y - x
-                                                    : y * x;
-      store_real(dtype, output, at, r);
     }
   }
   return CNNL_STATUS_SUCCESS;

@@ -6,6 +6,7 @@
 
 #include <cnnl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -173,6 +174,17 @@ inline void for_each_offset(const std::vector<int64_t>& dims,
                             const std::vector<int64_t>& strides, Visit visit) {
   for (const int64_t d : dims) {
     if (d == 0) return;
+  }
+  // Dense row-major strides (what nearly every caller passes): offsets 0..n-1.
+  int64_t dense = 1;
+  bool is_dense = true;
+  for (size_t axis = dims.size(); axis-- > 0;) {
+    if (dims[axis] != 1 && strides[axis] != dense) is_dense = false;
+    dense *= dims[axis];
+  }
+  if (is_dense) {
+    for (int64_t offset = 0; offset < dense; ++offset) visit(offset);
+    return;
   }
   std::vector<int64_t> index(dims.size(), 0);
   int64_t offset = 0;
@@ -405,6 +417,39 @@ inline std::vector<int64_t> offsets_of(const cnnlTensorStruct& t) {
   for_each_offset(t.dims, t.strides, [&](int64_t o) { at.push_back(o); });
   return at;
 }
+
+// Whether `t`'s elements lie at offsets 0..n-1 in row-major order.
+inline bool is_dense(const cnnlTensorStruct& t) {
+  int64_t dense = 1;
+  for (size_t axis = t.dims.size(); axis-- > 0;) {
+    if (t.dims[axis] != 1 && t.strides[axis] != dense) return false;
+    dense *= t.dims[axis];
+  }
+  return true;
+}
+
+// The element offsets of `t` in row-major order of its index: i itself for a
+// dense tensor, without a table; looked up otherwise.
+class ElementOffsets {
+ public:
+  explicit ElementOffsets(const cnnlTensorStruct& t)
+      : count_(element_count(t)), dense_(is_dense(t)) {
+    if (!dense_) at_ = offsets_of(t);
+  }
+  int64_t operator[](int64_t i) const { return dense_ ? i : at_[size_t(i)]; }
+  int64_t size() const { return count_; }
+  // One past the largest offset (0 for an empty tensor).
+  int64_t extent() const {
+    if (count_ == 0) return 0;
+    if (dense_) return count_;
+    return *std::max_element(at_.begin(), at_.end()) + 1;
+  }
+
+ private:
+  int64_t count_;
+  bool dense_;
+  std::vector<int64_t> at_;
+};
 
 // Dense row-major strides of a shape.
 inline std::vector<int64_t> dense_strides(const std::vector<int64_t>& dims) {
