@@ -31,15 +31,56 @@ struct Segments {
   }
 };
 
+// Segments of a compile-time size: one load and one store each, which is a
+// memmove of the segment (it is read whole before it is written).
+template <long kSize>
+void copy_fixed_segments(char* dp, const char* sp, const Segments& d,
+                         const Segments& s) {
+  for (long k1 = 0; k1 < d.n1; ++k1) {
+    char* drow = dp + k1 * d.stride1;
+    const char* srow = sp + k1 * s.stride1;
+    for (long k0 = 0; k0 < d.n0; ++k0) {
+      unsigned char bytes[kSize];
+      std::memcpy(bytes, srow + k0 * s.stride0, kSize);
+      std::memcpy(drow + k0 * d.stride0, bytes, kSize);
+    }
+  }
+}
+
 inline void copy_segments(void* dst, const void* src, const Segments& d,
                           const Segments& s) {
   char* dp = static_cast<char*>(dst);
   const char* sp = static_cast<const char*>(src);
-  const long count = d.count();
-  if (count == 1) {
+  if (d.count() == 1) {
     std::memmove(dp, sp, std::size_t(d.size));
     return;
   }
+  // Two nested loops where both sides split the segments alike; otherwise
+  // segment k of one side goes to segment k of the other.
+  if (d.n0 == s.n0 && d.n1 == s.n1) {
+    switch (d.size) {
+      case 1:
+        return copy_fixed_segments<1>(dp, sp, d, s);
+      case 2:
+        return copy_fixed_segments<2>(dp, sp, d, s);
+      case 4:
+        return copy_fixed_segments<4>(dp, sp, d, s);
+      case 8:
+        return copy_fixed_segments<8>(dp, sp, d, s);
+      case 16:
+        return copy_fixed_segments<16>(dp, sp, d, s);
+    }
+    for (long k1 = 0; k1 < d.n1; ++k1) {
+      char* drow = dp + k1 * d.stride1;
+      const char* srow = sp + k1 * s.stride1;
+      for (long k0 = 0; k0 < d.n0; ++k0) {
+        std::memmove(drow + k0 * d.stride0, srow + k0 * s.stride0,
+                     std::size_t(d.size));
+      }
+    }
+    return;
+  }
+  const long count = d.count();
   for (long k = 0; k < count; ++k) {
     std::memmove(dp + d.offset(k), sp + s.offset(k), std::size_t(d.size));
   }
