@@ -356,13 +356,17 @@ void note_local_onchip(const void* p, std::size_t bytes, Space space) {
   local_onchip.push_back({begin, begin + bytes, space});
 }
 
-bool check_space(const char* builtin, const char* operand, const void* p,
-                 std::ptrdiff_t bytes, Space space) {
+namespace {
+
+// check_space for an operand space_check_passes did not pass: finds the
+// block-scope variables, or why it fails. Kept out of line, so that the
+// passing case pays for none of its frame.
+__attribute__((noinline)) bool check_space_further(const char* builtin,
+                                                   const char* operand,
+                                                   const void* p,
+                                                   std::ptrdiff_t bytes,
+                                                   Space space) {
   const CoreContext* core = tls_core;
-  if (core == nullptr || bytes <= 0) return true;
-  // The common case, decided without building any report. What follows
-  // finds why an operand fails, or finds the block-scope variables.
-  if (space_check_passes(p, bytes, space)) return true;
   const char* begin = static_cast<const char*>(p);
   const char* lo = nullptr;
   const char* hi = nullptr;
@@ -427,6 +431,16 @@ bool check_space(const char* builtin, const char* operand, const void* p,
   report(builtin, std::string(operand) + " [" + hex(p) + ", +" +
                       std::to_string(bytes) + ")" + why);
   return false;
+}
+
+}  // namespace
+
+bool check_space(const char* builtin, const char* operand, const void* p,
+                 std::ptrdiff_t bytes, Space space) {
+  if (tls_core == nullptr || bytes <= 0) return true;
+  // The common case, decided without building any report.
+  if (space_check_passes(p, bytes, space)) return true;
+  return check_space_further(builtin, operand, p, bytes, space);
 }
 
 bool check_inplace(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
@@ -589,10 +603,12 @@ bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
   switch (space) {
     case Space::kNram:
     case Space::kWram: {
-      // Inside the variable the last passing operand lay in: passes too.
-      CoreContext::CheckedObject& last =
-          core->last_passed_object[space == Space::kNram ? 0 : 1];
-      if (begin >= last.begin && begin + bytes <= last.end) return true;
+      // Inside a variable a recent passing operand lay in: passes too.
+      CoreContext::PassedObjects& passed =
+          core->passed_objects[space == Space::kNram ? 0 : 1];
+      for (const CoreContext::CheckedObject& o : passed.objects) {
+        if (begin >= o.begin && begin + bytes <= o.end) return true;
+      }
       if (core->is_mpu) return false;
       for (const OnchipWindow& w : core->onchip) {
         const char* lo = window_begin(w, space);
@@ -611,7 +627,9 @@ bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
             (object->file_total > limit && !core->budget_reported)) {
           return false;
         }
-        last = {lo + object->offset, lo + object->offset + object->size};
+        passed.objects[size_t(passed.next)] = {
+            lo + object->offset, lo + object->offset + object->size};
+        passed.next = (passed.next + 1) % CoreContext::kPassedObjects;
         return true;
       }
       return false;

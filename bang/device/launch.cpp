@@ -40,7 +40,8 @@ __thread int32_t coreDim = 1, coreId = 0, clusterDim = 0, clusterId = 0;
 namespace xbang {
 namespace detail {
 
-__thread CoreContext* tls_core = nullptr;
+__thread CoreContext* tls_core __attribute__((tls_model("initial-exec"))) =
+    nullptr;
 
 LaunchState::LaunchState(std::string name, const LaunchShape& shape,
                          std::function<void()> body, bool deterministic,

@@ -23,14 +23,10 @@ std::map<const char*, size_t> allocations;  // begin -> bytes
 std::atomic<uint64_t> registry_generation{0};
 thread_local cnrtRet_t last_error = cnrtSuccess;
 
-struct RecentAllocations {
-  static constexpr int kSize = 8;
-  uint64_t generation = ~uint64_t(0);
-  const char* begin[kSize] = {};
-  const char* end[kSize] = {};
-  int next = 0;
-};
-thread_local RecentAllocations recent;
+using RecentAllocations = CoreContext::RecentAllocations;
+// Host threads' cache; an emulated core keeps its own in its CoreContext,
+// which it reaches without a TLS lookup call.
+thread_local RecentAllocations host_recent;
 
 // [p, p + bytes) inside [begin, end), computed without forming p + bytes.
 bool range_inside(const char* p, size_t bytes, const char* begin,
@@ -43,6 +39,9 @@ bool range_inside(const char* p, size_t bytes, const char* begin,
 bool gdram_contains(const void* p, std::ptrdiff_t bytes) {
   if (bytes < 0 || p == nullptr) return false;
   const char* b = static_cast<const char*>(p);
+  CoreContext* core = tls_core;
+  RecentAllocations& recent =
+      core != nullptr ? core->recent_gdram : host_recent;
   const uint64_t generation =
       registry_generation.load(std::memory_order_acquire);
   if (recent.generation == generation) {

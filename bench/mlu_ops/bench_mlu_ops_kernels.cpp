@@ -1,21 +1,22 @@
 // mlu-ops' own operators (built from mlu-ops main's sources) beside xbang's
 // operators of the same API, on the same data, in the same run: for each case
-// of real_kernel_cases.h, BM_RealKernel/<op>/<case>/xbang and .../mlu-ops.
-// Checked mode is off unless XBANG_BENCH_CHECKED=1 (checked_mode.h). After
-// the runs, the ratio mlu-ops / xbang of each case is printed (medians when
+// of real_kernel_cases.h, BM_RealKernel/<op>/<case>/xbang and .../mlu-ops,
+// each with checked mode off and on (.../checked). After the runs, per case:
+// the ratio mlu-ops / xbang, and what checked mode costs each (medians when
 // --benchmark_repetitions is given). On a shared machine:
 //   bench_mlu_ops_kernels --benchmark_repetitions=5 \
 //       --benchmark_enable_random_interleaving=true
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "checked_mode.h"
 #include "real_kernel_cases.h"
 #include "recording_reporter.h"
+#include "xbang/runtime/checked.h"
 
 namespace {
 
@@ -26,31 +27,39 @@ const std::vector<real_kernels::Case>& all_cases() {
   return cases;
 }
 
-// The case on the device: one at a time, kept while its benchmarks run.
+// Each case on the device, made at its first benchmark and kept, so that
+// interleaved repetitions do not make it again.
 Comparison& comparison_of(size_t index,
                           const mlu_ops_library::Library& library) {
-  static size_t current = size_t(-1);
-  static std::unique_ptr<Comparison> comparison;
-  if (current != index) {
-    comparison.reset();
-    comparison = all_cases()[index].make(library);
-    current = index;
-  }
+  static std::map<size_t, std::unique_ptr<Comparison>> made;
+  std::unique_ptr<Comparison>& comparison = made[index];
+  if (!comparison) comparison = all_cases()[index].make(library);
   return *comparison;
 }
 
-void run_case(benchmark::State& state, size_t index, bool mlu_ops,
+struct Variant {
+  bool mlu_ops;
+  bool checked;
+  const char* suffix;
+};
+constexpr Variant kVariants[] = {{false, false, "/xbang"},
+                                 {true, false, "/mlu-ops"},
+                                 {false, true, "/xbang/checked"},
+                                 {true, true, "/mlu-ops/checked"}};
+
+void run_case(benchmark::State& state, size_t index, const Variant& variant,
               const mlu_ops_library::Library* library) {
-  xbang_bench::set_checked_mode_for_timing();
   Comparison& c = comparison_of(index, *library);
+  xbang::checked::set_enabled(variant.checked);
   for (auto _ : state) {
-    const int status = mlu_ops ? c.run_mlu_ops() : c.run_xbang();
+    const int status = variant.mlu_ops ? c.run_mlu_ops() : c.run_xbang();
     if (status != 0) {
-      state.SkipWithError(mlu_ops ? "mlu-ops' operator failed"
-                                  : "xbang's operator failed");
+      state.SkipWithError(variant.mlu_ops ? "mlu-ops' operator failed"
+                                          : "xbang's operator failed");
       break;
     }
   }
+  xbang::checked::set_enabled(false);
   state.counters["bytes_per_second"] = benchmark::Counter(
       c.bytes_moved(), benchmark::Counter::kIsIterationInvariantRate,
       benchmark::Counter::kIs1000);
@@ -73,11 +82,11 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < all_cases().size(); ++i) {
     const real_kernels::Case& c = all_cases()[i];
     const std::string name = benchmark_name(c);
-    for (const bool mlu_ops : {false, true}) {
+    for (const Variant& variant : kVariants) {
       benchmark::RegisterBenchmark(
-          (name + (mlu_ops ? "/mlu-ops" : "/xbang")).c_str(),
-          [i, mlu_ops, library](benchmark::State& state) {
-            run_case(state, i, mlu_ops, library);
+          (name + variant.suffix).c_str(),
+          [i, &variant, library](benchmark::State& state) {
+            run_case(state, i, variant, library);
           })
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime()
@@ -86,16 +95,24 @@ int main(int argc, char** argv) {
   }
   return xbang_bench::run_benchmarks(
       argc, argv, [](const xbang_bench::RecordingReporter& reporter) {
-        std::printf("\nmlu-ops' operator / xbang's, real time:\n");
+        std::printf(
+            "\nReal time, ms: mlu-ops' operator, xbang's, their ratio; each "
+            "with checked mode on, and its cost (checked / off):\n");
         for (const real_kernels::Case& c : all_cases()) {
           const std::string name = benchmark_name(c);
-          const double own = reporter.seconds(name + "/xbang");
-          const double theirs = reporter.seconds(name + "/mlu-ops");
-          if (own > 0 && theirs > 0) {
-            std::printf("  %-72s %9.3f ms / %9.3f ms = %5.2fx\n",
-                        (c.op + " " + c.shape + " " + c.dtype).c_str(),
-                        1e3 * theirs, 1e3 * own, theirs / own);
+          double ms[4];
+          for (int v = 0; v < 4; ++v) {
+            ms[v] = 1e3 * reporter.seconds(name + kVariants[v].suffix);
           }
+          if (ms[0] <= 0 || ms[1] <= 0) continue;
+          std::printf("  %-68s %8.2f %8.2f %5.2fx",
+                      (c.op + " " + c.shape + " " + c.dtype).c_str(), ms[1],
+                      ms[0], ms[1] / ms[0]);
+          if (ms[2] > 0 && ms[3] > 0) {
+            std::printf("   checked %8.2f %8.2f  cost %4.2fx %4.2fx", ms[3],
+                        ms[2], ms[3] / ms[1], ms[2] / ms[0]);
+          }
+          std::printf("\n");
         }
       });
 }

@@ -28,6 +28,51 @@ bool bytes_overlap(const void* a, int64_t a_bytes, const void* b,
          b0 < a0 + uintptr_t(a_bytes);
 }
 
+// ScatterNd of float rows between dense tensors with K = 1: row r of updates
+// goes to row indices[r] of output (skipped outside it), one typed loop per
+// mode.
+template <cnnlScatterNdMode_t kMode, class Index>
+void scatter_float_rows(float* out, const Index* indices, const float* updates,
+                        int64_t rows, int64_t row_size, int64_t out_rows) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const int64_t v = int64_t(indices[r]);
+    if (v < 0 || v >= out_rows) continue;
+    float* y = out + v * row_size;
+    const float* x = updates + r * row_size;
+    for (int64_t s = 0; s < row_size; ++s) {
+      if constexpr (kMode == CNNL_SCATTERND_UPDATE) {
+        y[s] = x[s];
+      } else if constexpr (kMode == CNNL_SCATTERND_ADD) {
+        y[s] += x[s];
+      } else if constexpr (kMode == CNNL_SCATTERND_SUB) {
+        y[s] -= x[s];
+      } else {
+        y[s] *= x[s];
+      }
+    }
+  }
+}
+
+template <class Index>
+void scatter_float_rows(cnnlScatterNdMode_t mode, float* out,
+                        const Index* indices, const float* updates,
+                        int64_t rows, int64_t row_size, int64_t out_rows) {
+  switch (mode) {
+    case CNNL_SCATTERND_UPDATE:
+      return scatter_float_rows<CNNL_SCATTERND_UPDATE>(
+          out, indices, updates, rows, row_size, out_rows);
+    case CNNL_SCATTERND_ADD:
+      return scatter_float_rows<CNNL_SCATTERND_ADD>(out, indices, updates, rows,
+                                                    row_size, out_rows);
+    case CNNL_SCATTERND_SUB:
+      return scatter_float_rows<CNNL_SCATTERND_SUB>(out, indices, updates, rows,
+                                                    row_size, out_rows);
+    default:
+      return scatter_float_rows<CNNL_SCATTERND_MUL>(out, indices, updates, rows,
+                                                    row_size, out_rows);
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -244,6 +289,21 @@ cnnlStatus_t cnnlScatterNd_v2(
     }
   }
   const int64_t slice_size = int64_t(slice.size());
+  // The common case (mlu-ops' voxel and sparse operators): float rows
+  // between dense tensors that share no memory with output.
+  if (!shared && k == 1 && dtype == CNNL_DTYPE_FLOAT && is_dense(ix) &&
+      is_dense(*updates_desc) && is_dense(out)) {
+    auto* out_rows = static_cast<float*>(output);
+    const auto* update_rows = static_cast<const float*>(updates);
+    if (ix.dtype == CNNL_DTYPE_INT32) {
+      scatter_float_rows(mode, out_rows, static_cast<const int32_t*>(indices),
+                         update_rows, rows, slice_size, out.dims[0]);
+    } else {
+      scatter_float_rows(mode, out_rows, static_cast<const int64_t*>(indices),
+                         update_rows, rows, slice_size, out.dims[0]);
+    }
+    return CNNL_STATUS_SUCCESS;
+  }
   for (int64_t row = 0; row < rows; ++row) {
     const int64_t target = shared ? targets[size_t(row)] : target_of(row);
     if (target < 0) continue;  // outside output: skipped

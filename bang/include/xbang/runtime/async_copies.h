@@ -36,13 +36,16 @@ struct Segments {
 template <long kSize>
 void copy_fixed_segments(char* dp, const char* sp, const Segments& d,
                          const Segments& s) {
-  for (long k1 = 0; k1 < d.n1; ++k1) {
-    char* drow = dp + k1 * d.stride1;
-    const char* srow = sp + k1 * s.stride1;
-    for (long k0 = 0; k0 < d.n0; ++k0) {
+  // In locals: the stores through char* could otherwise alias them.
+  const long n0 = d.n0, n1 = d.n1, d0 = d.stride0, d1 = d.stride1,
+             s0 = s.stride0, s1 = s.stride1;
+  for (long k1 = 0; k1 < n1; ++k1) {
+    char* drow = dp + k1 * d1;
+    const char* srow = sp + k1 * s1;
+    for (long k0 = 0; k0 < n0; ++k0) {
       unsigned char bytes[kSize];
-      std::memcpy(bytes, srow + k0 * s.stride0, kSize);
-      std::memcpy(drow + k0 * d.stride0, bytes, kSize);
+      std::memcpy(bytes, srow + k0 * s0, kSize);
+      std::memcpy(drow + k0 * d0, bytes, kSize);
     }
   }
 }
@@ -70,12 +73,14 @@ inline void copy_segments(void* dst, const void* src, const Segments& d,
       case 16:
         return copy_fixed_segments<16>(dp, sp, d, s);
     }
-    for (long k1 = 0; k1 < d.n1; ++k1) {
-      char* drow = dp + k1 * d.stride1;
-      const char* srow = sp + k1 * s.stride1;
-      for (long k0 = 0; k0 < d.n0; ++k0) {
-        std::memmove(drow + k0 * d.stride0, srow + k0 * s.stride0,
-                     std::size_t(d.size));
+    const long n0 = d.n0, n1 = d.n1, d0 = d.stride0, d1 = d.stride1,
+               s0 = s.stride0, s1 = s.stride1;
+    const std::size_t size = std::size_t(d.size);
+    for (long k1 = 0; k1 < n1; ++k1) {
+      char* drow = dp + k1 * d1;
+      const char* srow = sp + k1 * s1;
+      for (long k0 = 0; k0 < n0; ++k0) {
+        std::memmove(drow + k0 * d0, srow + k0 * s0, size);
       }
     }
     return;

@@ -43,20 +43,41 @@ struct CoreContext {
   // This core's copies of the modules' on-chip sections (checked mode).
   std::vector<OnchipWindow> onchip;
   bool budget_reported = false;  // checked mode: on-chip budget, once per core
-  // Checked mode: the NRAM and WRAM variables the last passing operand of
-  // each space lay in (kernels call built-ins on one buffer again and again).
+  // Checked mode: the NRAM and WRAM variables the last passing operands of
+  // each space lay in (kernels call built-ins on a few buffers again and
+  // again), the oldest replaced first.
   struct CheckedObject {
     const char* begin = nullptr;
     const char* end = nullptr;
   };
-  std::array<CheckedObject, 2> last_passed_object{};  // NRAM, WRAM
+  static constexpr int kPassedObjects = 4;
+  struct PassedObjects {
+    std::array<CheckedObject, kPassedObjects> objects{};
+    int next = 0;
+  };
+  std::array<PassedObjects, 2> passed_objects{};  // NRAM, WRAM
+  // Checked mode: the GDRAM allocations this core's operands lay in lately,
+  // valid while no allocation is released (memory.cpp).
+  struct RecentAllocations {
+    static constexpr int kSize = 8;
+    uint64_t generation = ~uint64_t(0);
+    const char* begin[kSize] = {};
+    const char* end[kSize] = {};
+    int next = 0;
+  };
+  RecentAllocations recent_gdram;
   // __memcpy_async copies not yet performed (see async_copies.h) and, in
   // checked mode, the destination range each one writes.
   std::vector<PendingCopy> pending_copies;
   std::vector<std::pair<const char*, const char*>> pending_ranges;
 };
 
-extern __thread CoreContext* tls_core;
+// Initial-exec: every built-in reads it, from kernels in executables and in
+// shared libraries alike, and a general-dynamic access is a call
+// (__tls_get_addr). One pointer fits the static TLS glibc keeps for
+// libraries loaded later.
+extern __thread CoreContext* tls_core
+    __attribute__((tls_model("initial-exec")));
 inline CoreContext* current_core() { return tls_core; }
 
 // Performs the core's delayed __memcpy_async copies, in issue order.

@@ -67,7 +67,7 @@ class Contract {
 
   // A count or size argument: must not be negative.
   Contract& count(long n) {
-    if (validating()) ok_ = check_count(builtin_, n);
+    if (validating() && n < 0) ok_ = check_count(builtin_, n);  // reports
     return *this;
   }
   // A condition of the built-in's own; `message()` says what is wrong.
@@ -129,7 +129,10 @@ class Contract {
   }
   // Not written by a pending __memcpy_async (the read would see stale data).
   Contract& pending(const void* p, std::ptrdiff_t bytes) {
-    if (validating()) ok_ = check_not_pending(builtin_, p, bytes);
+    const CoreContext* core = tls_core;
+    if (validating() && core != nullptr && !core->pending_ranges.empty()) {
+      ok_ = check_not_pending(builtin_, p, bytes);
+    }
     return *this;
   }
   // Arch < 372: a vector operand's byte size is a multiple of 128.
