@@ -313,12 +313,6 @@ cnnlStatus_t cnnlScatterNd_v2(
       char* y_bytes = static_cast<char*>(output) + at * int64_t(bytes);
       if (mode == CNNL_SCATTERND_UPDATE) {
         std::memcpy(y_bytes, x_bytes, bytes);
-      } else if (dtype == CNNL_DTYPE_FLOAT) {
-        // Exactly what the double computation below rounds to.
-        const float x = read_as<float>(x_bytes), y = read_as<float>(y_bytes);
-        write_as<float>(y_bytes, mode == CNNL_SCATTERND_ADD   ? y + x
-                                 : mode == CNNL_SCATTERND_SUB ? y - x
-                                                              : y * x);
       } else {
         const double x = load_real(dtype, x_bytes, 0);
         const double y = load_real(dtype, y_bytes, 0);

@@ -169,6 +169,18 @@ inline bool usable(const char* api, cnnlTensorDescriptor_t desc,
 // Calls visit(offset) with the element offset (in elements) of every
 // element of a tensor of shape `dims` and strides `strides`, in row-major
 // order of the shape.
+// Whether elements of these dims and strides lie at offsets 0..n-1 in
+// row-major order (a dimension of 1 may have any stride).
+inline bool is_dense(const std::vector<int64_t>& dims,
+                     const std::vector<int64_t>& strides) {
+  int64_t dense = 1;
+  for (size_t axis = dims.size(); axis-- > 0;) {
+    if (dims[axis] != 1 && strides[axis] != dense) return false;
+    dense *= dims[axis];
+  }
+  return true;
+}
+
 template <class Visit>
 inline void for_each_offset(const std::vector<int64_t>& dims,
                             const std::vector<int64_t>& strides, Visit visit) {
@@ -176,14 +188,10 @@ inline void for_each_offset(const std::vector<int64_t>& dims,
     if (d == 0) return;
   }
   // Dense row-major strides (what nearly every caller passes): offsets 0..n-1.
-  int64_t dense = 1;
-  bool is_dense = true;
-  for (size_t axis = dims.size(); axis-- > 0;) {
-    if (dims[axis] != 1 && strides[axis] != dense) is_dense = false;
-    dense *= dims[axis];
-  }
-  if (is_dense) {
-    for (int64_t offset = 0; offset < dense; ++offset) visit(offset);
+  if (is_dense(dims, strides)) {
+    int64_t n = 1;
+    for (const int64_t d : dims) n *= d;
+    for (int64_t offset = 0; offset < n; ++offset) visit(offset);
     return;
   }
   std::vector<int64_t> index(dims.size(), 0);
@@ -418,14 +426,8 @@ inline std::vector<int64_t> offsets_of(const cnnlTensorStruct& t) {
   return at;
 }
 
-// Whether `t`'s elements lie at offsets 0..n-1 in row-major order.
 inline bool is_dense(const cnnlTensorStruct& t) {
-  int64_t dense = 1;
-  for (size_t axis = t.dims.size(); axis-- > 0;) {
-    if (t.dims[axis] != 1 && t.strides[axis] != dense) return false;
-    dense *= t.dims[axis];
-  }
-  return true;
+  return is_dense(t.dims, t.strides);
 }
 
 // The element offsets of `t` in row-major order of its index: i itself for a

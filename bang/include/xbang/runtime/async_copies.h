@@ -31,24 +31,32 @@ struct Segments {
   }
 };
 
-// Segments of a compile-time size: one load and one store each, which is a
-// memmove of the segment (it is read whole before it is written).
-template <long kSize>
-void copy_fixed_segments(char* dp, const char* sp, const Segments& d,
-                         const Segments& s) {
-  // In locals: the stores through char* could otherwise alias them.
+// Calls copy(dst segment, src segment) for each pair, where both sides split
+// their segments alike.
+template <class CopyOne>
+void for_each_segment_pair(char* dp, const char* sp, const Segments& d,
+                           const Segments& s, const CopyOne& copy) {
+  // In locals: stores through char* could otherwise alias them.
   const long n0 = d.n0, n1 = d.n1, d0 = d.stride0, d1 = d.stride1,
              s0 = s.stride0, s1 = s.stride1;
   for (long k1 = 0; k1 < n1; ++k1) {
     char* drow = dp + k1 * d1;
     const char* srow = sp + k1 * s1;
-    for (long k0 = 0; k0 < n0; ++k0) {
-      unsigned char bytes[kSize];
-      std::memcpy(bytes, srow + k0 * s0, kSize);
-      std::memcpy(drow + k0 * d0, bytes, kSize);
-    }
+    for (long k0 = 0; k0 < n0; ++k0) copy(drow + k0 * d0, srow + k0 * s0);
   }
 }
+
+// A segment of a compile-time size: one load and one store, which is a
+// memmove of it (it is read whole before it is written). A type, not a
+// function, so that the loop inlines it.
+template <long kSize>
+struct CopyFixed {
+  void operator()(char* to, const char* from) const {
+    unsigned char bytes[kSize];
+    std::memcpy(bytes, from, kSize);
+    std::memcpy(to, bytes, kSize);
+  }
+};
 
 inline void copy_segments(void* dst, const void* src, const Segments& d,
                           const Segments& s) {
@@ -58,33 +66,25 @@ inline void copy_segments(void* dst, const void* src, const Segments& d,
     std::memmove(dp, sp, std::size_t(d.size));
     return;
   }
-  // Two nested loops where both sides split the segments alike; otherwise
-  // segment k of one side goes to segment k of the other.
   if (d.n0 == s.n0 && d.n1 == s.n1) {
     switch (d.size) {
       case 1:
-        return copy_fixed_segments<1>(dp, sp, d, s);
+        return for_each_segment_pair(dp, sp, d, s, CopyFixed<1>{});
       case 2:
-        return copy_fixed_segments<2>(dp, sp, d, s);
+        return for_each_segment_pair(dp, sp, d, s, CopyFixed<2>{});
       case 4:
-        return copy_fixed_segments<4>(dp, sp, d, s);
+        return for_each_segment_pair(dp, sp, d, s, CopyFixed<4>{});
       case 8:
-        return copy_fixed_segments<8>(dp, sp, d, s);
+        return for_each_segment_pair(dp, sp, d, s, CopyFixed<8>{});
       case 16:
-        return copy_fixed_segments<16>(dp, sp, d, s);
+        return for_each_segment_pair(dp, sp, d, s, CopyFixed<16>{});
     }
-    const long n0 = d.n0, n1 = d.n1, d0 = d.stride0, d1 = d.stride1,
-               s0 = s.stride0, s1 = s.stride1;
     const std::size_t size = std::size_t(d.size);
-    for (long k1 = 0; k1 < n1; ++k1) {
-      char* drow = dp + k1 * d1;
-      const char* srow = sp + k1 * s1;
-      for (long k0 = 0; k0 < n0; ++k0) {
-        std::memmove(drow + k0 * d0, srow + k0 * s0, size);
-      }
-    }
-    return;
+    return for_each_segment_pair(
+        dp, sp, d, s,
+        [size](char* to, const char* from) { std::memmove(to, from, size); });
   }
+  // The sides split the segments differently: segment k goes to segment k.
   const long count = d.count();
   for (long k = 0; k < count; ++k) {
     std::memmove(dp + d.offset(k), sp + s.offset(k), std::size_t(d.size));
