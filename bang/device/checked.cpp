@@ -599,16 +599,13 @@ bool in_space(const void* p, std::ptrdiff_t bytes, Space space) {
 bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
   CoreContext* core = tls_core;
   if (core == nullptr || bytes <= 0) return true;
+  if (passes_recent(*core, p, bytes, space)) return true;
   const char* begin = static_cast<const char*>(p);
   switch (space) {
     case Space::kNram:
     case Space::kWram: {
-      // Inside a variable a recent passing operand lay in: passes too.
       CoreContext::PassedObjects& passed =
           core->passed_objects[space == Space::kNram ? 0 : 1];
-      for (const CoreContext::CheckedObject& o : passed.objects) {
-        if (begin >= o.begin && begin + bytes <= o.end) return true;
-      }
       if (core->is_mpu) return false;
       for (const OnchipWindow& w : core->onchip) {
         const char* lo = window_begin(w, space);

@@ -17,10 +17,6 @@ namespace {
 
 std::shared_mutex registry_mutex;
 std::map<const char*, size_t> allocations;  // begin -> bytes
-// Bumped by every release: lets each thread trust its cache of recently
-// found allocations without touching the shared lock (checked mode asks
-// this for every GDRAM operand, from every core at once).
-std::atomic<uint64_t> registry_generation{0};
 thread_local cnrtRet_t last_error = cnrtSuccess;
 
 using RecentAllocations = CoreContext::RecentAllocations;
@@ -28,13 +24,12 @@ using RecentAllocations = CoreContext::RecentAllocations;
 // which it reaches without a TLS lookup call.
 thread_local RecentAllocations host_recent;
 
-// [p, p + bytes) inside [begin, end), computed without forming p + bytes.
-bool range_inside(const char* p, size_t bytes, const char* begin,
-                  const char* end) {
-  return p >= begin && p <= end && bytes <= size_t(end - p);
-}
-
 }  // namespace
+
+// Bumped by every release: lets each thread trust its cache of recently
+// found allocations without touching the shared lock (checked mode asks
+// this for every GDRAM operand, from every core at once).
+std::atomic<uint64_t> gdram_registry_generation{0};
 
 bool gdram_contains(const void* p, std::ptrdiff_t bytes) {
   if (bytes < 0 || p == nullptr) return false;
@@ -43,7 +38,7 @@ bool gdram_contains(const void* p, std::ptrdiff_t bytes) {
   RecentAllocations& recent =
       core != nullptr ? core->recent_gdram : host_recent;
   const uint64_t generation =
-      registry_generation.load(std::memory_order_acquire);
+      gdram_registry_generation.load(std::memory_order_acquire);
   if (recent.generation == generation) {
     for (int i = 0; i < RecentAllocations::kSize; ++i) {
       if (range_inside(b, size_t(bytes), recent.begin[i], recent.end[i])) {
@@ -83,7 +78,7 @@ bool gdram_unregister(const void* begin) {
   auto it = allocations.find(static_cast<const char*>(begin));
   if (it == allocations.end()) return false;
   allocations.erase(it);
-  registry_generation.fetch_add(1, std::memory_order_acq_rel);
+  gdram_registry_generation.fetch_add(1, std::memory_order_acq_rel);
   return true;
 }
 
@@ -92,7 +87,7 @@ std::vector<const void*> gdram_unregister_all() {
   {
     std::unique_lock<std::shared_mutex> lock(registry_mutex);
     freed.swap(allocations);
-    registry_generation.fetch_add(1, std::memory_order_acq_rel);
+    gdram_registry_generation.fetch_add(1, std::memory_order_acq_rel);
   }
   std::vector<const void*> blocks;
   blocks.reserve(freed.size());

@@ -309,6 +309,32 @@ void add_real_kernel_cases(std::vector<Case>& cases, DeviceCases& dev) {
                                             k.segments);
          }});
   }
+  // dynamic_point_to_voxel backward: per point, three rows of C = 128 (its
+  // feats, its voxel's feats and arg-max indices) from GDRAM rows far apart
+  // by __memcpy_async, performed at the __sync; per voxel, one row back.
+  constexpr int kRow = 128 * 4;
+  constexpr int kRowsApart = 8192;
+  cases.push_back({"real kernels",
+                   "__memcpy_async GDRAM2NRAM x 3 + __sync (point_to_voxel)",
+                   "3 x 512B", 3 * 2 * kRow, true, false, [](int8_t*) {},
+                   [=](int8_t* m) {
+                     for (int r = 0; r < 3; ++r) {
+                       __memcpy_async(m + r * kRow, rows + r * kRowsApart, kRow,
+                                      GDRAM2NRAM);
+                     }
+                     __sync();
+                   },
+                   [=](int8_t* m) {
+                     xbang_bench::scalar_copy_strided(m, rows, kRow, kRow,
+                                                      kRowsApart, 3);
+                   }});
+  cases.push_back(
+      {"real kernels", "__memcpy NRAM2GDRAM (point_to_voxel)", "512B", 2 * kRow,
+       true, false, [](int8_t* m) { fill_random(m, kRow, 14); },
+       [=](int8_t* m) { __memcpy(rows, m, kRow, NRAM2GDRAM); },
+       [=](int8_t* m) {
+         xbang_bench::scalar_copy_strided(rows, m, kRow, kRow, kRow, 1);
+       }});
   struct Transpose {
     const char* kernel;
     int h, w;

@@ -63,6 +63,42 @@ bool in_space(const void* p, std::ptrdiff_t bytes, Space space);
 // checks each part with check_space. Built-ins that move many small parts
 // of one range check that range once this way.
 bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space);
+// Bumped by every release of GDRAM (memory.cpp).
+extern std::atomic<uint64_t> gdram_registry_generation;
+// [p, p + bytes) inside [begin, end), computed without forming p + bytes.
+inline bool range_inside(const char* p, size_t bytes, const char* begin,
+                         const char* end) {
+  return p >= begin && p <= end && bytes <= size_t(end - p);
+}
+// The part of space_check_passes decided from the core's own caches, inline
+// so that the common operand costs no call: NRAM/WRAM inside a variable a
+// recent passing operand lay in, GDRAM inside one of the core's recent
+// allocations while none has been released since. False means "ask
+// check_space", not "fails".
+inline bool passes_recent(const CoreContext& core, const void* p,
+                          std::ptrdiff_t bytes, Space space) {
+  const char* begin = static_cast<const char*>(p);
+  if (space == Space::kNram || space == Space::kWram) {
+    const CoreContext::PassedObjects& passed =
+        core.passed_objects[space == Space::kNram ? 0 : 1];
+    for (const CoreContext::CheckedObject& o : passed.objects) {
+      if (begin >= o.begin && begin + bytes <= o.end) return true;
+    }
+    return false;
+  }
+  if (space != Space::kGdram || bytes < 0) return false;
+  const CoreContext::RecentAllocations& recent = core.recent_gdram;
+  if (recent.generation !=
+      gdram_registry_generation.load(std::memory_order_acquire)) {
+    return false;
+  }
+  for (int i = 0; i < CoreContext::RecentAllocations::kSize; ++i) {
+    if (range_inside(begin, size_t(bytes), recent.begin[i], recent.end[i])) {
+      return true;
+    }
+  }
+  return false;
+}
 // A block-scope __nram__ / __wram__ variable of a .mlu file, noted once per
 // host thread (XBANG_ONCHIP_LOCAL_): GCC drops the section of such a variable
 // in a function template instantiation, so its space is known only this way.

@@ -117,7 +117,13 @@ class Contract {
         ok_ = check_space(builtin_, name, p, bytes, Space::kGdram);  // reports
       }
     } else {
-      ok_ = check_space(builtin_, name, p, bytes, space_of(where));
+      const Space space = space_of(where);
+      const CoreContext* core = tls_core;
+      if (core == nullptr || bytes <= 0 ||
+          passes_recent(*core, p, bytes, space)) {
+        return *this;
+      }
+      ok_ = check_space(builtin_, name, p, bytes, space);
     }
     return *this;
   }
