@@ -33,9 +33,11 @@
 #include "xbang/core/arch.h"
 #include "xbang/runtime/spin_wait.h"
 
-__thread int32_t taskDim = 1, taskDimX = 1, taskDimY = 1, taskDimZ = 1;
-__thread int32_t taskId = 0, taskIdX = 0, taskIdY = 0, taskIdZ = 0;
-__thread int32_t coreDim = 1, coreId = 0, clusterDim = 0, clusterId = 0;
+XBANG_TASK_VARIABLE int32_t taskDim = 1, taskDimX = 1, taskDimY = 1,
+                            taskDimZ = 1;
+XBANG_TASK_VARIABLE int32_t taskId = 0, taskIdX = 0, taskIdY = 0, taskIdZ = 0;
+XBANG_TASK_VARIABLE int32_t coreDim = 1, coreId = 0, clusterDim = 0,
+                            clusterId = 0;
 
 namespace xbang {
 namespace detail {

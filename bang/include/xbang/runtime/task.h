@@ -11,9 +11,13 @@
 #include "xbang/runtime/counters.h"
 
 // Task variables: one set per emulated core, set by the runtime.
-extern __thread int32_t taskDim, taskDimX, taskDimY, taskDimZ;
-extern __thread int32_t taskId, taskIdX, taskIdY, taskIdZ;
-extern __thread int32_t coreDim, coreId, clusterDim, clusterId;
+// Initial-exec, like tls_core below: kernels read them in their loops
+// (`n % taskDim == taskId`), and from a kernel in a shared library a
+// general-dynamic access is a call to __tls_get_addr.
+#define XBANG_TASK_VARIABLE __attribute__((tls_model("initial-exec"))) __thread
+extern XBANG_TASK_VARIABLE int32_t taskDim, taskDimX, taskDimY, taskDimZ;
+extern XBANG_TASK_VARIABLE int32_t taskId, taskIdX, taskIdY, taskIdZ;
+extern XBANG_TASK_VARIABLE int32_t coreDim, coreId, clusterDim, clusterId;
 
 namespace xbang {
 namespace detail {
