@@ -63,11 +63,6 @@ bool is_power_of_ten(uint64_t n) {
   return n == 1;
 }
 
-bool ranges_overlap(const char* a, std::ptrdiff_t an, const char* b,
-                    std::ptrdiff_t bn) {
-  return a < b + bn && b < a + an;
-}
-
 std::string demangle(const std::string& name) {
   int status = 0;
   char* text = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
@@ -443,23 +438,14 @@ bool check_space(const char* builtin, const char* operand, const void* p,
   return check_space_further(builtin, operand, p, bytes, space);
 }
 
-bool check_inplace(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
-                   const void* src, std::ptrdiff_t sbytes) {
-  const char* d = static_cast<const char*>(dst);
-  const char* s = static_cast<const char*>(src);
-  if (d == s || !ranges_overlap(d, dbytes, s, sbytes)) return true;
+bool report_partial_overlap(const char* builtin) {
   report(builtin,
          "dst and src overlap partially (only exact in-place is "
          "allowed)");
   return false;
 }
 
-bool check_disjoint(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
-                    const void* src, std::ptrdiff_t sbytes) {
-  if (!ranges_overlap(static_cast<const char*>(dst), dbytes,
-                      static_cast<const char*>(src), sbytes)) {
-    return true;
-  }
+bool report_overlap(const char* builtin) {
   report(builtin, "dst and src must not overlap");
   return false;
 }

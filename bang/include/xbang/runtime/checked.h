@@ -104,11 +104,32 @@ inline bool passes_recent(const CoreContext& core, const void* p,
 // in a function template instantiation, so its space is known only this way.
 void note_local_onchip(const void* p, std::size_t bytes, Space space);
 bool check_count(const char* builtin, long count);
+// [a, a + an) and [b, b + bn) share a byte.
+inline bool ranges_overlap(const char* a, std::ptrdiff_t an, const char* b,
+                           std::ptrdiff_t bn) {
+  return a < b + bn && b < a + an;
+}
+// Each reports its finding and returns false.
+bool report_partial_overlap(const char* builtin);
+bool report_overlap(const char* builtin);
 // In-place operands must coincide exactly or not overlap at all.
-bool check_inplace(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
-                   const void* src, std::ptrdiff_t sbytes);
-bool check_disjoint(const char* builtin, const void* dst, std::ptrdiff_t dbytes,
-                    const void* src, std::ptrdiff_t sbytes);
+inline bool check_inplace(const char* builtin, const void* dst,
+                          std::ptrdiff_t dbytes, const void* src,
+                          std::ptrdiff_t sbytes) {
+  const char* d = static_cast<const char*>(dst);
+  const char* s = static_cast<const char*>(src);
+  if (d == s || !ranges_overlap(d, dbytes, s, sbytes)) return true;
+  return report_partial_overlap(builtin);
+}
+inline bool check_disjoint(const char* builtin, const void* dst,
+                           std::ptrdiff_t dbytes, const void* src,
+                           std::ptrdiff_t sbytes) {
+  if (!ranges_overlap(static_cast<const char*>(dst), dbytes,
+                      static_cast<const char*>(src), sbytes)) {
+    return true;
+  }
+  return report_overlap(builtin);
+}
 // Arch < 372: n*sizeof(T) must be a multiple of 128 bytes. Decided with the
 // kernel's own compile-time profile (built-ins are header-only).
 bool report_vector_bytes(const char* builtin, std::ptrdiff_t bytes, int arch);
