@@ -18,28 +18,16 @@
 #include <utility>
 #include <vector>
 
+#include "device.h"
 #include "recording_reporter.h"
 
 namespace {
 
+using xbang_test::DeviceBuffer;
+
 constexpr int kPoints = 17176, kVoxels = 13743, kChannels = 128;
 constexpr int64_t kFeats = int64_t(kPoints) * kChannels;
 constexpr int64_t kVoxelFeats = int64_t(kVoxels) * kChannels;
-
-// A cnrtMalloc'd buffer of the benchmark's lifetime.
-class Device {
- public:
-  explicit Device(size_t bytes) : bytes_(bytes) { cnrtMalloc(&p_, bytes); }
-  ~Device() { cnrtFree(p_); }
-  Device(const Device&) = delete;
-  Device& operator=(const Device&) = delete;
-  void* get() const { return p_; }
-  size_t bytes() const { return bytes_; }
-
- private:
-  void* p_ = nullptr;
-  size_t bytes_;
-};
 
 // A 1-D or 2-D float / int32 tensor descriptor.
 class Tensor {
@@ -99,7 +87,7 @@ void fill(benchmark::State& state, cnnlDataType_t dtype, std::vector<int> dims,
           int64_t bytes, T value) {
   Handle handle;
   Tensor out(dtype, std::move(dims));
-  Device output{size_t(bytes)};
+  DeviceBuffer output{size_t(bytes)};
   for (auto _ : state) {
     if (cnnlFill_v3(handle.get(), CNNL_POINTER_MODE_HOST, &value, out.get(),
                     output.get()) != CNNL_STATUS_SUCCESS) {
@@ -122,13 +110,9 @@ void BM_ScatterNdAdd(benchmark::State& state) {
   Tensor indices_desc(CNNL_DTYPE_INT32, {int(kVoxelFeats), 1});
   Tensor updates_desc(CNNL_DTYPE_FLOAT, {int(kVoxelFeats)});
   Tensor output_desc(CNNL_DTYPE_FLOAT, {int(kFeats)});
-  Device indices(size_t(kVoxelFeats) * 4), updates(size_t(kVoxelFeats) * 4),
-      output(size_t(kFeats) * 4);
-  const std::vector<int32_t> host_indices = scatter_indices();
-  std::memcpy(indices.get(), host_indices.data(), indices.bytes());
-  std::vector<float> ones(size_t(kVoxelFeats), 1.0f);
-  std::memcpy(updates.get(), ones.data(), updates.bytes());
-  std::memset(output.get(), 0, output.bytes());
+  const DeviceBuffer indices(scatter_indices());
+  const DeviceBuffer updates(std::vector<float>(size_t(kVoxelFeats), 1.0f));
+  const DeviceBuffer output(std::vector<float>(size_t(kFeats), 0.0f));
   for (auto _ : state) {
     // Adds to what the last iteration left: the output stays finite.
     if (cnnlScatterNd_v2(handle.get(), CNNL_SCATTERND_ADD, indices_desc.get(),

@@ -166,9 +166,6 @@ inline bool usable(const char* api, cnnlTensorDescriptor_t desc,
   return false;
 }
 
-// Calls visit(offset) with the element offset (in elements) of every
-// element of a tensor of shape `dims` and strides `strides`, in row-major
-// order of the shape.
 // Whether elements of these dims and strides lie at offsets 0..n-1 in
 // row-major order (a dimension of 1 may have any stride).
 inline bool is_dense(const std::vector<int64_t>& dims,
@@ -181,6 +178,9 @@ inline bool is_dense(const std::vector<int64_t>& dims,
   return true;
 }
 
+// Calls visit(offset) with the element offset (in elements) of every
+// element of a tensor of shape `dims` and strides `strides`, in row-major
+// order of the shape.
 template <class Visit>
 inline void for_each_offset(const std::vector<int64_t>& dims,
                             const std::vector<int64_t>& strides, Visit visit) {
