@@ -16,8 +16,8 @@
 #
 # BANG_CNCC_FLAGS (a string or a list) applies to the .mlu sources where it
 # means something on a CPU: -O<level>, -g*, -D<macro>[=<value>], -I<dir>,
-# --bang-mlu-arch=mtp_<NNN> (the profile: __BANG_ARCH__=<NNN>; several arch
-# flags name a fat binary, and the one xbang was built for is used), -march=
+# --bang-mlu-arch=mtp_<NNN> (the profile: __BANG_ARCH__=<NNN>; of several,
+# the first xbang has a profile for; mtp_613 and mtp_617 have none), -march=
 # and -mcpu= (instead of the host CPU). Every other flag is ignored, with one
 # message at the first target: warning flags too, because the .mlu sources
 # are compiled by the project's C++ compiler, whose CMAKE_CXX_FLAGS (with
@@ -47,16 +47,6 @@ find_package_handle_standard_args(BANG
     "xbang is not built or installed: add_subdirectory(<xbang>), or put its install prefix on CMAKE_PREFIX_PATH")
 if(NOT BANG_FOUND)
   return()
-endif()
-
-# The profile xbang's runtime was built for (checked-mode limits and the
-# attributes CNRT reports follow it).
-if(DEFINED xbang_ARCH)
-  set(_bang_library_arch "${xbang_ARCH}")
-elseif(DEFINED XBANG_ARCH)
-  set(_bang_library_arch "${XBANG_ARCH}")
-else()
-  set(_bang_library_arch 372)
 endif()
 
 foreach(_bang_link_name cnrt cndrv cndev cnnl cnbin cnpapi)
@@ -108,24 +98,37 @@ function(_bang_apply_cncc_flags target)
     endif()
   endforeach()
 
+  # The first architecture xbang has a profile for; the device runs it on a
+  # device of that architecture (XBANG_DEVICE, or by default the one the
+  # loaded kernels were built for). Several: cncc builds fat objects,
+  # this path the first.
   set(arch "")
-  if(archs)
-    list(FIND archs "${_bang_library_arch}" library_arch_index)
-    if(library_arch_index GREATER_EQUAL 0)
-      set(arch "${_bang_library_arch}")
-    else()
-      list(GET archs 0 arch)
-      if(NOT arch MATCHES "^(290|372|592)$")
-        message(FATAL_ERROR
-          "FindBANG (xbang): --bang-mlu-arch ${arch}: xbang emulates the "
-          "profiles 290, 372 and 592")
+  set(unmodelled "")
+  foreach(candidate IN LISTS archs)
+    if(candidate MATCHES "^(290|372|592)$")
+      if(NOT arch)
+        set(arch "${candidate}")
       endif()
-      message(WARNING
-        "FindBANG (xbang): ${target}'s kernels are compiled for "
-        "__BANG_ARCH__=${arch}, but xbang's runtime was built for "
-        "${_bang_library_arch}; configure xbang with -DXBANG_ARCH=${arch} "
-        "for matching checked-mode limits and device attributes")
+    else()
+      list(APPEND unmodelled "mtp_${candidate}")
     endif()
+  endforeach()
+  if(unmodelled)
+    string(REPLACE ";" ", " unmodelled "${unmodelled}")
+    if(NOT arch)
+      message(FATAL_ERROR
+        "FindBANG (xbang): --bang-mlu-arch ${unmodelled}: no public document "
+        "gives these architectures' on-chip sizes; xbang emulates mtp_290, "
+        "mtp_372 and mtp_592")
+    endif()
+    message(STATUS "FindBANG (xbang): ${target}: no code is built for "
+                   "${unmodelled} (no profile: docs/cncc.md)")
+  endif()
+  list(REMOVE_DUPLICATES archs)
+  list(LENGTH archs arch_count)
+  if(arch_count GREATER 1 AND NOT unmodelled)
+    message(STATUS "FindBANG (xbang): ${target}'s kernels are compiled for "
+                   "mtp_${arch} (fat objects: cncc)")
   endif()
 
   get_property(reported GLOBAL PROPERTY _BANG_IGNORED_FLAGS_REPORTED)
@@ -150,7 +153,7 @@ function(_bang_apply_cncc_flags target)
       set_property(SOURCE "${source}" APPEND PROPERTY COMPILE_DEFINITIONS
                    ${definitions})
     endif()
-    if(arch AND NOT arch STREQUAL _bang_library_arch)
+    if(arch)
       set_property(SOURCE "${source}" APPEND PROPERTY COMPILE_DEFINITIONS
                    "__BANG_ARCH__=${arch}")
     endif()

@@ -1,4 +1,4 @@
-# xbang_add_mlu_sources(<target> <file.mlu>...)
+# xbang_add_mlu_sources(<target> <file.mlu>... [ARCHS <arch>...])
 #
 # Compiles each .mlu file (BANG C) into <target> as C++, as cncc would: the
 # build runs xbang-mlu-rewrite on it (launches, inline assembly, on-chip
@@ -29,6 +29,13 @@
 # rewriter's message; the other files of the target still build. Relative
 # paths are relative to the calling CMakeLists.txt.
 #
+# ARCHS 372 592 (or mtp_372 ...) makes the files fat, as several
+# --bang-mlu-arch flags make cncc's objects: <target> gets the code of the
+# first architecture, and each other one is built into a module library
+# (<target>_mtp_<arch>) that <target> embeds and the device loads for a
+# device of that architecture (docs/cncc.md). Without ARCHS, the files get
+# the profile of the code that includes <bang.h> (XBANG_ARCH, default 372).
+#
 # Works in the xbang build tree (tool target xbang_mlu_rewrite, alias
 # xbang::mlu-rewrite) and after find_package(xbang) (imported
 # xbang::mlu-rewrite); may be called from another directory than the one
@@ -36,6 +43,18 @@
 include_guard(GLOBAL)
 
 function(xbang_add_mlu_sources target)
+  cmake_parse_arguments(PARSE_ARGV 1 mlu "" "" "ARCHS")
+  set(mlu_files ${mlu_UNPARSED_ARGUMENTS})
+  set(archs "")
+  foreach(arch IN LISTS mlu_ARCHS)
+    string(REGEX REPLACE "^(mtp_|tp_)" "" arch "${arch}")
+    if(NOT arch MATCHES "^(290|372|592)$")
+      message(FATAL_ERROR "xbang_add_mlu_sources: ARCHS ${arch}: xbang has "
+                          "profiles for 290, 372 and 592")
+    endif()
+    list(APPEND archs ${arch})
+  endforeach()
+  list(REMOVE_DUPLICATES archs)
   if(NOT TARGET ${target})
     message(FATAL_ERROR "xbang_add_mlu_sources: no target named '${target}'")
   endif()
@@ -57,7 +76,8 @@ function(xbang_add_mlu_sources target)
   endif()
 
   set(generated_files "")
-  foreach(mlu IN LISTS ARGN)
+  set(variant_options "")
+  foreach(mlu IN LISTS mlu_files)
     get_filename_component(mlu_path "${mlu}" ABSOLUTE
                            BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     if(NOT EXISTS "${mlu_path}")
@@ -123,9 +143,22 @@ function(xbang_add_mlu_sources target)
                  COMPILE_OPTIONS ${host_cpu} "-iquote${headers}${mlu_dir}"
                                  "${mirrored_dirs}" "-iquote${mlu_dir}"
                                  "$<$<CXX_COMPILER_ID:GNU>:-fno-section-anchors>")
+    if(archs)
+      list(GET archs 0 primary_arch)
+      set_property(SOURCE "${generated}" ${source_scope} APPEND PROPERTY
+                   COMPILE_DEFINITIONS "__BANG_ARCH__=${primary_arch}")
+    endif()
     target_sources(${target} PRIVATE "${generated}")
     list(APPEND generated_files "${generated}")
+    list(APPEND variant_options ${host_cpu} "-iquote${headers}${mlu_dir}"
+         "${mirrored_dirs}" "-iquote${mlu_dir}")
   endforeach()
+
+  list(LENGTH archs arch_count)
+  if(arch_count GREATER 1)
+    _xbang_add_mlu_variants(${target} "${archs}" "${generated_files}"
+                            "${variant_options}")
+  endif()
 
   if(NOT same_directory AND generated_files)
     # A custom command only builds for targets of its own directory: a
@@ -138,4 +171,72 @@ function(xbang_add_mlu_sources target)
       add_dependencies(${target} ${helper})
     endif()
   endif()
+endfunction()
+
+# The fat part of xbang_add_mlu_sources: for each architecture after the
+# first, a module library of the same generated sources compiled for it
+# (its symbols hidden and bound to itself, so it sits beside the primary
+# code), embedded into <target> with the registration the device reads
+# (xbang/runtime/variant_image.h).
+function(_xbang_add_mlu_variants target archs generated_files options)
+  list(REMOVE_AT archs 0)
+  set(embed "${CMAKE_CURRENT_BINARY_DIR}/${target}_mlu_variants.cpp")
+  set(embed_text "#include <xbang/runtime/variant_image.h>\n")
+  set(index 0)
+  foreach(arch IN LISTS archs)
+    set(module ${target}_mtp_${arch})
+    set(wrappers "")
+    foreach(generated IN LISTS generated_files)
+      # A source of its own per architecture: the generated file's
+      # __BANG_ARCH__ is the primary one's.
+      string(MD5 hash "${generated}")
+      string(SUBSTRING "${hash}" 0 8 hash)
+      get_filename_component(name "${generated}" NAME)
+      set(wrapper
+          "${CMAKE_CURRENT_BINARY_DIR}/${module}/${hash}_${name}")
+      file(GENERATE OUTPUT "${wrapper}"
+           CONTENT "#include \"${generated}\"\n")
+      set_property(SOURCE "${wrapper}" APPEND PROPERTY COMPILE_DEFINITIONS
+                   "__BANG_ARCH__=${arch}")
+      set_property(SOURCE "${wrapper}" APPEND PROPERTY COMPILE_OPTIONS
+                   ${options}
+                   "$<$<CXX_COMPILER_ID:GNU>:-fno-section-anchors>")
+      set_property(SOURCE "${wrapper}" APPEND PROPERTY OBJECT_DEPENDS
+                   "${generated}")
+      list(APPEND wrappers "${wrapper}")
+    endforeach()
+    add_library(${module} MODULE ${wrappers})
+    target_link_libraries(${module} PRIVATE xbang::bang)
+    target_include_directories(${module} PRIVATE
+      "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+    target_compile_definitions(${module} PRIVATE
+      "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+    # A path known at configure time: the embedding object depends on it.
+    set(module_dir "${CMAKE_CURRENT_BINARY_DIR}/${module}")
+    set(module_file "${module_dir}/${CMAKE_SHARED_MODULE_PREFIX}${module}${CMAKE_SHARED_MODULE_SUFFIX}")
+    set_target_properties(${module} PROPERTIES
+      CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
+      POSITION_INDEPENDENT_CODE ON LIBRARY_OUTPUT_DIRECTORY "${module_dir}")
+    target_link_options(${module} PRIVATE -Wl,-Bsymbolic)
+    # The rewritten files come from custom commands of this directory.
+    add_custom_target(${module}_sources DEPENDS ${generated_files})
+    add_dependencies(${module} ${module}_sources)
+    set(name "xbang_variant_image_${index}")
+    string(APPEND embed_text
+      "__asm__(\".section .rodata\\n.balign 64\\n${name}:\\n"
+      ".incbin \\\"${module_file}\\\"\\n${name}_end:\\n"
+      ".previous\");\n"
+      "extern \"C\" const unsigned char ${name}[] __asm__(\"${name}\") "
+      "__attribute__((visibility(\"hidden\")));\n"
+      "extern \"C\" const unsigned char ${name}_end[] "
+      "__asm__(\"${name}_end\") __attribute__((visibility(\"hidden\")));\n"
+      "static xbang::detail::VariantImage ${name}_registration(${arch}, "
+      "\"${target}\", ${name}, std::size_t(${name}_end - ${name}));\n")
+    add_dependencies(${target} ${module})
+    set_property(SOURCE "${embed}" APPEND PROPERTY OBJECT_DEPENDS
+                 "${module_file}")
+    math(EXPR index "${index} + 1")
+  endforeach()
+  file(GENERATE OUTPUT "${embed}" CONTENT "${embed_text}")
+  target_sources(${target} PRIVATE "${embed}")
 endfunction()

@@ -24,6 +24,7 @@
 #include "xbang/core/arch.h"
 
 namespace {
+
 bool env_enabled() { return xbang::environment::flag("XBANG_CHECKED", true); }
 
 std::mutex reports_mutex;
@@ -135,6 +136,12 @@ const char* space_name(Space s) {
 }
 
 namespace {
+
+// The profile of the device the core's launch runs on.
+const ArchProfile& profile_of(const CoreContext& core) {
+  return core.launch != nullptr ? core.launch->profile()
+                                : device_profile(current_device());
+}
 // A finding of the calling core (or of the host, kernel "-").
 checked::Report report_of_this_core(const char* builtin, std::string message) {
   checked::Report r;
@@ -248,8 +255,10 @@ bool check_onchip_object(const char* builtin, const char* operand,
                         " variable " + variable_label(*object) + " (overflow)");
     return false;
   }
-  const long limit = space == Space::kNram ? kNramBytes : kWramBytes;
   CoreContext* core = tls_core;
+  const ArchProfile& profile = profile_of(*core);
+  const long limit =
+      space == Space::kNram ? profile.nram_bytes() : profile.wram_bytes();
   if (object->file_total > limit && !core->budget_reported) {
     core->budget_reported = true;
     report(builtin,
@@ -257,7 +266,7 @@ bool check_onchip_object(const char* builtin, const char* operand,
                (object->file.empty() ? "the program" : object->file) +
                " declares " + std::to_string(object->file_total) +
                " bytes of " + space_name(space) + " variables, arch " +
-               std::to_string(kArch) + " has " + std::to_string(limit));
+               std::to_string(profile.arch) + " has " + std::to_string(limit));
     return false;
   }
   return true;
@@ -604,7 +613,9 @@ bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
         const auto& objects = space == Space::kNram ? tables.nram : tables.wram;
         if (objects.empty()) return true;
         const OnchipObject* object = find_object(objects, begin - lo);
-        const long limit = space == Space::kNram ? kNramBytes : kWramBytes;
+        const ArchProfile& profile = profile_of(*core);
+        const long limit =
+            space == Space::kNram ? profile.nram_bytes() : profile.wram_bytes();
         if (object == nullptr ||
             begin + bytes > lo + object->offset + object->size ||
             (object->file_total > limit && !core->budget_reported)) {

@@ -1,6 +1,6 @@
 // The emulated device: its cluster count, the attributes CNRT and CNDrv
-// report for it (the profile of xbang/core/arch.h plus this host's clock,
-// caches and memory) and its context.
+// report for each device (its profile, xbang/core/profiles.h, plus this
+// host's clock, caches and memory) and its context.
 #include "xbang/runtime/device.h"
 
 #include <unistd.h>
@@ -97,10 +97,18 @@ int memory_clock_khz() {
 
 }  // namespace
 
-const char* device_name() {
-  static const std::string name =
-      "xbang emulated MLU (mtp_" + std::to_string(kArch) + ")";
-  return name.c_str();
+const char* device_name(int device) {
+  // One name per profile, built once: the pointers stay valid.
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const ArchProfile& p : kArchProfiles) {
+      all.push_back(std::string("xbang emulated ") + p.device_name + " (mtp_" +
+                    std::to_string(p.arch) + ")");
+    }
+    return all;
+  }();
+  const ArchProfile& profile = device_profile(device);
+  return names[size_t(&profile - kArchProfiles)].c_str();
 }
 
 CNcontext device_context() { return &the_context; }
@@ -149,14 +157,16 @@ double host_memory_bytes_per_second() {
   return rate;
 }
 
-bool device_attribute(int code, int* value) {
+bool device_attribute(int code, int* value, int device) {
   const int clusters = device_cluster_count();
+  const ArchProfile& profile = device_profile(device);
+  const int arch = profile.arch;
   switch (code) {
     case CN_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
-      *value = kArch / 100;
+      *value = arch / 100;
       return true;
     case CN_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
-      *value = kArch / 10 % 10;
+      *value = arch / 10 % 10;
       return true;
     case CN_DEVICE_ATTRIBUTE_FP16_COMPUTING_SUPPORTED:
     case CN_DEVICE_ATTRIBUTE_INT8_COMPUTING_SUPPORTED:
@@ -166,7 +176,7 @@ bool device_attribute(int code, int* value) {
       *value = 1;
       return true;
     case CN_DEVICE_ATTRIBUTE_BF16_COMPUTING_SUPPORTED:
-      *value = kArch >= 372 ? 1 : 0;
+      *value = profile.bf16 ? 1 : 0;
       return true;
     case CN_DEVICE_ATTRIBUTE_SPARSE_COMPUTING_SUPPORTED:
     case CN_DEVICE_ATTRIBUTE_INT4_COMPUTING_SUPPORTED:
@@ -222,22 +232,22 @@ bool device_attribute(int code, int* value) {
       *value = clusters;
       return true;
     case CN_DEVICE_ATTRIBUTE_MAX_CORE_COUNT_PER_CLUSTER:
-      *value = kCoresPerCluster;
+      *value = profile.cores_per_cluster;
       return true;
     case CN_DEVICE_ATTRIBUTE_MLU_ISA_VERSION:
-      *value = kArch;
+      *value = arch;
       return true;
     case CN_DEVICE_ATTRIBUTE_MAX_L2_CACHE_SIZE:
       *value = host_l2_cache_bytes();
       return true;
     case CN_DEVICE_ATTRIBUTE_NRAM_SIZE_PER_CORE:
-      *value = int(kNramBytes);
+      *value = int(profile.nram_bytes());
       return true;
     case CN_DEVICE_ATTRIBUTE_WEIGHT_RAM_SIZE_PER_CORE:
-      *value = int(kWramBytes);
+      *value = int(profile.wram_bytes());
       return true;
     case CN_DEVICE_ATTRIBUTE_MAX_SHARED_RAM_SIZE_PER_CLUSTER:
-      *value = int(kSramBytes);
+      *value = int(profile.sram_bytes());
       return true;
     case CN_DEVICE_ATTRIBUTE_AVAILABLE_GLOBAL_MEMORY_SIZE:
       *value = clamp_to_int(host_bytes(_SC_AVPHYS_PAGES) >> 20);

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "xbang/core/profiles.h"
+
 namespace xbang {
 namespace detail {
 
@@ -32,12 +34,22 @@ void set_last_error(cnrtRet_t ret);
 cnrtRet_t peek_last_error();
 cnrtRet_t take_last_error();  // and clears it
 
+// The emulated devices (devices.cpp): XBANG_DEVICE names them, else one
+// device of the architecture the loaded kernels were built for
+// (docs/environment.md). Ordinals are [0, device_count()).
+int device_count();
+bool valid_device(int device);
+const ArchProfile& device_profile(int device);
+// This host thread's device (cnrtSetDevice; 0 until set).
+int current_device();
+void set_current_device(int device);
+
 // The value of CNDrv device attribute `code` (equal to CNRT's cnrtAttr*
-// code) for the emulated device; false for a code it does not know.
-bool device_attribute(int code, int* value);
+// code) for device `device`; false for a code it does not know.
+bool device_attribute(int code, int* value, int device = current_device());
 
 // The device's name, as cnDeviceGetName reports it.
-const char* device_name();
+const char* device_name(int device = current_device());
 
 // The one device's context, and whether this thread has it bound
 // (cnrtSetDevice and the CNRT calls that create resources bind it).

@@ -47,8 +47,9 @@ __thread CoreContext* tls_core __attribute__((tls_model("initial-exec"))) =
 
 LaunchState::LaunchState(std::string name, const LaunchShape& shape,
                          std::function<void()> body, bool deterministic,
-                         ModuleList modules)
+                         ModuleList modules, const ArchProfile& profile)
     : name_(std::move(name)),
+      profile_(profile),
       shape_(shape),
       total_cores_(shape.total_cores()),
       deterministic_(deterministic),
@@ -318,16 +319,15 @@ cnrtRet_t end_failed_launch(cnrtQueue_t queue, const std::string& name,
   return cnrtErrorLaunchFailed;
 }
 
-// A launch refused before anything runs: logs `why` and returns `status`.
+}  // namespace
+
 cnrtRet_t refuse_launch(const std::string& name, const std::string& why,
-                        cnrtRet_t status = cnrtErrorArgsInvalid) {
+                        cnrtRet_t status) {
   std::fprintf(stderr, "[xbang] launch of %s failed: %s\n", name.c_str(),
                why.c_str());
   set_last_error(status);
   return status;
 }
-
-}  // namespace
 
 void run_cores(const std::shared_ptr<LaunchState>& launch) {
   // One permit for all the cores this thread runs in a row: a thread that
@@ -349,9 +349,11 @@ void run_cores(const std::shared_ptr<LaunchState>& launch) {
 
 using detail::LaunchState;
 
-cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
-                 std::function<void()> body, const char* kernel_name) {
-  const std::string name = kernel_name != nullptr ? kernel_name : "<kernel>";
+namespace detail {
+
+cnrtRet_t run_launch(const ArchProfile& profile, cnrtDim3_t dim,
+                     cnrtFunctionType_t type, cnrtQueue_t queue,
+                     std::function<void()> body, const std::string& name) {
   if (const detail::CoreContext* core = detail::tls_core) {
     return detail::refuse_launch(
         name, std::string("launched from inside kernel ") + core->kernel +
@@ -368,9 +370,9 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
   if (!illegal.empty()) return detail::refuse_launch(name, illegal);
   if (!body) return detail::refuse_launch(name, "empty kernel body");
 
-  auto state = std::make_shared<LaunchState>(name, shape, std::move(body),
-                                             deterministic(),
-                                             detail::registered_modules());
+  auto state = std::make_shared<LaunchState>(
+      name, shape, std::move(body), deterministic(),
+      detail::registered_modules(), profile);
   const auto t0 = std::chrono::steady_clock::now();
   detail::request_helpers(state, state->admit_first_cores());
   for (;;) {
@@ -400,6 +402,8 @@ cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
   }
   return cnrtSuccess;
 }
+
+}  // namespace detail
 
 void set_deterministic(bool on) { detail::deterministic_flag.store(on); }
 bool deterministic() { return detail::deterministic_flag.load(); }

@@ -41,6 +41,7 @@
 #include "launch_shape.h"
 #include "modules.h"
 #include "sync_group.h"
+#include "xbang/core/profiles.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/task.h"
 
@@ -51,9 +52,10 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
  public:
   // A launch named `name` of `shape`, running `body` on each core, whose
   // cores see `modules`' on-chip sections. Nothing runs yet.
+  // `profile` is the device's the launch runs on.
   LaunchState(std::string name, const LaunchShape& shape,
               std::function<void()> body, bool deterministic,
-              ModuleList modules);
+              ModuleList modules, const ArchProfile& profile);
   LaunchState(const LaunchState&) = delete;
   LaunchState& operator=(const LaunchState&) = delete;
 
@@ -61,6 +63,8 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
 
   // The kernel's name, as log lines print it.
   const std::string& name() const { return name_; }
+  // The profile of the device it runs on (checked mode's on-chip limits).
+  const ArchProfile& profile() const { return profile_; }
   // Its dimensions, type and sync groups.
   const LaunchShape& shape() const { return shape_; }
   // The cores it runs, memory cores included.
@@ -141,6 +145,7 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   SyncGroup& group_of(const CoreSpec& spec) { return *groups_[spec.group]; }
 
   const std::string name_;
+  const ArchProfile& profile_;
   const LaunchShape shape_;
   const int total_cores_;
   const bool deterministic_;

@@ -4,6 +4,7 @@
 #include <cnrt.h>
 
 #include <cstddef>
+#include <functional>
 #include <string>
 
 #include "device_api.h"
@@ -31,6 +32,16 @@ void check_sram_padding(const ModuleList& modules, const char* where);
 
 // Merge a finished core's counts into the launch totals.
 void record_launch_counters(const Counters& launch);
+
+// Runs `body` on the emulated cores of a device with `profile`
+// (launch.cpp); launch_site (variants.cpp) has chosen the code.
+cnrtRet_t run_launch(const ArchProfile& profile, cnrtDim3_t dim,
+                     cnrtFunctionType_t type, cnrtQueue_t queue,
+                     std::function<void()> body, const std::string& name);
+
+// A launch refused before anything runs: logs `why` and returns `status`.
+cnrtRet_t refuse_launch(const std::string& name, const std::string& why,
+                        cnrtRet_t status = cnrtErrorArgsInvalid);
 
 }  // namespace detail
 }  // namespace xbang

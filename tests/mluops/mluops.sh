@@ -4,10 +4,12 @@
 # mlu-ops' CI runs it (docs/porting.md, docs/conformance.md).
 #   tests/mluops/mluops.sh [mlu-ops-main.tar.gz | mlu-ops checkout]
 # Work folder: $XBANG_MLUOPS_DIR (default build-mluops):
-#   xbang/               xbang built for the MLU590 profile (__BANG_ARCH__
-#                        592, $XBANG_MLUOPS_ARCH), the one mlu-ops' build.sh
-#                        compiles its kernels for by default, so that the
-#                        handle's arch and the kernels agree
+#   xbang/               xbang's default build, libraries only, when the
+#                        repository's own build folder ($XBANG_BUILD_DIR,
+#                        default build) is not configured; else that one is
+#                        installed. No architecture is named: the device
+#                        takes the one mlu-ops' kernels were built for (592;
+#                        613 and 617 have no profile, docs/cncc.md)
 #   prefix/              xbang installed there; NEUWARE_HOME is
 #                        prefix/share/xbang/neuware
 #   mlu-ops-main/        the sources, extracted unchanged
@@ -28,7 +30,6 @@ if [ ! -e "$source" ]; then
   exit 0
 fi
 source=$(cd "$(dirname "$source")" && pwd)/$(basename "$source")
-arch=${XBANG_MLUOPS_ARCH:-592}
 work=${XBANG_MLUOPS_DIR:-build-mluops}
 jobs=${XBANG_JOBS:-$(nproc)}
 mkdir -p "$work"
@@ -41,15 +42,19 @@ lap() {
 }
 
 # 1. xbang installed where a Cambricon user's NEUWARE_HOME points.
-cmake -S "$repo" -B "$work/xbang" -DCMAKE_BUILD_TYPE=Release \
-  -DXBANG_ARCH="$arch" -DXBANG_BUILD_TESTS=OFF -DXBANG_BUILD_BENCH=OFF \
-  >"$work/xbang-configure.log"
-cmake --build "$work/xbang" -j "$jobs" >"$work/xbang-build.log" 2>&1 || {
+xbang_build=${XBANG_BUILD_DIR:-build}
+if [ ! -f "$xbang_build/CMakeCache.txt" ]; then
+  xbang_build=$work/xbang
+  cmake -S "$repo" -B "$xbang_build" -DCMAKE_BUILD_TYPE=Release \
+    -DXBANG_BUILD_TESTS=OFF -DXBANG_BUILD_BENCH=OFF \
+    >"$work/xbang-configure.log"
+fi
+cmake --build "$xbang_build" -j "$jobs" >"$work/xbang-build.log" 2>&1 || {
   tail -n 30 "$work/xbang-build.log"
   echo "mluops: building xbang failed"
   exit 1
 }
-cmake --install "$work/xbang" --prefix "$work/prefix" >"$work/install.log"
+cmake --install "$xbang_build" --prefix "$work/prefix" >"$work/install.log"
 neuware=$work/prefix/share/xbang/neuware
 lap
 echo "mluops: xbang installed, NEUWARE_HOME=$neuware ($lap_seconds s)"

@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -31,6 +32,7 @@
 
 #include "command_line.h"
 #include "environment.h"
+#include "xbang/core/profiles.h"
 
 extern char** environ;
 
@@ -113,13 +115,42 @@ struct Driver {
 
   fs::path neuware() const { return command.neuware_path; }
 
-  int profile() const {
-    if (command.archs.empty()) return kLibraryArch;
-    // Several arch flags name a fat binary: the runtime's profile if listed.
-    for (const int arch : command.archs) {
-      if (arch == kLibraryArch) return arch;
+  // The architecture the current compilation is for: a fat compilation
+  // compiles one .mlu once per modelled --bang-mlu-arch.
+  int arch = 0;
+
+  // The --bang-mlu-arch values xbang has a profile for, in command-line
+  // order, once each; with none given, the runtime's default profile.
+  std::vector<int> modelled_archs() const {
+    if (command.archs.empty()) return {kLibraryArch};
+    std::vector<int> archs;
+    for (const int a : command.archs) {
+      if (xbang::find_arch_profile(a) != nullptr &&
+          std::find(archs.begin(), archs.end(), a) == archs.end()) {
+        archs.push_back(a);
+      }
     }
-    return command.archs.front();
+    return archs;
+  }
+
+  // The named architectures without a profile: an error when nothing else
+  // is named, else a warning (their code is not built).
+  int check_unmodelled_archs() const {
+    std::string unmodelled;
+    for (const int a : command.archs) {
+      if (xbang::find_arch_profile(a) == nullptr) {
+        unmodelled +=
+            (unmodelled.empty() ? "mtp_" : ", mtp_") + std::to_string(a);
+      }
+    }
+    if (unmodelled.empty()) return 0;
+    const std::string why =
+        unmodelled +
+        ": no public document gives this architecture's on-chip sizes and "
+        "core counts, so xbang has no profile for it (docs/cncc.md)";
+    if (modelled_archs().empty()) return fail("--bang-mlu-arch " + why);
+    std::cerr << "cncc: warning: no code is built for " << why << "\n";
+    return 0;
   }
 
   // Flags every compilation gets before the user's: the runtime's sanitizers
@@ -150,8 +181,9 @@ struct Driver {
     std::vector<std::string> flags = {
         "-isystem", (neuware() / "include").string(),
         "-DXBANG_CHECKED=" + std::to_string(kChecked)};
-    if (profile() != 372) {
-      flags.push_back("-D__BANG_ARCH__=" + std::to_string(profile()));
+    const int profile = arch != 0 ? arch : modelled_archs().front();
+    if (profile != 372) {
+      flags.push_back("-D__BANG_ARCH__=" + std::to_string(profile));
     }
     if (clang16) {
       // half is _Float16 only where each operation rounds to binary16, which
@@ -222,8 +254,99 @@ struct Driver {
     return output;
   }
 
-  // Compiles (or preprocesses) one source to `object`.
+  // Compiles (or preprocesses) one source to `object`. A .mlu file named
+  // with several modelled architectures becomes a fat object: the code of
+  // the first, with the others' code embedded as variant images
+  // (xbang/runtime/variant_image.h), which the device loads for a device of
+  // their architecture.
   int compile(const Input& input, const std::string& object) {
+    const std::vector<int> archs = modelled_archs();
+    arch = archs.front();
+    if (input.language != Language::kBang || command.preprocess_only ||
+        archs.size() == 1) {
+      return compile_one(input, object);
+    }
+    const std::string primary = scratch_file("primary.o").string();
+    if (const int status = compile_one(input, primary)) return status;
+    std::string embed;
+    for (size_t i = 1; i < archs.size(); ++i) {
+      arch = archs[i];
+      const std::string image = scratch_file("variant.so").string();
+      if (const int status = build_variant(input, image)) return status;
+      embed += embed_image(input, image, int(i));
+    }
+    arch = archs.front();
+    const fs::path embed_source = scratch_file("variants.cpp");
+    std::ofstream(embed_source) << "#include <xbang/runtime/variant_image.h>\n"
+                                << embed;
+    std::vector<std::string> argv = compiler;
+    argv.insert(argv.end(), {"-x", "c++", "-std=c++17", "-fPIC", "-c",
+                             embed_source.string(), "-isystem",
+                             (neuware() / "include").string(), "-o",
+                             scratch_file("variants.o").string()});
+    const std::string embed_object = argv.back();
+    if (const int status = run(argv, verbose)) return status;
+    // One relocatable object, as the build expects from -c.
+    argv = compiler;
+    argv.insert(argv.end(),
+                {"-r", "-nostdlib", "-o", object, primary, embed_object});
+    return run(argv, verbose);
+  }
+
+  // The .mlu compiled for `arch` as a shared object whose symbols bind to
+  // its own definitions, so that it can sit beside the primary code.
+  int build_variant(const Input& input, const std::string& image) {
+    const std::string object = scratch_file("variant.o").string();
+    variant_flags = {"-fPIC", "-fvisibility=hidden"};
+    const int compiled = compile_one(input, object);
+    variant_flags.clear();
+    if (compiled != 0) return compiled;
+    std::vector<std::string> argv = compiler;
+    argv.insert(argv.end(), {"-shared", "-Wl,-Bsymbolic", "-o", image, object});
+    const fs::path lib64 = neuware() / "lib64";
+    argv.push_back("-L" + lib64.string());
+    for (const char* library : kToolkitLibraries) {
+      argv.push_back(std::string("-l") + library);
+    }
+    argv.insert(argv.end(), {"-pthread", "-ldl"});
+    const auto runtime = runtime_flags();
+    argv.insert(argv.end(), runtime.begin(), runtime.end());
+    return run(argv, verbose);
+  }
+
+  // C++ that embeds `image` (built for `arch`) and registers it at load.
+  std::string embed_image(const Input& input, const std::string& image,
+                          int index) const {
+    const std::string name = "xbang_variant_image_" + std::to_string(index);
+    std::string quoted;
+    for (const char c : fs::absolute(image).string()) {
+      if (c == '"' || c == '\\') quoted += '\\';
+      quoted += c;
+    }
+    std::string source;
+    for (const char c : input.path) {
+      if (c == '"' || c == '\\') source += '\\';
+      source += c;
+    }
+    return "__asm__(\".section .rodata\\n.balign 64\\n" + name +
+           ":\\n.incbin \\\"" + quoted + "\\\"\\n" + name +
+           "_end:\\n.previous\");\n"
+           "extern \"C\" const unsigned char " +
+           name + "[] __asm__(\"" + name +
+           "\") __attribute__((visibility(\"hidden\")));\n"
+           "extern \"C\" const unsigned char " +
+           name + "_end[] __asm__(\"" + name +
+           "_end\") __attribute__((visibility(\"hidden\")));\n"
+           "static xbang::detail::VariantImage " +
+           name + "_registration(" + std::to_string(arch) + ", \"" + source +
+           "\", " + name + ", " + "std::size_t(" + name + "_end - " + name +
+           "));\n";
+  }
+
+  // Flags of a variant's compilation (position-independent, hidden).
+  std::vector<std::string> variant_flags;
+
+  int compile_one(const Input& input, const std::string& object) {
     std::vector<std::string> argv = compiler;
     std::string source = input.path;
     fs::path generated;
@@ -267,6 +390,7 @@ struct Driver {
     }
     const auto toolkit = toolkit_flags();
     argv.insert(argv.end(), toolkit.begin(), toolkit.end());
+    argv.insert(argv.end(), variant_flags.begin(), variant_flags.end());
     argv.push_back(command.preprocess_only ? "-E" : "-c");
     argv.push_back(source);
     if (!object.empty()) {
@@ -274,7 +398,8 @@ struct Driver {
       argv.push_back(object);
     }
     std::vector<std::string> dep_flags;
-    if (!command.preprocess_only || !command.depfile_flags.empty()) {
+    if (variant_flags.empty() &&
+        (!command.preprocess_only || !command.depfile_flags.empty())) {
       dep_flags = depfile_flags(object.empty() ? source : object);
       argv.insert(argv.end(), dep_flags.begin(), dep_flags.end());
     }
@@ -357,6 +482,7 @@ struct Driver {
       }
     }
     if (scratch.path().empty()) return fail("cannot create a scratch folder");
+    if (const int status = check_unmodelled_archs()) return status;
 
     if (command.preprocess_only) {
       if (!command.output.empty() && sources.size() > 1) {

@@ -50,9 +50,18 @@ std::optional<int> parse_arch(const std::string& name) {
     int profile;
   };
   static const Known known[] = {
-      {"mtp_290", 290},    {"tp_290", 290},     {"mtp_372", 372},
-      {"tp_372", 372},     {"mtp_592", 592},    {"tp_592", 592},
-      {"compute_20", 290}, {"compute_30", 372}, {"compute_50", 592}};
+      {"mtp_290", 290},
+      {"tp_290", 290},
+      {"mtp_372", 372},
+      {"tp_372", 372},
+      {"mtp_592", 592},
+      {"tp_592", 592},
+      {"compute_20", 290},
+      {"compute_30", 372},
+      {"compute_50", 592},
+      // Named by real builds, with no profile here (xbang/core/profiles.h).
+      {"mtp_613", 613},
+      {"mtp_617", 617}};
   for (const Known& entry : known) {
     if (name == entry.name) return entry.profile;
   }

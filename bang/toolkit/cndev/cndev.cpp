@@ -45,9 +45,9 @@ cndevRet_t check_call(const char* api, const void* out, int device) {
     fail(api, CNDEV_ERROR_INVALID_ARGUMENT, "output is NULL");
     return CNDEV_ERROR_INVALID_ARGUMENT;
   }
-  if (device != 0) {
+  if (!xbang::detail::valid_device(device)) {
     fail(api, CNDEV_ERROR_INVALID_DEVICE_ID,
-         "the emulated device is ordinal 0");
+         "no emulated device has this ordinal (XBANG_DEVICE)");
     return CNDEV_ERROR_INVALID_DEVICE_ID;
   }
   return CNDEV_SUCCESS;
@@ -116,7 +116,7 @@ const char* cndevGetErrorString(cndevRet_t error) {
 cndevRet_t cndevGetDeviceCount(cndevCardInfo_t* card_info) {
   const cndevRet_t ret = check_call("cndevGetDeviceCount", card_info, 0);
   if (ret != CNDEV_SUCCESS) return ret;
-  card_info->number = 1;
+  card_info->number = xbang::detail::device_count();
   return CNDEV_SUCCESS;
 }
 

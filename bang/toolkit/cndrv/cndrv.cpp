@@ -94,9 +94,9 @@ CNresult check_device_query(const char* api, const void* out, CNdev device) {
   if (out == nullptr) {
     return cndrv_fail(api, CN_ERROR_INVALID_VALUE, "the output is NULL");
   }
-  if (device != 0) {
+  if (!xbang::detail::valid_device(device)) {
     return cndrv_fail(api, CN_ERROR_INVALID_DEVICE,
-                      "the emulated device is ordinal 0");
+                      "no emulated device has this ordinal (XBANG_DEVICE)");
   }
   return CN_SUCCESS;
 }
@@ -180,14 +180,14 @@ CNresult cnDeviceGetCount(int* count) {
     return cndrv_fail("cnDeviceGetCount", CN_ERROR_INVALID_VALUE,
                       "count is NULL");
   }
-  *count = 1;
+  *count = xbang::detail::device_count();
   return CN_SUCCESS;
 }
 
 CNresult cnDeviceGet(CNdev* device, int ordinal) {
   const CNresult checked = check_device_query("cnDeviceGet", device, ordinal);
   if (checked != CN_SUCCESS) return checked;
-  *device = 0;
+  *device = ordinal;
   return CN_SUCCESS;
 }
 
@@ -196,7 +196,7 @@ CNresult cnDeviceGetAttribute(int* value, CNdevice_attribute attribute,
   constexpr const char* kApi = "cnDeviceGetAttribute";
   const CNresult checked = check_device_query(kApi, value, device);
   if (checked != CN_SUCCESS) return checked;
-  if (!xbang::detail::device_attribute(int(attribute), value)) {
+  if (!xbang::detail::device_attribute(int(attribute), value, device)) {
     return cndrv_fail(kApi, CN_ERROR_INVALID_VALUE,
                       "unknown CNdevice_attribute");
   }
@@ -208,8 +208,7 @@ CNresult cnDeviceGetName(char* name, unsigned int length, CNdev device) {
   const CNresult checked = check_device_query(kApi, name, device);
   if (checked != CN_SUCCESS) return checked;
   char full[64];
-  std::snprintf(full, sizeof(full), "xbang emulated MLU (mtp_%d)",
-                xbang::kArch);
+  std::snprintf(full, sizeof(full), "%s", xbang::detail::device_name(device));
   if (std::strlen(full) + 1 > length) {
     return cndrv_fail(kApi, CN_ERROR_INVALID_VALUE,
                       "the name does not fit in length bytes");

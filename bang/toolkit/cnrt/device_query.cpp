@@ -16,9 +16,9 @@ cnrtRet_t check_device_query(const char* api, const void* out, int device) {
   if (out == nullptr) {
     return cnrt_fail(api, cnrtErrorArgsInvalid, "the output is NULL");
   }
-  if (device != 0) {
+  if (!valid_device(device)) {
     return cnrt_fail(api, cnrtErrorDeviceInvalid,
-                     "the emulated device is ordinal 0");
+                     "no emulated device has this ordinal (XBANG_DEVICE)");
   }
   return cnrtSuccess;
 }
@@ -29,6 +29,7 @@ cnrtRet_t check_device_query(const char* api, const void* out, int device) {
 
 using xbang::detail::check_device_query;
 using xbang::detail::cnrt_fail;
+using xbang::detail::valid_device;
 
 extern "C" {
 
@@ -37,15 +38,16 @@ cnrtRet_t cnrtGetDeviceCount(unsigned int* count) {
     return cnrt_fail("cnrtGetDeviceCount", cnrtErrorArgsInvalid,
                      "count is NULL");
   }
-  *count = 1;
+  *count = unsigned(xbang::detail::device_count());
   return cnrtSuccess;
 }
 
 cnrtRet_t cnrtSetDevice(int device) {
-  if (device != 0) {
+  if (!xbang::detail::valid_device(device)) {
     return cnrt_fail("cnrtSetDevice", cnrtErrorDeviceInvalid,
-                     "the emulated device is ordinal 0");
+                     "no emulated device has this ordinal (XBANG_DEVICE)");
   }
+  xbang::detail::set_current_device(device);
   xbang::detail::bind_device_context();
   return cnrtSuccess;
 }
@@ -54,7 +56,7 @@ cnrtRet_t cnrtGetDevice(int* device) {
   if (device == nullptr) {
     return cnrt_fail("cnrtGetDevice", cnrtErrorArgsInvalid, "device is NULL");
   }
-  *device = 0;
+  *device = xbang::detail::current_device();
   return cnrtSuccess;
 }
 
@@ -82,11 +84,11 @@ cnrtRet_t cnrtDeviceGetAttribute(int* value, cnrtDeviceAttr_t attr,
       return cnrtSuccess;
     case cnrtAttrCacheSize:
       return xbang::detail::device_attribute(
-                 CN_DEVICE_ATTRIBUTE_MAX_L2_CACHE_SIZE, value)
+                 CN_DEVICE_ATTRIBUTE_MAX_L2_CACHE_SIZE, value, device)
                  ? cnrtSuccess
                  : cnrtErrorNoAttribute;
   }
-  if (!xbang::detail::device_attribute(int(attr), value)) {
+  if (!xbang::detail::device_attribute(int(attr), value, device)) {
     return cnrt_fail(kApi, cnrtErrorNoAttribute, "unknown cnrtDeviceAttr_t");
   }
   return cnrtSuccess;
@@ -98,10 +100,10 @@ cnrtRet_t cnrtGetDeviceProperties_V3(cnrtDeviceProp_t* prop, int device) {
   if (checked != cnrtSuccess) return checked;
   std::memset(prop, 0, sizeof(*prop));
   std::snprintf(prop->name, sizeof(prop->name), "%s",
-                xbang::detail::device_name());
-  auto attr = [](int code) {
+                xbang::detail::device_name(device));
+  auto attr = [device](int code) {
     int v = 0;
-    xbang::detail::device_attribute(code, &v);
+    xbang::detail::device_attribute(code, &v, device);
     return v;
   };
   prop->totalMem = attr(CN_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_TOTAL_SIZE);
@@ -154,8 +156,9 @@ cnrtRet_t cnrtDeviceGetPCIBusId(char* pciBusId, int len, int device) {
   // Built from the PCI attributes the device reports, so both agree; the
   // function number of a one-function device is 0.
   int domain = 0, bus = 0;
-  xbang::detail::device_attribute(CN_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, &domain);
-  xbang::detail::device_attribute(CN_DEVICE_ATTRIBUTE_PCI_BUS_ID, &bus);
+  xbang::detail::device_attribute(CN_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, &domain,
+                                  device);
+  xbang::detail::device_attribute(CN_DEVICE_ATTRIBUTE_PCI_BUS_ID, &bus, device);
   char id[32];
   const int length = std::snprintf(id, sizeof(id), "%04x:%02x:%02x.0",
                                    unsigned(domain), unsigned(bus), 0u);

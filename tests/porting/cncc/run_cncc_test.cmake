@@ -121,6 +121,54 @@ cncc --version")
   expect_output("home=${neuware}\n")
   expect_output("libs=${neuware}/lib64")
   expect_output("cncc v[0-9]")
+elseif(STEP STREQUAL "fat_binary")
+  # One object for 372 and 592: each device runs its own architecture's
+  # code, one device or two in one process.
+  set(probe ${SOURCE_DIR}/arch_probe.mlu)
+  cncc_run(SUCCESS ${CNCC} -c ${probe} -o probe.o -O2 -fPIC -Wall -Werror
+           --bang-mlu-arch=mtp_372 --bang-mlu-arch=mtp_592)
+  cncc_run(SUCCESS ${CNCC} ${SOURCE_DIR}/arch_probe_main.cpp probe.o -o probe)
+  set(line372 "status 0 arch 372 nram 768 buffer 655360")
+  set(line592 "status 0 arch 592 nram 512 buffer 393216")
+  foreach(device MLU370 MLU590 MLU590,MLU370)
+    cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=${device}
+             ${WORK_DIR}/probe)
+    if(device STREQUAL "MLU370")
+      expect_output("^device 0: ${line372}\n$")
+    elseif(device STREQUAL "MLU590")
+      expect_output("^device 0: ${line592}\n$")
+    else()
+      expect_output("^device 0: ${line592}\ndevice 1: ${line372}\n$")
+    endif()
+  endforeach()
+  # No device named: a fat binary's default is MLU370 (docs/environment.md).
+  cncc_run(SUCCESS ${CMAKE_COMMAND} -E env --unset=XBANG_DEVICE
+           ${WORK_DIR}/probe)
+  expect_output("^device 0: ${line372}\n$")
+elseif(STEP STREQUAL "no_variant")
+  # Built for 592 only: an MLU370 device gets the driver's error and a line
+  # naming the kernel and both architectures; nothing runs.
+  set(probe ${SOURCE_DIR}/arch_probe.mlu)
+  cncc_run(SUCCESS ${CNCC} -c ${probe} -o probe.o --bang-mlu-arch=mtp_592)
+  cncc_run(SUCCESS ${CNCC} ${SOURCE_DIR}/arch_probe_main.cpp probe.o -o probe)
+  cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=MLU370
+           ${WORK_DIR}/probe)
+  expect_output("device 0: status 101312 arch 0 nram 0 buffer 0")
+  expect_output("launch of ArchProbe failed: no code for the device's "
+                "architecture \\(cnrtErrorNoKernel\\): the kernel was built "
+                "for mtp_592; device 0 is MLU370 \\(mtp_372\\)")
+  # No device named: the kernels' one architecture.
+  cncc_run(SUCCESS ${CMAKE_COMMAND} -E env --unset=XBANG_DEVICE
+           ${WORK_DIR}/probe)
+  expect_output("^device 0: status 0 arch 592 nram 512 buffer 393216\n$")
+elseif(STEP STREQUAL "unmodelled_arch")
+  # mlu-ops' default architectures: 613 and 617 have no profile; with 592
+  # beside them they are skipped with a warning, alone they fail.
+  cncc_run(SUCCESS ${CNCC} -c ${kernel} -o kernel.o --bang-mlu-arch=mtp_592
+           --bang-mlu-arch=mtp_613 --bang-mlu-arch=mtp_617)
+  expect_output("warning: no code is built for mtp_613, mtp_617: no public")
+  cncc_run(FAILURE ${CNCC} -c ${kernel} -o kernel.o --bang-mlu-arch=mtp_613)
+  expect_output("error: --bang-mlu-arch mtp_613: no public document")
 else()
   message(FATAL_ERROR "run_cncc_test.cmake: unknown STEP '${STEP}'")
 endif()

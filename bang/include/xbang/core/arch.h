@@ -33,6 +33,8 @@
 #define __BANG__ 1
 #endif
 
+#include "xbang/core/profiles.h"
+
 namespace xbang {
 inline constexpr int kArch = __BANG_ARCH__;
 inline constexpr int kCoresPerCluster = 4;
@@ -43,4 +45,8 @@ inline constexpr long kSramBytes = __MLU_SRAM_SIZE__ * 1024L;
 inline constexpr bool kNeedsAlignedVectors = __BANG_ARCH__ < 372;
 // Memory-core id as seen by a kernel on the MPU (section 2).
 inline constexpr int kMpuCoreId = 0x80;
+
+static_assert(profile_has_sizes(__BANG_ARCH__, __MLU_NRAM_SIZE__,
+                                __MLU_WRAM_SIZE__, __MLU_SRAM_SIZE__),
+              "the macros above and xbang/core/profiles.h disagree");
 }  // namespace xbang

@@ -10,7 +10,13 @@
 // and failure state); Union launches of a program that declares
 // __mlu_shared__ variables take the program's one SRAM copy in turn.
 //
-// Errors, each with a line on stderr saying which check failed:
+// A launch runs the code built for the architecture of the calling thread's
+// device (cnrtSetDevice; XBANG_DEVICE): this translation unit's, or a fat
+// binary's variant. Errors, each with a line on stderr saying which check
+// failed:
+// - cnrtErrorNoKernel: no code of the kernel was built for the device's
+//   architecture (the line names the kernel, the architectures it was built
+//   for and the device's);
 // - cnrtErrorArgsInvalid: an unknown type, a dim of 0, a taskDim over 2^20
 //   (the product is checked before it can wrap), a Union taskDim that is not
 //   a multiple of 4*N, an empty body, or a launch from inside a kernel;
@@ -22,20 +28,90 @@
 
 #include <cnrt.h>
 
+#include <cstddef>
 #include <functional>
+#include <type_traits>
+#include <typeinfo>
 #include <utility>
 
+#include "xbang/core/arch.h"
+
 namespace xbang {
+namespace detail {
 
+// A launch site's code for one architecture: `invoke` runs the site's
+// closure (the [=] lambda around the kernel call). Every site registers, at
+// load, under the closure type's name, so that a fat binary's variants
+// (cncc, docs/cncc.md) are found by the site that launches them, and so that
+// the device knows which architectures the loaded kernels were built for.
+using SiteInvoker = void (*)(const void* closure);
+void register_launch_site(const char* key, std::size_t closure_bytes, int arch,
+                          SiteInvoker invoke);
+void unregister_launch_site(const char* key, std::size_t closure_bytes,
+                            int arch, SiteInvoker invoke);
+
+// Runs `body`, compiled for `arch`, on the calling thread's device when its
+// architecture is `arch`; else the variant of site `key` built for the
+// device's architecture (from `closure`, the site's own closure object);
+// else fails with cnrtErrorNoKernel. `key` null: the site has no variants.
+cnrtRet_t launch_site(int arch, const char* key, std::size_t closure_bytes,
+                      const void* closure, cnrtDim3_t dim,
+                      cnrtFunctionType_t type, cnrtQueue_t queue,
+                      std::function<void()> body, const char* kernel_name);
+
+template <class Body>
+struct LaunchSite {
+  static void invoke(const void* closure) {
+    (*static_cast<const Body*>(closure))();
+  }
+  struct Registration {
+    Registration() {
+      register_launch_site(typeid(Body).name(), sizeof(Body), __BANG_ARCH__,
+                           &invoke);
+    }
+    ~Registration() {
+      unregister_launch_site(typeid(Body).name(), sizeof(Body), __BANG_ARCH__,
+                             &invoke);
+    }
+  };
+  static inline Registration registration;
+};
+
+}  // namespace detail
+
+// Internal linkage: each translation unit's launches carry the architecture
+// it was compiled for.
+namespace {
+
+template <class Body,
+          class = std::enable_if_t<std::is_invocable_v<const Body&>>>
 cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type, cnrtQueue_t queue,
-                 std::function<void()> body, const char* kernel_name = nullptr);
+                 Body body, const char* kernel_name = nullptr) {
+  // Instantiating the registration registers the site when the module loads.
+  (void)&detail::LaunchSite<Body>::registration;
+  return detail::launch_site(__BANG_ARCH__, typeid(Body).name(), sizeof(Body),
+                             &body, dim, type, queue, body, kernel_name);
+}
 
+// A body that is a std::function (or null): no variants.
+inline cnrtRet_t launch(cnrtDim3_t dim, cnrtFunctionType_t type,
+                        cnrtQueue_t queue, std::function<void()> body,
+                        const char* kernel_name = nullptr) {
+  return detail::launch_site(__BANG_ARCH__, nullptr, 0, nullptr, dim, type,
+                             queue, std::move(body), kernel_name);
+}
+
+// The kernel is a pointer: its variants cannot be told apart by the site.
 template <class... Params, class... Args>
 cnrtRet_t launch(void (*kernel)(Params...), cnrtDim3_t dim,
                  cnrtFunctionType_t type, cnrtQueue_t queue, Args&&... args) {
-  return launch(
-      dim, type, queue, [=] { kernel(args...); }, nullptr);
+  auto body = [=] { kernel(args...); };
+  (void)&detail::LaunchSite<decltype(body)>::registration;
+  return detail::launch_site(__BANG_ARCH__, nullptr, 0, nullptr, dim, type,
+                             queue, body, nullptr);
 }
+
+}  // namespace
 
 // Deterministic mode: one core at a time in taskId order (Union: each
 // cluster's memory core first), so float atomics give the same result on
