@@ -233,7 +233,7 @@ def main():
             calls, resolved = fam[name]
             cells += [str(calls), percent(resolved, calls)]
         print("| %s (`%s`) | `%s` | %d | %d | %s |" %
-              (project["name"], project["repo"], project["commit"][:12], files,
+              (project["name"], project["repo"], project["commit"], files,
                total, " | ".join(cells)))
     print()
     cnnl = [(n, c) for n, c in totals.items() if family(n) == "cnnl"]
