@@ -898,7 +898,15 @@ TEST(ToolkitCnrtSurface, EveryDeclaredFunctionIsCalledAndAnswers) {
   std::set<std::string> called = {"cnrtDeviceReset"};  // its own test
   for (const Call& c : every_call()) {
     cnrtGetLastError();
+    testing::internal::CaptureStderr();
     EXPECT_EQ(c.call(r), c.expected) << c.name;
+    const std::string log = testing::internal::GetCapturedStderr();
+    if (c.expected == kNo) {
+      EXPECT_NE(log.find(std::string("[xbang] ") + c.name + ": not supported"),
+                std::string::npos)
+          << c.name << " logs: " << log;
+      EXPECT_EQ(cnrtGetLastError(), kNo) << c.name;
+    }
     EXPECT_TRUE(called.insert(c.name).second) << c.name << " listed twice";
   }
   const std::set<std::string> declared = declared_functions();
