@@ -314,9 +314,10 @@ extern "C" cnrtRet_t cnrtDestroyQuantizedParam(cnrtQuantizedParam_t param) {
   return cnrtSuccess;
 }
 
-extern "C" cnrtRet_t cnrtCastDataType_V2(void* src, cnrtDataType_V2_t src_type,
-                                         void* dst, cnrtDataType_V2_t dst_type,
-                                         int count, cnrtQuantizedParam_t param,
+extern "C" cnrtRet_t cnrtCastDataType_V2(const void* src,
+                                         cnrtDataType_V2_t src_type, void* dst,
+                                         cnrtDataType_V2_t dst_type, int count,
+                                         cnrtQuantizedParam_t param,
                                          cnrtRoundingMode_t rounding) {
   using xbang::detail::cnrt_fail;
   constexpr const char* kApi = "cnrtCastDataType_V2";
@@ -354,4 +355,49 @@ extern "C" cnrtRet_t cnrtCastDataType_V2(void* src, cnrtDataType_V2_t src_type,
                      [=](double x) { return (x - offset) * step; });
   }
   return cnrtSuccess;
+}
+
+namespace {
+// The cnrtDataType_V2_t twin of an older cnrtDataType_t, or cnrtUnknown.
+cnrtDataType_V2_t v2_type(cnrtDataType_t type) {
+  switch (type) {
+    case cnrtFloat16:
+      return cnrtHalf;
+    case cnrtFloat32:
+      return cnrtFloat;
+    case cnrtFloat64:
+      return cnrtDouble;
+    case cnrtInt8:
+      return cnrtChar;
+    case cnrtInt16:
+      return cnrtShort;
+    case cnrtInt32:
+      return cnrtInt;
+    case cnrtInt64:
+      return cnrtLonglong;
+    case cnrtUInt8:
+      return cnrtUchar;
+    case cnrtUInt16:
+      return cnrtUshort;
+    case cnrtUInt32:
+      return cnrtUint;
+    case cnrtBool:
+      return cnrtBoolean;
+    default:
+      return cnrtUnknown;
+  }
+}
+}  // namespace
+
+extern "C" cnrtRet_t cnrtCastDataType(void* src, cnrtDataType_t src_type,
+                                      void* dst, cnrtDataType_t dst_type,
+                                      int count, cnrtQuantizedParam_t param) {
+  const cnrtDataType_V2_t from = v2_type(src_type), to = v2_type(dst_type);
+  if (from == cnrtUnknown || to == cnrtUnknown) {
+    return xbang::detail::cnrt_fail(
+        "cnrtCastDataType", cnrtErrorArgsInvalid,
+        "a data type without a cnrtDataType_V2_t twin (invalid, int4, auto, "
+        "fix8, quant8)");
+  }
+  return cnrtCastDataType_V2(src, from, dst, to, count, param, cnrtRounding_rn);
 }

@@ -2,8 +2,10 @@
 #include <cn_api.h>
 #include <cnrt.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 
 #include "toolkit_internal.h"
 
@@ -21,6 +23,41 @@ cnrtRet_t check_device_query(const char* api, const void* out, int device) {
                      "no emulated device has this ordinal (XBANG_DEVICE)");
   }
   return cnrtSuccess;
+}
+
+// The device flags and configurations a process set (cnrtSetDeviceFlag,
+// cnrtDeviceSetConfig): remembered and reported back.
+std::atomic<uint32_t> device_flag{cnrtDeviceScheduleSpin};
+std::mutex config_mutex;
+int64_t device_config[cnrtDeviceConfigMaxNum] = {};
+
+// The bus id cnrtDeviceGetPCIBusId reports, in its parts.
+void pci_address(unsigned* domain, unsigned* bus) {
+  int d = 0, b = 0;
+  device_attribute(CN_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, &d);
+  device_attribute(CN_DEVICE_ATTRIBUTE_PCI_BUS_ID, &b);
+  *domain = unsigned(d);
+  *bus = unsigned(b);
+}
+
+// Parses the whole of `text` as hexadecimal fields separated as `format`
+// says ("%x:%x:%x.%x" and the like); true if every field and nothing else
+// was read.
+bool parse_bus_id(const char* text, const char* format, unsigned* fields,
+                  int count) {
+  int consumed = -1;
+  int read = 0;
+  switch (count) {
+    case 3:
+      read = std::sscanf(text, format, &fields[0], &fields[1], &fields[2],
+                         &consumed);
+      break;
+    case 4:
+      read = std::sscanf(text, format, &fields[0], &fields[1], &fields[2],
+                         &fields[3], &consumed);
+      break;
+  }
+  return read == count && consumed >= 0 && text[consumed] == '\0';
 }
 
 }  // namespace
@@ -169,5 +206,138 @@ cnrtRet_t cnrtDeviceGetPCIBusId(char* pciBusId, int len, int device) {
   std::memcpy(pciBusId, id, size_t(length) + 1);
   return cnrtSuccess;
 }
+
+}  // extern "C"
+
+extern "C" {
+
+cnrtRet_t cnrtGetDeviceProperties_V2(cnrtDeviceProp_t* prop, int device) {
+  return cnrtGetDeviceProperties_V3(prop, device);
+}
+
+cnrtRet_t cnrtDeviceGetByPCIBusId(int* device, const char* pciBusId) {
+  constexpr const char* kApi = "cnrtDeviceGetByPCIBusId";
+  if (device == nullptr || pciBusId == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "device or pciBusId is NULL");
+  }
+  unsigned domain = 0, bus = 0;
+  xbang::detail::pci_address(&domain, &bus);
+  // domain:bus:device.function, domain:bus:device, bus:device.function.
+  unsigned f[4] = {};
+  bool match = false;
+  if (xbang::detail::parse_bus_id(pciBusId, "%x:%x:%x.%x%n", f, 4)) {
+    match = f[0] == domain && f[1] == bus && f[2] == 0 && f[3] == 0;
+  } else if (xbang::detail::parse_bus_id(pciBusId, "%x:%x:%x%n", f, 3)) {
+    match = f[0] == domain && f[1] == bus && f[2] == 0;
+  } else if (xbang::detail::parse_bus_id(pciBusId, "%x:%x.%x%n", f, 3)) {
+    match = domain == 0 && f[0] == bus && f[1] == 0 && f[2] == 0;
+  } else {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                     "pciBusId is not domain:bus:device.function, "
+                     "domain:bus:device or bus:device.function in hex");
+  }
+  if (!match) {
+    return cnrt_fail(kApi, cnrtErrorDeviceInvalid,
+                     "no device at that PCI address");
+  }
+  *device = 0;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtGetPeerAccessibility(unsigned int* canAccess, int ordinal,
+                                   int peerOrdinal) {
+  constexpr const char* kApi = "cnrtGetPeerAccessibility";
+  if (canAccess == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "canAccess is NULL");
+  }
+  if (ordinal != 0 || peerOrdinal != 0) {
+    return cnrt_fail(kApi, cnrtErrorDeviceInvalid,
+                     "the emulated device is ordinal 0");
+  }
+  *canAccess = 0;  // a device is not its own peer
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtGetDeviceFlag(uint32_t* pFlags) {
+  if (pFlags == nullptr) {
+    return cnrt_fail("cnrtGetDeviceFlag", cnrtErrorArgsInvalid,
+                     "pFlags is NULL");
+  }
+  *pFlags = xbang::detail::device_flag.load();
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtSetDeviceFlag(uint32_t flags) {
+  if (flags >= cnrtDeviceFlagsMaxNum) {
+    return cnrt_fail("cnrtSetDeviceFlag", cnrtErrorArgsInvalid,
+                     "flags is not a cnrtDeviceFlags_t");
+  }
+  xbang::detail::device_flag.store(flags);
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtDeviceGetConfig(int64_t* pValue, cnrtDeviceConfig_t type) {
+  constexpr const char* kApi = "cnrtDeviceGetConfig";
+  if (pValue == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "pValue is NULL");
+  }
+  if (type <= cnrtDeviceConfigReserved || type >= cnrtDeviceConfigMaxNum) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                     "type is not a cnrtDeviceConfig_t");
+  }
+  std::lock_guard<std::mutex> lock(xbang::detail::config_mutex);
+  *pValue = xbang::detail::device_config[type];
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtDeviceSetConfig(cnrtDeviceConfig_t type, int64_t value) {
+  constexpr const char* kApi = "cnrtDeviceSetConfig";
+  if (type <= cnrtDeviceConfigReserved || type >= cnrtDeviceConfigMaxNum) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                     "type is not a cnrtDeviceConfig_t");
+  }
+  if (value < 0) return cnrt_fail(kApi, cnrtErrorArgsInvalid, "value < 0");
+  std::lock_guard<std::mutex> lock(xbang::detail::config_mutex);
+  xbang::detail::device_config[type] = value;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtDeviceQueryKernelMemoryUsage(size_t* pBytes) {
+  if (pBytes == nullptr) {
+    return cnrt_fail("cnrtDeviceQueryKernelMemoryUsage", cnrtErrorArgsInvalid,
+                     "pBytes is NULL");
+  }
+  *pBytes = 0;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtDeviceGetQueuePriorityRange(int* pMinPriority,
+                                          int* pMaxPriority) {
+  if (pMinPriority == nullptr || pMaxPriority == nullptr) {
+    return cnrt_fail("cnrtDeviceGetQueuePriorityRange", cnrtErrorArgsInvalid,
+                     "an output is NULL");
+  }
+  *pMinPriority = 0;
+  *pMaxPriority = 0;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtDeviceResetPersistingL2Cache(void) { return cnrtSuccess; }
+
+cnrtRet_t cnrtDriverGetVersion(int* major, int* minor, int* patch) {
+  if (major == nullptr || minor == nullptr || patch == nullptr) {
+    return cnrt_fail("cnrtDriverGetVersion", cnrtErrorArgsInvalid,
+                     "an output is NULL");
+  }
+  // The emulated driver is CNDrv: its version (cnGetDriverVersion's).
+  *major = CN_MAJOR_VERSION;
+  *minor = CN_MINOR_VERSION;
+  *patch = CN_PATCH_VERSION;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtProfilerStart(void) { return cnrtSuccess; }
+
+cnrtRet_t cnrtProfilerStop(void) { return cnrtSuccess; }
 
 }  // extern "C"

@@ -135,7 +135,11 @@ cnrtRet_t cnrtSyncDevice(void) {
 cnrtRet_t cnrtQueueWaitNotifier(cnrtNotifier_t notifier, cnrtQueue_t queue,
                                 unsigned int flag) {
   constexpr const char* kApi = "cnrtQueueWaitNotifier";
-  if (flag != 0) return cnrt_fail(kApi, cnrtErrorArgsInvalid, "flag must be 0");
+  if (flag != CNRT_NOTIFIER_WAIT_DEFAULT) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                     "flag must be CNRT_NOTIFIER_WAIT_DEFAULT outside a queue "
+                     "capture");
+  }
   const cnrtRet_t ret = check_queue(kApi, queue);
   if (ret != cnrtSuccess) return ret;
   // The work the notifier marks is done: the queue need not wait.
@@ -171,14 +175,32 @@ cnrtRet_t cnrtNotifierDestroy(cnrtNotifier_t notifier) {
   return cnrtSuccess;
 }
 
-cnrtRet_t cnrtPlaceNotifier(cnrtNotifier_t notifier, cnrtQueue_t queue) {
-  const cnrtRet_t ret = check_queue("cnrtPlaceNotifier", queue);
+namespace {
+cnrtRet_t place_notifier(const char* api, cnrtNotifier_t notifier,
+                         cnrtQueue_t queue) {
+  const cnrtRet_t ret = check_queue(api, queue);
   if (ret != cnrtSuccess) return ret;
-  return with_notifier("cnrtPlaceNotifier", notifier, [](CNnotifier_st& n) {
+  return with_notifier(api, notifier, [](CNnotifier_st& n) {
     n.placed = true;
     n.time = std::chrono::steady_clock::now();
     return cnrtSuccess;
   });
+}
+}  // namespace
+
+cnrtRet_t cnrtPlaceNotifier(cnrtNotifier_t notifier, cnrtQueue_t queue) {
+  return place_notifier("cnrtPlaceNotifier", notifier, queue);
+}
+
+cnrtRet_t cnrtPlaceNotifierWithFlags(cnrtNotifier_t notifier, cnrtQueue_t queue,
+                                     unsigned int flags) {
+  constexpr const char* kApi = "cnrtPlaceNotifierWithFlags";
+  if (flags != CNRT_NOTIFIER_PLACE_DEFAULT) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                     "flags must be CNRT_NOTIFIER_PLACE_DEFAULT outside a "
+                     "queue capture");
+  }
+  return place_notifier(kApi, notifier, queue);
 }
 
 cnrtRet_t cnrtWaitNotifier(cnrtNotifier_t notifier) {
@@ -201,6 +223,131 @@ cnrtRet_t cnrtNotifierElapsedTime(cnrtNotifier_t start, cnrtNotifier_t end,
                                   float* ms) {
   return xbang::detail::elapsed_seconds("cnrtNotifierElapsedTime", start, end,
                                         ms, 1e3);
+}
+
+cnrtRet_t cnrtQueueCreateWithPriority(cnrtQueue_t* pQueue, unsigned int flags,
+                                      int priority) {
+  if (flags != 0) {
+    return cnrt_fail("cnrtQueueCreateWithPriority", cnrtErrorArgsInvalid,
+                     "flags must be 0");
+  }
+  (void)priority;  // clamped to the range [0, 0]
+  if (pQueue == nullptr) {
+    return cnrt_fail("cnrtQueueCreateWithPriority", cnrtErrorArgsInvalid,
+                     "pQueue is NULL");
+  }
+  return cnrtQueueCreate(pQueue);
+}
+
+cnrtRet_t cnrtQueueGetPriority(cnrtQueue_t queue, int* priority) {
+  constexpr const char* kApi = "cnrtQueueGetPriority";
+  if (priority == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "priority is NULL");
+  }
+  const cnrtRet_t ret = check_queue(kApi, queue);
+  if (ret != cnrtSuccess) return ret;
+  *priority = 0;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtQueueCopyAttributes(cnrtQueue_t dst, cnrtQueue_t src) {
+  constexpr const char* kApi = "cnrtQueueCopyAttributes";
+  cnrtRet_t ret = check_queue(kApi, dst);
+  if (ret == cnrtSuccess) ret = check_queue(kApi, src);
+  return ret;  // a queue here has no attributes to copy
+}
+
+cnrtRet_t cnrtInvokeHostFunc(cnrtQueue_t queue, cnrtHostFn_t fn,
+                             void* userData) {
+  constexpr const char* kApi = "cnrtInvokeHostFunc";
+  if (fn == nullptr) return cnrt_fail(kApi, cnrtErrorArgsInvalid, "fn is NULL");
+  const cnrtRet_t ret = check_queue(kApi, queue);
+  if (ret != cnrtSuccess) return ret;
+  // Everything before it on the queue has finished: running it now keeps
+  // the queue's order.
+  fn(userData);
+  return cnrtSuccess;
+}
+
+// No queue is ever capturing (cnrtQueueBeginCapture is not supported).
+cnrtRet_t cnrtQueueIsCapturing(cnrtQueue_t queue,
+                               enum cnrtQueueCaptureStatus* pStatus) {
+  constexpr const char* kApi = "cnrtQueueIsCapturing";
+  if (pStatus == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "pStatus is NULL");
+  }
+  const cnrtRet_t ret = check_queue(kApi, queue);
+  if (ret != cnrtSuccess) return ret;
+  *pStatus = cnrtQueueCaptureStatusNone;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtQueueGetCaptureInfo(cnrtQueue_t queue,
+                                  enum cnrtQueueCaptureStatus* pStatus,
+                                  uint64_t* idOut, cnrtTaskTopo_t* pTaskTopo,
+                                  const cnrtTaskTopoNode_t** pDependenciesOut,
+                                  size_t* pNumDependencies) {
+  constexpr const char* kApi = "cnrtQueueGetCaptureInfo";
+  if (pStatus == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "pStatus is NULL");
+  }
+  const cnrtRet_t ret = check_queue(kApi, queue);
+  if (ret != cnrtSuccess) return ret;
+  *pStatus = cnrtQueueCaptureStatusNone;
+  if (idOut != nullptr) *idOut = 0;
+  if (pTaskTopo != nullptr) *pTaskTopo = nullptr;
+  if (pDependenciesOut != nullptr) *pDependenciesOut = nullptr;
+  if (pNumDependencies != nullptr) *pNumDependencies = 0;
+  return cnrtSuccess;
+}
+
+cnrtRet_t cnrtQueueEndCapture(cnrtQueue_t queue, cnrtTaskTopo_t* pTaskTopo) {
+  constexpr const char* kApi = "cnrtQueueEndCapture";
+  if (pTaskTopo == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "pTaskTopo is NULL");
+  }
+  const cnrtRet_t ret = check_queue(kApi, queue);
+  if (ret != cnrtSuccess) return ret;
+  *pTaskTopo = nullptr;
+  return cnrt_fail(kApi, cnrtErrorIllegalState, "the queue is not capturing");
+}
+
+cnrtRet_t cnrtQueueUpdateCaptureDependencies(cnrtQueue_t queue,
+                                             cnrtTaskTopoNode_t* dependencies,
+                                             size_t numDependencies,
+                                             unsigned int flags) {
+  constexpr const char* kApi = "cnrtQueueUpdateCaptureDependencies";
+  if (flags != cnrtQueueAddCaptureDependencies &&
+      flags != cnrtQueueSetCaptureDependencies) {
+    return cnrt_fail(
+        kApi, cnrtErrorArgsInvalid,
+        "flags is not a cnrtUpdateQueueCaptureDependenciesFlags_t");
+  }
+  if (dependencies == nullptr && numDependencies != 0) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                     "dependencies is NULL with numDependencies > 0");
+  }
+  const cnrtRet_t ret = check_queue(kApi, queue);
+  if (ret != cnrtSuccess) return ret;
+  return cnrt_fail(kApi, cnrtErrorIllegalState, "the queue is not capturing");
+}
+
+cnrtRet_t cnrtThreadExchangeQueueCaptureMode(cnrtQueueCaptureMode_t* mode) {
+  constexpr const char* kApi = "cnrtThreadExchangeQueueCaptureMode";
+  if (mode == nullptr)
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "NULL mode");
+  if (*mode != cnrtQueueCaptureModeGlobal &&
+      *mode != cnrtQueueCaptureModeThreadLocal &&
+      *mode != cnrtQueueCaptureModeRelaxed) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                     "*mode is not a cnrtQueueCaptureMode_t");
+  }
+  static thread_local cnrtQueueCaptureMode_t thread_mode =
+      cnrtQueueCaptureModeGlobal;
+  const cnrtQueueCaptureMode_t previous = thread_mode;
+  thread_mode = *mode;
+  *mode = previous;
+  return cnrtSuccess;
 }
 
 }  // extern "C"
