@@ -211,46 +211,122 @@ TEST(Arch592Bfloat16, UnaryForms) {
                a, unary([](float x) { return 1.f / x; }), a);
 }
 
-// The transcendental active forms: the float function, rounded once to
-// bfloat16; the float lanes are within a few float ulps of libm, so the
-// result is the model's bfloat16 or its neighbour.
+// The other active forms: the float function, rounded once to bfloat16;
+// the float lanes are within a few float ulps of libm, so the result is the
+// model's bfloat16 or its neighbour. Each over its domain.
 TEST(Arch592Bfloat16, ActiveTranscendentalForms) {
-  const int n = 200;
-  std::vector<uint16_t> a(n);
-  for (int i = 0; i < n; ++i) a[i] = bf16_round(-6.f + 12.f * i / n);
+  using Call = void (*)(bfloat16_t*, const bfloat16_t*, int);
   struct Case {
     const char* name;
-    void (*call)(bfloat16_t*, const bfloat16_t*, int);
+    Call call;
     float (*model)(float);
+    float lo, hi;
   };
   const Case cases[] = {
       {"__bang_active_exp",
        [](bfloat16_t* d, const bfloat16_t* s, int k) {
          __bang_active_exp(d, s, k);
        },
-       [](float x) { return std::exp(x); }},
+       [](float x) { return std::exp(x); }, -6.f, 6.f},
       {"__bang_active_exphp",
        [](bfloat16_t* d, const bfloat16_t* s, int k) {
          __bang_active_exphp(d, s, k);
        },
-       [](float x) { return std::exp(x); }},
+       [](float x) { return std::exp(x); }, -6.f, 6.f},
+      {"__bang_active_exp_less_0",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_exp_less_0(d, s, k);
+       },
+       [](float x) { return std::exp(x); }, -8.f, 0.f},
+      {"__bang_active_pow2",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_pow2(d, s, k);
+       },
+       [](float x) { return std::exp2(x); }, -6.f, 6.f},
+      {"__bang_active_log",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_log(d, s, k);
+       },
+       [](float x) { return std::log(x); }, 0.01f, 100.f},
+      {"__bang_active_loghp",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_loghp(d, s, k);
+       },
+       [](float x) { return std::log(x); }, 0.01f, 100.f},
       {"__bang_active_sigmoid",
        [](bfloat16_t* d, const bfloat16_t* s, int k) {
          __bang_active_sigmoid(d, s, k);
        },
-       [](float x) { return 1.f / (1.f + std::exp(-x)); }},
+       [](float x) { return 1.f / (1.f + std::exp(-x)); }, -6.f, 6.f},
       {"__bang_active_tanh",
        [](bfloat16_t* d, const bfloat16_t* s, int k) {
          __bang_active_tanh(d, s, k);
        },
-       [](float x) { return std::tanh(x); }},
+       [](float x) { return std::tanh(x); }, -6.f, 6.f},
+      {"__bang_active_gelu",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_gelu(d, s, k);
+       },
+       [](float x) {
+         return 0.5f * x *
+                (1.f + std::tanh(0.7978845608f * (x + 0.044715f * x * x * x)));
+       },
+       -6.f, 6.f},
+      {"__bang_active_gelup",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_gelup(d, s, k);
+       },
+       [](float x) { return 0.5f * x * (1.f + std::erf(x / std::sqrt(2.f))); },
+       -6.f, 6.f},
+      {"__bang_active_sin",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_sin(d, s, k);
+       },
+       [](float x) { return std::sin(x); }, -3.f, 3.f},
+      {"__bang_active_cos",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_cos(d, s, k);
+       },
+       [](float x) { return std::cos(x); }, -3.f, 3.f},
+      {"__bang_active_sign",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_sign(d, s, k);
+       },
+       [](float x) { return x > 0   ? 1.f
+                            : x < 0 ? -1.f
+                                    : 0.f; }, -3.f, 3.f},
       {"__bang_active_reciphp",
        [](bfloat16_t* d, const bfloat16_t* s, int k) {
          __bang_active_reciphp(d, s, k);
        },
-       [](float x) { return 1.f / x; }},
+       [](float x) { return 1.f / x; }, -6.f, 6.f},
+      {"__bang_active_recip_greater_1",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_recip_greater_1(d, s, k);
+       },
+       [](float x) { return 1.f / x; }, 1.f, 100.f},
+      {"__bang_active_sqrthp",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_sqrthp(d, s, k);
+       },
+       [](float x) { return std::sqrt(x); }, 0.f, 100.f},
+      {"__bang_active_rsqrt",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_rsqrt(d, s, k);
+       },
+       [](float x) { return 1.f / std::sqrt(x); }, 0.01f, 100.f},
+      {"__bang_active_rsqrthp",
+       [](bfloat16_t* d, const bfloat16_t* s, int k) {
+         __bang_active_rsqrthp(d, s, k);
+       },
+       [](float x) { return 1.f / std::sqrt(x); }, 0.01f, 100.f},
   };
+  const int n = 200;
   for (const Case& c : cases) {
+    std::vector<uint16_t> a(n);
+    for (int i = 0; i < n; ++i) {
+      a[i] = bf16_round(c.lo + (c.hi - c.lo) * float(i) / n);
+    }
     const auto got = run(a, a, n, [&] { c.call(nram_dst, nram_a, n); });
     for (int i = 0; i < n; ++i) {
       const int want = bf16_round(c.model(bf16_value(a[i])));
