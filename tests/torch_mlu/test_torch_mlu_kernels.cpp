@@ -6,6 +6,10 @@
 // update rules written here from their meaning (PyTorch's Adam, SGD with
 // momentum, the L2 norm, AMP's non-finite check and unscale), on float and
 // half, over several tensors of sizes that are not multiples of a vector.
+// <cstdint> first: torch_mlu's amp_non_finite_and_unscale.h uses uint64_t
+// without including it.
+#include <cstdint>
+
 #include "aten/operators/bang/internal/amp_non_finite_and_unscale.h"
 #include "harness.h"
 
