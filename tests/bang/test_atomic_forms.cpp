@@ -1,6 +1,7 @@
 // The scalar and strided forms of __bang_atomic_reduce_add
 // (bang/include/xbang/builtins/atomics.h) under contention, and the
 // expand-channel products (expand_channel.h).
+#include <algorithm>
 #include <cmath>
 
 #include "elementwise_check.h"
@@ -10,6 +11,8 @@ namespace bang_test {
 namespace {
 
 __wram__ float wram_ones[1024];
+__nram__ int32_t old_i[2];
+__nram__ float old_f[2];
 
 TEST(AtomicForms, ScalarSourceFromEveryCore) {
   constexpr int kTasks = 16, kN = 300, kRounds = 50;
@@ -32,6 +35,39 @@ TEST(AtomicForms, ScalarSourceFromEveryCore) {
   const auto f = gf.to_host<float>();
   EXPECT_EQ(f[0], 0.5f);
   for (int i = 1; i < kN; ++i) ASSERT_EQ(f[i], 0.5f + 0.25f * kTasks * kRounds);
+}
+
+// The one-element fetch-and-add: each call returns the value it replaced and
+// writes it to old_nram, so the old values every core saw are distinct and
+// cover 0 .. total - step (torch_mlu's L2 norm adds one partial sum a core).
+TEST(AtomicForms, ScalarFetchAddFromEveryCore) {
+  constexpr int kTasks = 8, kRounds = 25;
+  xbang_test::DeviceBuffer g(std::vector<int32_t>(1, 0));
+  xbang_test::DeviceBuffer gf(std::vector<float>(2, 0.f));
+  xbang_test::DeviceBuffer seen(std::vector<int32_t>(kTasks * kRounds, -1));
+  const cnrtRet_t ret = launch_checked(
+      {kTasks, 1, 1}, cnrtFuncTypeBlock,
+      [&] {
+        int32_t* out = static_cast<int32_t*>(seen.get());
+        for (int r = 0; r < kRounds; ++r) {
+          const int32_t got =
+              __bang_atomic_add(old_i, static_cast<int32_t*>(g.get()), 3);
+          if (got != old_i[0]) return;
+          out[taskId * kRounds + r] = got;
+          const float f = __bang_atomic_add(
+              old_f + 1, static_cast<float*>(gf.get()) + 1, 0.5f);
+          if (f != old_f[1]) return;
+        }
+      },
+      "atomic_fetch_add");
+  ASSERT_EQ(ret, cnrtSuccess) << reports_text();
+  EXPECT_EQ(g.to_host<int32_t>()[0], 3 * kTasks * kRounds);
+  const auto f = gf.to_host<float>();
+  EXPECT_EQ(f[0], 0.f);
+  EXPECT_EQ(f[1], 0.5f * kTasks * kRounds);
+  auto old = seen.to_host<int32_t>();
+  std::sort(old.begin(), old.end());
+  for (int i = 0; i < kTasks * kRounds; ++i) ASSERT_EQ(old[i], 3 * i);
 }
 
 // Atomics are compute-core instructions (a scalar source is staged in NRAM):

@@ -181,6 +181,13 @@ TEST(LanguageFront, EveryQualifierSpellingBuildsAndRuns) {
   EXPECT_EQ(cnrtQueueDestroy(queue), cnrtSuccess);
 }
 
+// Every spelling of an inline device function real kernel headers use
+// compiles (with GCC, whose "duplicate inline" the rewriter avoids, and with
+// Clang) and each function is the one its header defines.
+TEST(LanguageFront, EveryInlineDeviceFunctionSpellingCompiles) {
+  EXPECT_EQ(InlineSpellingsTotal(), 255);
+}
+
 TEST(LanguageFront, BlockScopeNramTableOfAFunctionTemplateIsNram) {
   xbang::checked::clear_reports();
   cnrtQueue_t queue = nullptr;

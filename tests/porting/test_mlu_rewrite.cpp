@@ -223,6 +223,25 @@ TEST(InlinePass, RepeatedInlineOfDeviceFunctionIsDropped) {
             "inline int h();\n");
 }
 
+// The spellings real kernel headers use: attribute groups among the
+// specifiers, the qualifier first or last, a template head before them.
+TEST(InlinePass, InlineAcrossAttributeGroupsIsDropped) {
+  EXPECT_EQ(
+      rewrite("__mlu_func__ __attribute__((always_inline)) inline void f();\n"
+              "static inline __attribute__((always_inline)) __mlu_func__ "
+              "int g();\n"
+              "[[gnu::always_inline]] inline __mlu_device__ void h();\n"
+              "template <typename T> __mlu_func__ constexpr inline T k();\n"
+              "__attribute__((noinline)) inline int plain();\n"
+              "inline void call() { f(); }\n"),
+      "__mlu_func__ __attribute__((always_inline))        void f();\n"
+      "static        __attribute__((always_inline)) __mlu_func__ int g();\n"
+      "[[gnu::always_inline]]        __mlu_device__ void h();\n"
+      "template <typename T> __mlu_func__ constexpr        T k();\n"
+      "__attribute__((noinline)) inline int plain();\n"
+      "inline void call() { f(); }\n");
+}
+
 TEST(NoBreakSpacePass, NoBreakSpaceOutsideLiteralsBecomesSpaces) {
   EXPECT_EQ(rewrite("int\xC2\xA0x = 1;\xC2\xA0// c\n"
                     "const char *s = \"\xC2\xA0\";\n"),

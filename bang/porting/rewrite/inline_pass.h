@@ -1,7 +1,12 @@
 // `__mlu_func__ inline`: __mlu_func__ already implies inline (qualifiers.h),
 // cncc accepts the repeated `inline` and GCC does not ("duplicate inline").
-// The `inline` next to a device qualifier (before or after it, among the
-// declaration's specifiers) becomes as many spaces, so columns stay.
+// The `inline` among the specifiers of a declaration that has a device
+// qualifier (before or after it: `static __mlu_func__ inline`,
+// `inline __mlu_device__`, `__mlu_func__ __attribute__((always_inline))
+// inline`, `[[gnu::always_inline]] inline __mlu_func__`) becomes as many
+// spaces, so columns stay. The specifiers are the words around the `inline`
+// and the attribute groups between them (`__attribute__((...))`,
+// `__declspec(...)`, `alignas(...)`, `[[...]]`).
 #pragma once
 
 #include <cstddef>
@@ -28,6 +33,18 @@ class InlinePass {
            cur_.is_identifier(k, "__mlu_device__") ||
            cur_.is_identifier(k, "__mlu_vector__");
   }
+  static bool is_attribute_keyword(std::string_view word) {
+    return word == "__attribute__" || word == "__attribute" ||
+           word == "__declspec" || word == "alignas";
+  }
+  // The specifier before token k (a word, or the first token of an
+  // attribute group ending at k): the code token before it, or kNone when
+  // k is not a specifier.
+  size_t specifier_before(size_t k) const;
+  // The specifier after token k: the code token after it, or kNone.
+  size_t specifier_after(size_t k) const;
+  // The token closing the bracket opened at token `open` (kNone if none).
+  size_t matching_close(size_t open, char open_char, char close_char) const;
 
   const TokenCursor& cur_;
   EditList& edits_;

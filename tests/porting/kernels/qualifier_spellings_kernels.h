@@ -13,3 +13,7 @@ void KernelQualifierSpellings(cnrtQueue_t queue, float *values, int32_t n);
 // values[i] = {0, 10, 20, 30, 0...}[values[i]] through __bang_lut with a
 // block-scope __nram__ table of a function template.
 void KernelTableLookup(cnrtQueue_t queue, int32_t *values, int32_t n);
+
+// The sum of the device functions of inline_spellings.h, one per spelling
+// of an inline device function: 255 when each adds its own power of two.
+int32_t InlineSpellingsTotal();

@@ -35,22 +35,34 @@
 #define XBANG_ARITH ::xbang::Family::kArithmetic
 
 template <class T,
-          std::enable_if_t<::xbang::detail::is_wrapping_arith_type<T>, int> = 0>
+          std::enable_if_t<
+              ::xbang::detail::is_wrapping_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_add(T* dst, const T* a, const T* b, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_add: no bfloat16_t form on this arch (__BANG_ARCH__ < "
+                "500; mtp_592 has it)");
   ::xbang::detail::binary_builtin<::xbang::functors::Add>(
       "__bang_add", XBANG_ARITH, dst, a, b, n);
 }
 
 template <class T,
-          std::enable_if_t<::xbang::detail::is_wrapping_arith_type<T>, int> = 0>
+          std::enable_if_t<
+              ::xbang::detail::is_wrapping_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_sub(T* dst, const T* a, const T* b, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_sub: no bfloat16_t form on this arch (__BANG_ARCH__ < "
+                "500; mtp_592 has it)");
   ::xbang::detail::binary_builtin<::xbang::functors::Sub>(
       "__bang_sub", XBANG_ARITH, dst, a, b, n);
 }
 
 template <class T,
-          std::enable_if_t<::xbang::detail::is_wrapping_arith_type<T>, int> = 0>
+          std::enable_if_t<
+              ::xbang::detail::is_wrapping_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_mul(T* dst, const T* a, const T* b, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_mul: no bfloat16_t form on this arch (__BANG_ARCH__ < "
+                "500; mtp_592 has it)");
   ::xbang::detail::binary_builtin<::xbang::functors::Mul>(
       "__bang_mul", XBANG_ARITH, dst, a, b, n);
 }
@@ -61,26 +73,42 @@ inline void __bang_div(T* dst, const T* a, const T* b, int n) {
       "__bang_div", XBANG_ARITH, dst, a, b, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_maxequal(T* dst, const T* a, const T* b, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_maxequal: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::binary_builtin<::xbang::functors::MaxEqual>(
       "__bang_maxequal", XBANG_ARITH, dst, a, b, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_maximum(T* dst, const T* a, const T* b, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_maximum: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::binary_builtin<::xbang::functors::MaxEqual>(
       "__bang_maximum", XBANG_ARITH, dst, a, b, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_minequal(T* dst, const T* a, const T* b, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_minequal: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::binary_builtin<::xbang::functors::MinEqual>(
       "__bang_minequal", XBANG_ARITH, dst, a, b, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_minimum(T* dst, const T* a, const T* b, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_minimum: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::binary_builtin<::xbang::functors::MinEqual>(
       "__bang_minimum", XBANG_ARITH, dst, a, b, n);
 }
@@ -98,25 +126,37 @@ inline void __bang_nan_minimum(T* dst, const T* a, const T* b, int n) {
 }
 
 template <class T,
-          std::enable_if_t<::xbang::detail::is_wrapping_arith_type<T>, int> = 0>
+          std::enable_if_t<
+              ::xbang::detail::is_wrapping_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_add_scalar(T* dst, const T* src,
                               ::xbang::detail::identity_t<T> value, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_add_scalar: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::scalar_builtin<::xbang::functors::Add>(
       "__bang_add_scalar", XBANG_ARITH, dst, src, value, n);
 }
 
 template <class T,
-          std::enable_if_t<::xbang::detail::is_wrapping_arith_type<T>, int> = 0>
+          std::enable_if_t<
+              ::xbang::detail::is_wrapping_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_sub_scalar(T* dst, const T* src,
                               ::xbang::detail::identity_t<T> value, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_sub_scalar: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::scalar_builtin<::xbang::functors::Sub>(
       "__bang_sub_scalar", XBANG_ARITH, dst, src, value, n);
 }
 
 template <class T,
-          std::enable_if_t<::xbang::detail::is_wrapping_arith_type<T>, int> = 0>
+          std::enable_if_t<
+              ::xbang::detail::is_wrapping_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_mul_scalar(T* dst, const T* src,
                               ::xbang::detail::identity_t<T> value, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_mul_scalar: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::scalar_builtin<::xbang::functors::Mul>(
       "__bang_mul_scalar", XBANG_ARITH, dst, src, value, n);
 }
@@ -157,14 +197,22 @@ inline void __bang_mul_const(T* dst, const T* src,
       src);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_abs(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_abs: no bfloat16_t form on this arch (__BANG_ARCH__ < "
+                "500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Abs>(
       "__bang_abs", XBANG_ARITH, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_square(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_square: no bfloat16_t form on this arch (__BANG_ARCH__ "
+                "< 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Square>(
       "__bang_square", XBANG_ARITH, dst, src, n);
 }

@@ -169,6 +169,24 @@ inline void __bang_atomic_add(T* old_nram, T* dst,
                             });
 }
 
+// The scalar form: *old_nram = *dst; *dst += value, atomically; returns the
+// old value. A compute-core instruction: on the MPU it does nothing and
+// returns 0.
+template <class T,
+          std::enable_if_t<::xbang::detail::is_atomic_type<T>, int> = 0>
+inline T __bang_atomic_add(T* old_nram, T* dst,
+                           ::xbang::detail::identity_t<T> value) {
+  T old{};
+  xbang::detail::run_atomic(
+      "__bang_atomic_add", dst, static_cast<const T*>(nullptr), old_nram, 1,
+      [&](T* piece, long, long) {
+        old = *piece;
+        *old_nram = old;
+        xbang::detail::scalar(piece, piece, value, 1, xbang::functors::Add{});
+      });
+  return old;
+}
+
 // The scalar and the two-level strided forms of __bang_atomic_reduce_add:
 //   (dst, value, n)     dst[i] += value, atomically per element
 //   (dst, src, n, segnum0, segnum1, dst_stride0, dst_stride1, src_stride0,

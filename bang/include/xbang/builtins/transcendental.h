@@ -164,137 +164,225 @@ inline void __bang_cos(T* dst, const T* src, int n) {
       "__bang_cos", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_abs(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_abs: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::AbsValue>(
       "__bang_active_abs", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_sign(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_sign: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Sign>(
       "__bang_active_sign", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_relu(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_relu: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Relu>(
       "__bang_active_relu", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_sigmoid(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_sigmoid: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Sigmoid>(
       "__bang_active_sigmoid", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_tanh(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_tanh: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Tanh>(
       "__bang_active_tanh", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_gelu(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_gelu: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Gelu>(
       "__bang_active_gelu", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_gelup(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_gelup: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::GeluPrecise>(
       "__bang_active_gelup", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_exp(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_exp: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Exp>(
       "__bang_active_exp", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_exphp(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_exphp: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Exp>(
       "__bang_active_exphp", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
 // Defined for x <= 0 on the hardware; computed for every x here.
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_exp_less_0(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_exp_less_0: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Exp>(
       "__bang_active_exp_less_0", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_pow2(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_pow2: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Pow2>(
       "__bang_active_pow2", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_log(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_log: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::NaturalLog>(
       "__bang_active_log", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_loghp(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_loghp: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::NaturalLog>(
       "__bang_active_loghp", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_sin(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_sin: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Sin>(
       "__bang_active_sin", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_cos(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_cos: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Cos>(
       "__bang_active_cos", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_recip(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_recip: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Reciprocal>(
       "__bang_active_recip", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_reciphp(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_reciphp: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Reciprocal>(
       "__bang_active_reciphp", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
 // Defined for x > 1 on the hardware; computed for every x here.
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_recip_greater_1(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_recip_greater_1: no bfloat16_t form on this "
+                "arch (__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Reciprocal>(
       "__bang_active_recip_greater_1", ::xbang::Family::kArithmetic, dst, src,
       n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_sqrt(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_sqrt: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::SquareRoot>(
       "__bang_active_sqrt", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_sqrthp(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_sqrthp: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::SquareRoot>(
       "__bang_active_sqrthp", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_rsqrt(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_rsqrt: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::ReciprocalSqrt>(
       "__bang_active_rsqrt", ::xbang::Family::kArithmetic, dst, src, n);
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_float_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_float_or_bfloat16_type<T>, int> = 0>
 inline void __bang_active_rsqrthp(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_active_rsqrthp: no bfloat16_t form on this arch "
+                "(__BANG_ARCH__ < 500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::ReciprocalSqrt>(
       "__bang_active_rsqrthp", ::xbang::Family::kArithmetic, dst, src, n);
 }

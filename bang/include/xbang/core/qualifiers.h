@@ -19,13 +19,26 @@
 #define XBANG_ONCHIP_(section_name) \
   __attribute__((section(section_name), aligned(64)))
 
+// Function-space qualifiers. A device function is a plain inline function:
+// one definition per program however many kernel files include its header,
+// and inlined where the compiler sees fit. Real kernel code also writes
+// `inline` itself beside the qualifier (`__mlu_func__ inline`, `static
+// __mlu_func__ inline`, `inline __mlu_device__`, with attribute groups
+// between): in a .mlu file and the "..." headers it reaches, xbang-mlu-rewrite
+// drops that second `inline` (bang/porting/rewrite/inline_pass.h), as GCC
+// rejects a repeated `inline`; Clang accepts it, and the warning it gives
+// for it is off, as cncc gives none.
 #define __mlu_global__
 #define __mlu_entry__
+#define __mlu_host__
 #define __mlu_func__ inline
 // On a function: a device function; on a variable: GDRAM storage.
 #define __mlu_device__ inline
 // A function of the vector unit (arch 592 and later).
 #define __mlu_vector__ inline
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wduplicate-decl-specifier"
+#endif
 #define __nram__ thread_local XBANG_ONCHIP_("xbang_nram")
 #define __wram__ thread_local XBANG_ONCHIP_("xbang_wram")
 #define __mlu_shared__ XBANG_ONCHIP_("xbang_sram")

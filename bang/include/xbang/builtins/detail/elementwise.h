@@ -12,6 +12,7 @@
 
 #include "xbang/builtins/detail/entry.h"
 #include "xbang/builtins/detail/lanes.h"
+#include "xbang/core/arch.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
 
@@ -36,12 +37,30 @@ template <class T>
 inline constexpr bool is_float_type = is_one_of<T, half, float>;
 template <class T>
 inline constexpr bool is_bfloat16_type = std::is_same_v<T, bfloat16>;
+// bfloat16_t forms of the arithmetic, scalar, abs and active families exist
+// on the 5xx profile (592). The type sets below admit bfloat16 on every
+// profile so that a call finds its built-in; on 290 and 372 the built-in's
+// static_assert on form_on_arch<T> then stops the compile with a message
+// naming the built-in and the arch, as cncc rejects the call.
+inline constexpr bool kArchHasBfloat16Forms = __BANG_ARCH__ >= 500;
+template <class T>
+inline constexpr bool form_on_arch =
+    !is_bfloat16_type<T> || kArchHasBfloat16Forms;
+template <class T>
+inline constexpr bool is_arith_or_bfloat16_type =
+    is_arith_type<T> || is_bfloat16_type<T>;
+template <class T>
+inline constexpr bool is_float_or_bfloat16_type =
+    is_float_type<T> || is_bfloat16_type<T>;
 // The arithmetic types plus the other integer widths real kernels pass to
 // add, sub, mul (vector, scalar and cycle forms) and not: integer results
 // wrap modulo 2^bits, as the ALU's two's complement does.
 template <class T>
 inline constexpr bool is_wrapping_arith_type =
     is_arith_type<T> || is_one_of<T, int8_t, uint8_t, uint16_t, uint32_t>;
+template <class T>
+inline constexpr bool is_wrapping_arith_or_bfloat16_type =
+    is_wrapping_arith_type<T> || is_bfloat16_type<T>;
 // Integer types of __bang_div (quotient toward zero, see integer_quotient).
 template <class T>
 inline constexpr bool is_integer_div_type =
