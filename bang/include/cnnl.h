@@ -775,6 +775,322 @@ cnnlStatus_t cnnlDCNBackwardWeight(
     const cnnlTensorDescriptor_t grad_filter_desc, void* grad_filter,
     const cnnlTensorDescriptor_t grad_bias_desc, void* grad_bias);
 
+// ---- CastDataType, Expand, LogicOp, Reduce ----
+// Enum values marked "xbang's" are xbang's numbering: use the names.
+
+// output = input converted to the cast's destination type, element by
+// element through both descriptors' strides; input and output have the
+// cast's source and destination types and one shape. Floating point to
+// integer truncates toward zero and saturates (NaN gives 0); to bool tests
+// for non-zero; to half / bfloat16 rounds to nearest even. Casts from or to
+// complex types answer CNNL_STATUS_NOT_SUPPORTED. Values are xbang's.
+typedef enum {
+  CNNL_CAST_BFLOAT16_TO_BOOL = 0,
+  CNNL_CAST_BFLOAT16_TO_COMPLEX_FLOAT = 1,
+  CNNL_CAST_BFLOAT16_TO_COMPLEX_HALF = 2,
+  CNNL_CAST_BFLOAT16_TO_FLOAT = 3,
+  CNNL_CAST_BOOL_TO_BFLOAT16 = 4,
+  CNNL_CAST_BOOL_TO_COMPLEX_FLOAT = 5,
+  CNNL_CAST_BOOL_TO_COMPLEX_HALF = 6,
+  CNNL_CAST_BOOL_TO_FLOAT = 7,
+  CNNL_CAST_BOOL_TO_HALF = 8,
+  CNNL_CAST_BOOL_TO_INT32 = 9,
+  CNNL_CAST_COMPLEX_DOUBLE_TO_COMPLEX_FLOAT = 10,
+  CNNL_CAST_COMPLEX_FLOAT_TO_BFLOAT16 = 11,
+  CNNL_CAST_COMPLEX_FLOAT_TO_BOOL = 12,
+  CNNL_CAST_COMPLEX_FLOAT_TO_COMPLEX_DOUBLE = 13,
+  CNNL_CAST_COMPLEX_FLOAT_TO_COMPLEX_HALF = 14,
+  CNNL_CAST_COMPLEX_FLOAT_TO_FLOAT = 15,
+  CNNL_CAST_COMPLEX_FLOAT_TO_HALF = 16,
+  CNNL_CAST_COMPLEX_FLOAT_TO_INT16 = 17,
+  CNNL_CAST_COMPLEX_FLOAT_TO_INT32 = 18,
+  CNNL_CAST_COMPLEX_FLOAT_TO_INT64 = 19,
+  CNNL_CAST_COMPLEX_FLOAT_TO_INT8 = 20,
+  CNNL_CAST_COMPLEX_FLOAT_TO_UINT8 = 21,
+  CNNL_CAST_COMPLEX_HALF_TO_COMPLEX_FLOAT = 22,
+  CNNL_CAST_COMPLEX_HALF_TO_INT16 = 23,
+  CNNL_CAST_COMPLEX_HALF_TO_INT8 = 24,
+  CNNL_CAST_COMPLEX_HALF_TO_UINT8 = 25,
+  CNNL_CAST_DOUBLE_TO_COMPLEX_FLOAT = 26,
+  CNNL_CAST_DOUBLE_TO_FLOAT = 27,
+  CNNL_CAST_FLOAT_TO_BFLOAT16 = 28,
+  CNNL_CAST_FLOAT_TO_BOOL = 29,
+  CNNL_CAST_FLOAT_TO_COMPLEX_FLOAT = 30,
+  CNNL_CAST_FLOAT_TO_COMPLEX_HALF = 31,
+  CNNL_CAST_FLOAT_TO_DOUBLE = 32,
+  CNNL_CAST_FLOAT_TO_HALF = 33,
+  CNNL_CAST_FLOAT_TO_INT16 = 34,
+  CNNL_CAST_FLOAT_TO_INT32 = 35,
+  CNNL_CAST_FLOAT_TO_INT64 = 36,
+  CNNL_CAST_FLOAT_TO_INT8 = 37,
+  CNNL_CAST_FLOAT_TO_UINT8 = 38,
+  CNNL_CAST_HALF_TO_BOOL = 39,
+  CNNL_CAST_HALF_TO_COMPLEX_FLOAT = 40,
+  CNNL_CAST_HALF_TO_COMPLEX_HALF = 41,
+  CNNL_CAST_HALF_TO_FLOAT = 42,
+  CNNL_CAST_HALF_TO_INT16 = 43,
+  CNNL_CAST_HALF_TO_INT32 = 44,
+  CNNL_CAST_HALF_TO_INT64 = 45,
+  CNNL_CAST_HALF_TO_INT8 = 46,
+  CNNL_CAST_HALF_TO_UINT8 = 47,
+  CNNL_CAST_INT16_TO_COMPLEX_FLOAT = 48,
+  CNNL_CAST_INT16_TO_COMPLEX_HALF = 49,
+  CNNL_CAST_INT16_TO_FLOAT = 50,
+  CNNL_CAST_INT16_TO_HALF = 51,
+  CNNL_CAST_INT16_TO_INT32 = 52,
+  CNNL_CAST_INT32_TO_BFLOAT16 = 53,
+  CNNL_CAST_INT32_TO_BOOL = 54,
+  CNNL_CAST_INT32_TO_COMPLEX_FLOAT = 55,
+  CNNL_CAST_INT32_TO_COMPLEX_HALF = 56,
+  CNNL_CAST_INT32_TO_FLOAT = 57,
+  CNNL_CAST_INT32_TO_HALF = 58,
+  CNNL_CAST_INT32_TO_INT16 = 59,
+  CNNL_CAST_INT32_TO_INT64 = 60,
+  CNNL_CAST_INT32_TO_INT8 = 61,
+  CNNL_CAST_INT32_TO_UINT8 = 62,
+  CNNL_CAST_INT64_TO_COMPLEX_FLOAT = 63,
+  CNNL_CAST_INT64_TO_COMPLEX_HALF = 64,
+  CNNL_CAST_INT64_TO_FLOAT = 65,
+  CNNL_CAST_INT64_TO_HALF = 66,
+  CNNL_CAST_INT64_TO_INT32 = 67,
+  CNNL_CAST_INT8_TO_COMPLEX_FLOAT = 68,
+  CNNL_CAST_INT8_TO_COMPLEX_HALF = 69,
+  CNNL_CAST_INT8_TO_FLOAT = 70,
+  CNNL_CAST_INT8_TO_HALF = 71,
+  CNNL_CAST_INT8_TO_INT16 = 72,
+  CNNL_CAST_INT8_TO_INT32 = 73,
+  CNNL_CAST_UINT8_TO_COMPLEX_FLOAT = 74,
+  CNNL_CAST_UINT8_TO_COMPLEX_HALF = 75,
+  CNNL_CAST_UINT8_TO_FLOAT = 76,
+  CNNL_CAST_UINT8_TO_HALF = 77,
+  CNNL_CAST_UINT8_TO_INT32 = 78,
+  CNNL_CAST_UINT8_TO_INT64 = 79,
+} cnnlCastDataType_t;
+cnnlStatus_t cnnlCastDataType(cnnlHandle_t handle,
+                              const cnnlTensorDescriptor_t input_desc,
+                              const void* input,
+                              const cnnlCastDataType_t cast_type,
+                              const cnnlTensorDescriptor_t output_desc,
+                              void* output);
+
+// output = input broadcast to output's shape (NumPy rules: dimensions
+// aligned from the last; input's missing or size-1 dimensions repeat). Any
+// data type; both of one type.
+cnnlStatus_t cnnlExpand(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+
+// output = input1 op input2, element by element, both inputs broadcast to
+// output's shape (NumPy rules); 1 for true, 0 for false, stored in output's
+// type (bool or any real type). AND, OR, XOR and NOT read non-zero as true;
+// NOT reads input1 only. Inputs of one real type. Workspace size 0.
+// Values are xbang's.
+typedef enum {
+  CNNL_LOGIC_OP_EQ = 0,
+  CNNL_LOGIC_OP_NE = 1,
+  CNNL_LOGIC_OP_LT = 2,
+  CNNL_LOGIC_OP_LE = 3,
+  CNNL_LOGIC_OP_GT = 4,
+  CNNL_LOGIC_OP_GE = 5,
+  CNNL_LOGIC_OP_AND = 6,
+  CNNL_LOGIC_OP_OR = 7,
+  CNNL_LOGIC_OP_XOR = 8,
+  CNNL_LOGIC_OP_NOT = 9,
+} cnnlLogicOp_t;
+cnnlStatus_t cnnlGetLogicOpWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlLogicOp(cnnlHandle_t handle, const cnnlLogicOp_t logic_op,
+                         const cnnlTensorDescriptor_t input1_desc,
+                         const void* input1,
+                         const cnnlTensorDescriptor_t input2_desc,
+                         const void* input2, void* workspace,
+                         size_t workspace_size,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+
+// cnnlReduce_v2 in the argument order of CNNL's first form; the indices of
+// MAX / MIN are not written (indices_size_inbytes and indices are
+// accepted and left alone).
+cnnlStatus_t cnnlGetReduceOpWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t output_desc,
+    const cnnlReduceDescriptor_t reduce_op, size_t* workspace_size_inbytes);
+cnnlStatus_t cnnlReduce(cnnlHandle_t handle,
+                        const cnnlReduceDescriptor_t reduce_desc,
+                        void* workspace, size_t workspace_size,
+                        const void* alpha,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const size_t indices_size_inbytes,
+                        void* indices, const void* beta,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+
+// ---- Convolution, pooling, activation, softmax (oneDNN) ----
+// Computed by oneDNN in float: half and bfloat16 tensors are converted to
+// float and back. Image tensors are 4-D, NCHW or NHWC as their descriptor's
+// layout says (each descriptor its own), with any strides. alpha and beta
+// point to host floats or are NULL (1 and 0): y = alpha * f(x) + beta * y.
+
+// 2-D convolution: x [N, C, H, W] (NCHW) or [N, H, W, C] (NHWC); filter
+// [Co, C / group, kh, kw] (NCHW) or [Co, kh, kw, C / group] (NHWC, HWCN
+// not accepted); y [N, Co, Ho, Wo] / [N, Ho, Wo, Co] with
+// Ho = (H + pad_top + pad_bottom - dilation_h * (kh - 1) - 1) / stride_h + 1;
+// bias NULL or Co elements. Workspace size 0.
+typedef struct cnnlConvolutionStruct* cnnlConvolutionDescriptor_t;
+// Values are xbang's.
+typedef enum {
+  CNNL_CONVOLUTION_FWD_ALGO_DIRECT = 0,
+  CNNL_CONVOLUTION_FWD_ALGO_GEMM = 1,
+} cnnlConvolutionForwardAlgo_t;
+typedef enum {
+  CNNL_CONVOLUTION_FWD_FASTEST = 0,
+} cnnlConvolutionFwdPreference_t;
+cnnlStatus_t cnnlCreateConvolutionDescriptor(
+    cnnlConvolutionDescriptor_t* conv_desc);
+cnnlStatus_t cnnlDestroyConvolutionDescriptor(
+    cnnlConvolutionDescriptor_t conv_desc);
+// dimNb 4 (2-D convolution; 5, 3-D, answers CNNL_STATUS_NOT_SUPPORTED):
+// pad {top, bottom, left, right}, stride and dilation {h, w}, all
+// non-negative (stride and dilation positive); compute_type float, half
+// or bfloat16 (the sums are float either way).
+cnnlStatus_t cnnlSetConvolutionDescriptor(cnnlConvolutionDescriptor_t conv_desc,
+                                          int dimNb, const int pad[],
+                                          const int stride[],
+                                          const int dilation[], int group_count,
+                                          cnnlDataType_t compute_type);
+cnnlStatus_t cnnlGetConvolutionForwardAlgorithm(
+    cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t x_desc, const cnnlTensorDescriptor_t w_desc,
+    const cnnlTensorDescriptor_t y_desc,
+    const cnnlConvolutionFwdPreference_t preference,
+    cnnlConvolutionForwardAlgo_t* algo);
+cnnlStatus_t cnnlGetConvolutionForwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t w_desc, const cnnlTensorDescriptor_t y_desc,
+    const cnnlTensorDescriptor_t bias_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionForwardAlgo_t algo, size_t* workspace_size);
+// y = alpha * (conv(x, w) + bias) + beta * y.
+cnnlStatus_t cnnlConvolutionForward(
+    cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionForwardAlgo_t algo, const void* alpha,
+    const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t w_desc, const void* w,
+    const cnnlTensorDescriptor_t bias_desc, const void* bias, void* workspace,
+    size_t workspace_size, const void* beta,
+    const cnnlTensorDescriptor_t y_desc, void* y);
+
+// 2-D pooling of x [N, C, H, W] / [N, H, W, C] into y: MAX (padding never
+// wins) or the averages counting (INCLUDE_PADDING) or not counting
+// (EXCLUDE_PADDING) padded cells. Ho = (H + pad_top + pad_bottom -
+// dilation_h * (kh - 1) - 1) / stride_h + 1, rounded up with ceil_mode (the
+// cells beyond the bottom / right edge count as padding). Workspace size 0.
+typedef struct cnnlPoolingStruct* cnnlPoolingDescriptor_t;
+cnnlStatus_t cnnlCreatePoolingDescriptor(cnnlPoolingDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyPoolingDescriptor(cnnlPoolingDescriptor_t desc);
+cnnlStatus_t cnnlSetPooling2dDescriptor(
+    cnnlPoolingDescriptor_t pooling_desc, cnnlPoolingMode_t mode,
+    cnnlNanPropagation_t maxpooling_nan_opt, int window_height,
+    int window_width, int top_padding, int bottom_padding, int left_padding,
+    int right_padding, int vertical_stride, int horizon_stride);
+cnnlStatus_t cnnlSetPooling2dDescriptor_v2(
+    cnnlPoolingDescriptor_t pooling_desc, cnnlPoolingMode_t mode,
+    cnnlNanPropagation_t maxpooling_nan_opt, int window_height,
+    int window_width, int top_padding, int bottom_padding, int left_padding,
+    int right_padding, int vertical_stride, int horizon_stride,
+    int vertical_dilation, int horizon_dilation, bool ceil_mode);
+cnnlStatus_t cnnlGetPoolingWorkspaceSize(cnnlHandle_t handle,
+                                         cnnlPoolingMode_t mode, int output_w,
+                                         int output_h, size_t* workspace_size);
+cnnlStatus_t cnnlPoolingForward(cnnlHandle_t handle,
+                                const cnnlPoolingDescriptor_t pooling_desc,
+                                const void* alpha,
+                                const cnnlTensorDescriptor_t x_desc,
+                                const void* x, const void* beta,
+                                const cnnlTensorDescriptor_t y_desc, void* y,
+                                void* workspace, size_t workspace_size);
+
+// y = alpha * f(x) + beta * y element by element, x and y of one shape and
+// type (float, half, bfloat16). f: RELU max(x, 0); LEAKYRELU x or coef * x;
+// RELU6 min(max(x, 0), 6); SIGMOID; TANH; ELU coef * (exp(x) - 1) below 0;
+// SELU scale * (x or gamma * (exp(x) - 1)); GELU x * Phi(x) (approximate:
+// the tanh form); SILU x * sigmoid(x); HARDSWISH x * relu6(x + 3) / 6;
+// HARDSIGMOID max(0, min(1, gamma * x + scale)); IDENTITY. The other modes
+// answer CNNL_STATUS_NOT_SUPPORTED. Values are xbang's.
+typedef enum {
+  CNNL_ACTIVATION_SIGMOID = 0,
+  CNNL_ACTIVATION_RELU = 1,
+  CNNL_ACTIVATION_TANH = 2,
+  CNNL_ACTIVATION_CLIPPED_RELU = 3,
+  CNNL_ACTIVATION_ELU = 4,
+  CNNL_ACTIVATION_IDENTITY = 5,
+  CNNL_ACTIVATION_SELU = 6,
+  CNNL_ACTIVATION_GELU = 7,
+  CNNL_ACTIVATION_LEAKYRELU = 8,
+  CNNL_ACTIVATION_TF_LEAKYRELU = 9,
+  CNNL_ACTIVATION_CAFFE_RELU6 = 10,
+  CNNL_ACTIVATION_GLU = 11,
+  CNNL_ACTIVATION_HARDSIGMOID = 12,
+  CNNL_ACTIVATION_HARDSWISH = 13,
+  CNNL_ACTIVATION_HARDSHRINK = 14,
+  CNNL_ACTIVATION_SOFTSHRINK = 15,
+  CNNL_ACTIVATION_LOGSIGMOID = 16,
+  CNNL_ACTIVATION_ELU_V2 = 17,
+  CNNL_ACTIVATION_RELU6 = 18,
+  CNNL_ACTIVATION_SILU = 19,
+  CNNL_ACTIVATION_ERFC = 20,
+} cnnlActivationMode_t;
+typedef enum {
+  CNNL_ACTIVATION_FAST = 0,
+  CNNL_ACTIVATION_HIGH_PRECISION = 1,
+} cnnlActivationPreference_t;
+typedef struct cnnlActivationStruct* cnnlActivationDescriptor_t;
+cnnlStatus_t cnnlCreateActivationDescriptor(
+    cnnlActivationDescriptor_t* activation_desc);
+cnnlStatus_t cnnlDestroyActivationDescriptor(
+    cnnlActivationDescriptor_t activation_desc);
+cnnlStatus_t cnnlSetActivationDescriptor_v5(
+    cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
+    cnnlActivationPreference_t prefer, cnnlNanPropagation_t nan_prop,
+    float coef, int sliced_dim, float gamma, float scale, bool is_result);
+cnnlStatus_t cnnlSetActivationDescriptor_v6(
+    cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
+    cnnlActivationPreference_t prefer, cnnlNanPropagation_t nan_prop,
+    float coef, int sliced_dim, float gamma, float scale, bool is_result,
+    bool approximate);
+cnnlStatus_t cnnlActivationForward(
+    cnnlHandle_t handle, const cnnlActivationDescriptor_t activation_desc,
+    const void* alpha, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const void* beta, const cnnlTensorDescriptor_t y_desc, void* y);
+
+// Softmax of a 3-D tensor [N, H, W] along W (LOW_DIMENSION), H (MEDIUM) or
+// N (HIGH); other ranks: along the last, the second-to-last and the first
+// dimension. ACCURATE and FAST subtract the maximum; LOG gives
+// log(softmax). Values are xbang's.
+typedef enum {
+  CNNL_SOFTMAX_FAST = 0,
+  CNNL_SOFTMAX_ACCURATE = 1,
+  CNNL_SOFTMAX_LOG = 2,
+} cnnlSoftmaxAlgorithm_t;
+typedef enum {
+  CNNL_SOFTMAX_MODE_HIGH_DIMENSION = 0,
+  CNNL_SOFTMAX_MODE_MEDIUM_DIMENSION = 1,
+  CNNL_SOFTMAX_MODE_LOW_DIMENSION = 2,
+} cnnlSoftmaxMode_t;
+cnnlStatus_t cnnlSoftmaxForward(cnnlHandle_t handle,
+                                cnnlSoftmaxAlgorithm_t algorithm,
+                                cnnlSoftmaxMode_t mode, const void* alpha,
+                                const cnnlTensorDescriptor_t x_desc,
+                                const void* x, const void* beta,
+                                const cnnlTensorDescriptor_t y_desc, void* y);
+cnnlStatus_t cnnlSoftmaxForward_v2(
+    cnnlHandle_t handle, cnnlSoftmaxAlgorithm_t algorithm,
+    cnnlSoftmaxMode_t mode, cnnlComputationPreference_t prefer,
+    const void* alpha, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const void* beta, const cnnlTensorDescriptor_t y_desc, void* y);
+
 #if defined(__cplusplus)
 }
 #endif

@@ -14,6 +14,7 @@
 #include <new>
 #include <vector>
 
+#include "xbang/core/bfloat16.h"
 #include "xbang/core/half.h"
 
 struct cnnlContext {
@@ -306,6 +307,7 @@ inline bool handle_ok(const char* api, cnnlHandle_t handle,
 inline bool is_real_number(cnnlDataType_t dtype) {
   switch (dtype) {
     case CNNL_DTYPE_HALF:
+    case CNNL_DTYPE_BFLOAT16:
     case CNNL_DTYPE_FLOAT:
     case CNNL_DTYPE_DOUBLE:
     case CNNL_DTYPE_INT8:
@@ -323,8 +325,8 @@ inline bool is_real_number(cnnlDataType_t dtype) {
   }
 }
 inline bool is_float_type(cnnlDataType_t dtype) {
-  return dtype == CNNL_DTYPE_HALF || dtype == CNNL_DTYPE_FLOAT ||
-         dtype == CNNL_DTYPE_DOUBLE;
+  return dtype == CNNL_DTYPE_HALF || dtype == CNNL_DTYPE_BFLOAT16 ||
+         dtype == CNNL_DTYPE_FLOAT || dtype == CNNL_DTYPE_DOUBLE;
 }
 
 template <class T>
@@ -346,6 +348,8 @@ inline double load_real(cnnlDataType_t dtype, const void* base,
   switch (dtype) {
     case CNNL_DTYPE_HALF:
       return xbang::half_bits_to_float(read_as<uint16_t>(at));
+    case CNNL_DTYPE_BFLOAT16:
+      return xbang::bfloat16_bits_to_float(read_as<uint16_t>(at));
     case CNNL_DTYPE_FLOAT:
       return read_as<float>(at);
     case CNNL_DTYPE_DOUBLE:
@@ -390,6 +394,8 @@ inline void store_real(cnnlDataType_t dtype, void* base, int64_t offset,
   switch (dtype) {
     case CNNL_DTYPE_HALF:
       return write_as<uint16_t>(at, xbang::float_to_half_bits_rn(float(v)));
+    case CNNL_DTYPE_BFLOAT16:
+      return write_as<uint16_t>(at, xbang::float_to_bfloat16_bits_rn(float(v)));
     case CNNL_DTYPE_FLOAT:
       return write_as<float>(at, float(v));
     case CNNL_DTYPE_DOUBLE:

@@ -1,0 +1,833 @@
+// Convolution, pooling, activation and softmax: argument checks here,
+// numerics by oneDNN in float. A float tensor dense in its layout is handed
+// to oneDNN as it is; any other tensor (half, bfloat16, strided) goes
+// through a dense float copy read and written with cnnl_internal.h's
+// element access.
+#include <dnnl.hpp>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "cnnl_internal.h"
+
+using namespace xbang::cnnl_detail;
+
+struct cnnlConvolutionStruct {
+  bool set = false;
+  int pad[4] = {0, 0, 0, 0};  // top, bottom, left, right
+  int stride[2] = {1, 1};
+  int dilation[2] = {1, 1};
+  int groups = 1;
+  cnnlDataType_t compute_type = CNNL_DTYPE_FLOAT;
+};
+
+struct cnnlPoolingStruct {
+  bool set = false;
+  cnnlPoolingMode_t mode = CNNL_POOLING_MAX;
+  int window[2] = {1, 1};
+  int pad[4] = {0, 0, 0, 0};  // top, bottom, left, right
+  int stride[2] = {1, 1};
+  int dilation[2] = {1, 1};
+  bool ceil_mode = false;
+};
+
+struct cnnlActivationStruct {
+  bool set = false;
+  cnnlActivationMode_t mode = CNNL_ACTIVATION_RELU;
+  float coef = 0;
+  float gamma = 0;
+  float scale = 0;
+  bool approximate = false;
+};
+
+namespace {
+
+using dnnl::memory;
+using tag = dnnl::memory::format_tag;
+
+dnnl::engine& cpu_engine() {
+  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  return engine;
+}
+dnnl::stream& cpu_stream() {
+  thread_local dnnl::stream stream(cpu_engine());
+  return stream;
+}
+
+bool is_dnn_type(cnnlDataType_t dtype) {
+  return dtype == CNNL_DTYPE_FLOAT || dtype == CNNL_DTYPE_HALF ||
+         dtype == CNNL_DTYPE_BFLOAT16;
+}
+
+float host_scalar(const void* p, float otherwise) {
+  if (p == nullptr) return otherwise;
+  float v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// A tensor as float elements dense in its descriptor's dimension order:
+// the caller's memory itself when it already is, else a converted copy.
+class FloatView {
+ public:
+  FloatView(const cnnlTensorStruct& t, const void* data) {
+    if (t.dtype == CNNL_DTYPE_FLOAT && is_dense(t)) {
+      data_ = static_cast<float*>(const_cast<void*>(data));
+      return;
+    }
+    copy_.resize(size_t(element_count(t)));
+    size_t i = 0;
+    for_each_offset(t.dims, t.strides, [&](int64_t o) {
+      copy_[i++] = float(load_real(t.dtype, data, o));
+    });
+    data_ = copy_.data();
+  }
+  float* data() { return data_; }
+
+ private:
+  float* data_ = nullptr;
+  std::vector<float> copy_;
+};
+
+// Output room: the caller's memory when y = f(x) can be written straight
+// into it (float, dense, alpha 1, beta 0), a float buffer otherwise, which
+// finish() folds into y as alpha * buffer + beta * y.
+class FloatOut {
+ public:
+  FloatOut(const cnnlTensorStruct& t, void* data, float alpha, float beta)
+      : t_(t), out_(data), alpha_(alpha), beta_(beta) {
+    direct_ = t.dtype == CNNL_DTYPE_FLOAT && is_dense(t) && alpha == 1.0f &&
+              beta == 0.0f;
+    if (direct_) {
+      data_ = static_cast<float*>(data);
+    } else {
+      buffer_.resize(size_t(element_count(t)));
+      data_ = buffer_.data();
+    }
+  }
+  float* data() { return data_; }
+  void finish() {
+    if (direct_) return;
+    size_t i = 0;
+    for_each_offset(t_.dims, t_.strides, [&](int64_t o) {
+      double v = double(alpha_) * double(buffer_[i++]);
+      if (beta_ != 0.0f) v += double(beta_) * load_real(t_.dtype, out_, o);
+      store_real(t_.dtype, out_, o, v);
+    });
+  }
+
+ private:
+  const cnnlTensorStruct& t_;
+  void* out_;
+  float alpha_, beta_;
+  bool direct_ = false;
+  float* data_ = nullptr;
+  std::vector<float> buffer_;
+};
+
+// An image tensor's N, C, H, W and the dense strides of its layout, in
+// oneDNN's logical order (N, C, H, W).
+struct Image {
+  int64_t n, c, h, w;
+  memory::dims strides;
+};
+bool image_of(const cnnlTensorStruct& t, Image* image) {
+  if (t.dims.size() != 4) return false;
+  const std::vector<int64_t>& d = t.dims;
+  if (t.layout == CNNL_LAYOUT_NHWC) {
+    *image = {
+        d[0], d[3], d[1], d[2], {d[1] * d[2] * d[3], 1, d[2] * d[3], d[3]}};
+    return true;
+  }
+  if (t.layout == CNNL_LAYOUT_NCHW) {
+    *image = {
+        d[0], d[1], d[2], d[3], {d[1] * d[2] * d[3], d[2] * d[3], d[3], 1}};
+    return true;
+  }
+  return false;
+}
+memory::desc image_md(const Image& image) {
+  return memory::desc({image.n, image.c, image.h, image.w},
+                      memory::data_type::f32, image.strides);
+}
+
+// The primitives of one convolution shape, made once and kept.
+struct ConvPlan {
+  dnnl::convolution_forward::primitive_desc pd;
+  dnnl::convolution_forward conv;
+  memory::desc user_weights;
+  dnnl::reorder weights_reorder;
+  bool reorder_weights = false;
+};
+
+std::mutex plan_mutex;
+std::map<std::string, std::shared_ptr<ConvPlan>>& conv_plans() {
+  static std::map<std::string, std::shared_ptr<ConvPlan>> plans;
+  return plans;
+}
+
+std::string dims_key(const memory::dims& dims) {
+  std::string key;
+  for (const int64_t d : dims) key += std::to_string(d) + ",";
+  return key;
+}
+
+bool check_handle_desc(const char* api, cnnlHandle_t handle, const void* desc,
+                       bool set, const char* desc_name, cnnlStatus_t* status) {
+  if (!handle_ok(api, handle, status)) return false;
+  if (desc == nullptr || !set) {
+    char why[96];
+    std::snprintf(why, sizeof(why), "%s is NULL or was never set", desc_name);
+    *status = fail(api, CNNL_STATUS_BAD_PARAM, why);
+    return false;
+  }
+  return true;
+}
+
+// The output size of a window sliding over `in` cells.
+int64_t window_out(int64_t in, int pad_before, int pad_after, int window,
+                   int stride, int dilation, bool ceil_mode) {
+  const int64_t span = int64_t(dilation) * (window - 1) + 1;
+  const int64_t room = in + pad_before + pad_after - span;
+  if (room < 0) return 0;
+  int64_t out = (ceil_mode ? (room + stride - 1) / stride : room / stride) + 1;
+  // As PyTorch: the last window starts inside the image or its top / left
+  // padding.
+  if (ceil_mode && (out - 1) * stride >= in + pad_before) --out;
+  return out;
+}
+
+}  // namespace
+
+extern "C" {
+
+// ---- Convolution ----
+
+cnnlStatus_t cnnlCreateConvolutionDescriptor(
+    cnnlConvolutionDescriptor_t* conv_desc) {
+  return create("cnnlCreateConvolutionDescriptor", conv_desc);
+}
+cnnlStatus_t cnnlDestroyConvolutionDescriptor(
+    cnnlConvolutionDescriptor_t conv_desc) {
+  return destroy("cnnlDestroyConvolutionDescriptor", conv_desc);
+}
+
+cnnlStatus_t cnnlSetConvolutionDescriptor(cnnlConvolutionDescriptor_t conv_desc,
+                                          int dimNb, const int pad[],
+                                          const int stride[],
+                                          const int dilation[], int group_count,
+                                          cnnlDataType_t compute_type) {
+  const char* api = "cnnlSetConvolutionDescriptor";
+  if (conv_desc == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "conv_desc is NULL");
+  }
+  if (dimNb == 5) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "3-D convolution (dimNb 5) is not supported");
+  }
+  if (dimNb != 4) return fail(api, CNNL_STATUS_BAD_PARAM, "dimNb is not 4");
+  if (pad == nullptr || stride == nullptr || dilation == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "pad, stride or dilation is NULL");
+  }
+  for (int i = 0; i < 4; ++i) {
+    if (pad[i] < 0)
+      return fail(api, CNNL_STATUS_BAD_PARAM, "a pad is negative");
+  }
+  for (int i = 0; i < 2; ++i) {
+    if (stride[i] < 1 || dilation[i] < 1) {
+      return fail(api, CNNL_STATUS_BAD_PARAM,
+                  "a stride or dilation is not positive");
+    }
+  }
+  if (group_count < 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "group_count is not positive");
+  }
+  if (!is_dnn_type(compute_type)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "compute_type is not float, half or bfloat16");
+  }
+  std::copy(pad, pad + 4, conv_desc->pad);
+  std::copy(stride, stride + 2, conv_desc->stride);
+  std::copy(dilation, dilation + 2, conv_desc->dilation);
+  conv_desc->groups = group_count;
+  conv_desc->compute_type = compute_type;
+  conv_desc->set = true;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetConvolutionForwardAlgorithm(
+    cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t x_desc, const cnnlTensorDescriptor_t w_desc,
+    const cnnlTensorDescriptor_t y_desc,
+    const cnnlConvolutionFwdPreference_t /*preference*/,
+    cnnlConvolutionForwardAlgo_t* algo) {
+  const char* api = "cnnlGetConvolutionForwardAlgorithm";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status)) {
+    return status;
+  }
+  if (x_desc == nullptr || w_desc == nullptr || y_desc == nullptr ||
+      algo == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "x_desc, w_desc, y_desc or algo is NULL");
+  }
+  *algo = CNNL_CONVOLUTION_FWD_ALGO_DIRECT;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetConvolutionForwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t w_desc, const cnnlTensorDescriptor_t y_desc,
+    const cnnlTensorDescriptor_t /*bias_desc*/,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionForwardAlgo_t /*algo*/, size_t* workspace_size) {
+  const char* api = "cnnlGetConvolutionForwardWorkspaceSize";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status)) {
+    return status;
+  }
+  if (x_desc == nullptr || w_desc == nullptr || y_desc == nullptr ||
+      workspace_size == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "x_desc, w_desc, y_desc or workspace_size is NULL");
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlConvolutionForward(
+    cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionForwardAlgo_t /*algo*/, const void* alpha,
+    const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t w_desc, const void* w,
+    const cnnlTensorDescriptor_t bias_desc, const void* bias,
+    void* /*workspace*/, size_t /*workspace_size*/, const void* beta,
+    const cnnlTensorDescriptor_t y_desc, void* y) {
+  const char* api = "cnnlConvolutionForward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, w_desc, w, "w", &status) ||
+      !usable(api, y_desc, y, "y", &status)) {
+    return status;
+  }
+  const bool has_bias = bias_desc != nullptr && bias != nullptr;
+  if (bias_desc != nullptr && !usable(api, bias_desc, bias, "bias", &status)) {
+    return status;
+  }
+  const cnnlDataType_t dtype = x_desc->dtype;
+  if (!is_dnn_type(dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "x is not float, half or bfloat16");
+  }
+  if (w_desc->dtype != dtype || y_desc->dtype != dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "x, w and y differ in data type");
+  }
+  Image xi, yi, wi;
+  if (!image_of(*x_desc, &xi) || !image_of(*y_desc, &yi) ||
+      !image_of(*w_desc, &wi)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "x, w and y must be 4-D, NCHW or NHWC");
+  }
+  // wi: n = Co, c = C / group, h = kh, w = kw.
+  const int64_t groups = conv_desc->groups;
+  if (xi.c % groups != 0 || wi.n % groups != 0 || wi.c * groups != xi.c) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "w's input channels times group_count is not x's channels");
+  }
+  if (yi.n != xi.n || yi.c != wi.n) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "y's batch or channels do not match x and w");
+  }
+  const cnnlConvolutionStruct& cd = *conv_desc;
+  const int64_t ho = window_out(xi.h, cd.pad[0], cd.pad[1], int(wi.h),
+                                cd.stride[0], cd.dilation[0], false);
+  const int64_t wo = window_out(xi.w, cd.pad[2], cd.pad[3], int(wi.w),
+                                cd.stride[1], cd.dilation[1], false);
+  if (yi.h != ho || yi.w != wo) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "y's height or width is not the convolution's output size");
+  }
+  if (has_bias &&
+      (element_count(*bias_desc) != wi.n || !is_dnn_type(bias_desc->dtype))) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "bias is not Co float, half or bfloat16 elements");
+  }
+  if (element_count(*y_desc) == 0) return CNNL_STATUS_SUCCESS;
+  if (element_count(*x_desc) == 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "x is empty and y is not");
+  }
+
+  const float a = host_scalar(alpha, 1.0f), b = host_scalar(beta, 0.0f);
+  FloatView xv(*x_desc, x), wv(*w_desc, w);
+  FloatOut yo(*y_desc, y, a, b);
+  std::vector<float> bias_f;
+  if (has_bias) {
+    bias_f.resize(size_t(wi.n));
+    size_t i = 0;
+    for_each_offset(bias_desc->dims, bias_desc->strides, [&](int64_t o) {
+      bias_f[i++] = float(load_real(bias_desc->dtype, bias, o));
+    });
+  }
+
+  memory::dims w_dims, w_strides;
+  if (groups == 1) {
+    w_dims = {wi.n, wi.c, wi.h, wi.w};
+    w_strides = wi.strides;
+  } else {
+    w_dims = {groups, wi.n / groups, wi.c, wi.h, wi.w};
+    w_strides = {wi.strides[0] * (wi.n / groups), wi.strides[0], wi.strides[1],
+                 wi.strides[2], wi.strides[3]};
+  }
+  const memory::dims strides = {cd.stride[0], cd.stride[1]};
+  const memory::dims dilates = {cd.dilation[0] - 1, cd.dilation[1] - 1};
+  const memory::dims pad_l = {cd.pad[0], cd.pad[2]};
+  const memory::dims pad_r = {cd.pad[1], cd.pad[3]};
+  const std::string key =
+      dims_key({xi.n, xi.c, xi.h, xi.w}) + dims_key(xi.strides) + "|" +
+      dims_key({yi.n, yi.c, yi.h, yi.w}) + dims_key(yi.strides) + "|" +
+      dims_key(w_dims) + dims_key(w_strides) + "|" + dims_key(strides) +
+      dims_key(dilates) + dims_key(pad_l) + dims_key(pad_r) +
+      (has_bias ? "b" : "");
+  try {
+    std::shared_ptr<ConvPlan> plan;
+    {
+      std::lock_guard<std::mutex> lock(plan_mutex);
+      auto found = conv_plans().find(key);
+      if (found != conv_plans().end()) plan = found->second;
+    }
+    if (!plan) {
+      plan = std::make_shared<ConvPlan>();
+      const memory::desc src_md = image_md(xi), dst_md = image_md(yi);
+      plan->user_weights =
+          memory::desc(w_dims, memory::data_type::f32, w_strides);
+      const memory::desc any_weights(w_dims, memory::data_type::f32, tag::any);
+      const memory::desc bias_md =
+          has_bias ? memory::desc({wi.n}, memory::data_type::f32, tag::a)
+                   : memory::desc();
+      dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+                                           dnnl::algorithm::convolution_direct,
+                                           src_md, any_weights, bias_md, dst_md,
+                                           strides, dilates, pad_l, pad_r);
+      plan->pd = dnnl::convolution_forward::primitive_desc(desc, cpu_engine());
+      plan->conv = dnnl::convolution_forward(plan->pd);
+      plan->reorder_weights = plan->pd.weights_desc() != plan->user_weights;
+      if (plan->reorder_weights) {
+        plan->weights_reorder = dnnl::reorder(dnnl::reorder::primitive_desc(
+            cpu_engine(), plan->user_weights, cpu_engine(),
+            plan->pd.weights_desc()));
+      }
+      std::lock_guard<std::mutex> lock(plan_mutex);
+      conv_plans()[key] = plan;
+    }
+    dnnl::stream& stream = cpu_stream();
+    memory user_w(plan->user_weights, cpu_engine(), wv.data());
+    memory conv_w = user_w;
+    if (plan->reorder_weights) {
+      conv_w = memory(plan->pd.weights_desc(), cpu_engine());
+      plan->weights_reorder.execute(stream, user_w, conv_w);
+    }
+    memory src(plan->pd.src_desc(), cpu_engine(), xv.data());
+    memory dst(plan->pd.dst_desc(), cpu_engine(), yo.data());
+    std::unordered_map<int, memory> args = {
+        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, conv_w}, {DNNL_ARG_DST, dst}};
+    if (has_bias) {
+      args[DNNL_ARG_BIAS] =
+          memory(plan->pd.bias_desc(), cpu_engine(), bias_f.data());
+    }
+    plan->conv.execute(stream, args);
+    stream.wait();
+  } catch (const dnnl::error& e) {
+    char why[160];
+    std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
+    return fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
+  }
+  yo.finish();
+  return CNNL_STATUS_SUCCESS;
+}
+
+// ---- Pooling ----
+
+cnnlStatus_t cnnlCreatePoolingDescriptor(cnnlPoolingDescriptor_t* desc) {
+  return create("cnnlCreatePoolingDescriptor", desc);
+}
+cnnlStatus_t cnnlDestroyPoolingDescriptor(cnnlPoolingDescriptor_t desc) {
+  return destroy("cnnlDestroyPoolingDescriptor", desc);
+}
+
+cnnlStatus_t cnnlSetPooling2dDescriptor_v2(
+    cnnlPoolingDescriptor_t pooling_desc, cnnlPoolingMode_t mode,
+    cnnlNanPropagation_t /*maxpooling_nan_opt*/, int window_height,
+    int window_width, int top_padding, int bottom_padding, int left_padding,
+    int right_padding, int vertical_stride, int horizon_stride,
+    int vertical_dilation, int horizon_dilation, bool ceil_mode) {
+  const char* api = "cnnlSetPooling2dDescriptor_v2";
+  if (pooling_desc == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "pooling_desc is NULL");
+  }
+  if (mode == CNNL_POOLING_FIXED) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "CNNL_POOLING_FIXED is not supported");
+  }
+  if (int(mode) < CNNL_POOLING_MAX ||
+      int(mode) > CNNL_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown mode");
+  }
+  if (window_height < 1 || window_width < 1 || vertical_stride < 1 ||
+      horizon_stride < 1 || vertical_dilation < 1 || horizon_dilation < 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "a window, stride or dilation is not positive");
+  }
+  if (top_padding < 0 || bottom_padding < 0 || left_padding < 0 ||
+      right_padding < 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "a padding is negative");
+  }
+  cnnlPoolingStruct& p = *pooling_desc;
+  p.mode = mode;
+  p.window[0] = window_height;
+  p.window[1] = window_width;
+  p.pad[0] = top_padding;
+  p.pad[1] = bottom_padding;
+  p.pad[2] = left_padding;
+  p.pad[3] = right_padding;
+  p.stride[0] = vertical_stride;
+  p.stride[1] = horizon_stride;
+  p.dilation[0] = vertical_dilation;
+  p.dilation[1] = horizon_dilation;
+  p.ceil_mode = ceil_mode;
+  p.set = true;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlSetPooling2dDescriptor(
+    cnnlPoolingDescriptor_t pooling_desc, cnnlPoolingMode_t mode,
+    cnnlNanPropagation_t maxpooling_nan_opt, int window_height,
+    int window_width, int top_padding, int bottom_padding, int left_padding,
+    int right_padding, int vertical_stride, int horizon_stride) {
+  return cnnlSetPooling2dDescriptor_v2(
+      pooling_desc, mode, maxpooling_nan_opt, window_height, window_width,
+      top_padding, bottom_padding, left_padding, right_padding, vertical_stride,
+      horizon_stride, 1, 1, false);
+}
+
+cnnlStatus_t cnnlGetPoolingWorkspaceSize(cnnlHandle_t handle,
+                                         cnnlPoolingMode_t /*mode*/,
+                                         int output_w, int output_h,
+                                         size_t* workspace_size) {
+  const char* api = "cnnlGetPoolingWorkspaceSize";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status)) return status;
+  if (workspace_size == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "workspace_size is NULL");
+  }
+  if (output_w < 0 || output_h < 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "output_w or output_h is negative");
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlPoolingForward(
+    cnnlHandle_t handle, const cnnlPoolingDescriptor_t pooling_desc,
+    const void* alpha, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const void* beta, const cnnlTensorDescriptor_t y_desc, void* y,
+    void* /*workspace*/, size_t /*workspace_size*/) {
+  const char* api = "cnnlPoolingForward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, pooling_desc,
+                         pooling_desc != nullptr && pooling_desc->set,
+                         "pooling_desc", &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, y_desc, y, "y", &status)) {
+    return status;
+  }
+  if (!is_dnn_type(x_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "x is not float, half or bfloat16");
+  }
+  if (y_desc->dtype != x_desc->dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "x and y differ in data type");
+  }
+  Image xi, yi;
+  if (!image_of(*x_desc, &xi) || !image_of(*y_desc, &yi)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "x and y must be 4-D, NCHW or NHWC");
+  }
+  const cnnlPoolingStruct& p = *pooling_desc;
+  const int64_t ho = window_out(xi.h, p.pad[0], p.pad[1], p.window[0],
+                                p.stride[0], p.dilation[0], p.ceil_mode);
+  const int64_t wo = window_out(xi.w, p.pad[2], p.pad[3], p.window[1],
+                                p.stride[1], p.dilation[1], p.ceil_mode);
+  if (yi.n != xi.n || yi.c != xi.c || yi.h != ho || yi.w != wo) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "y's shape is not the pooling's output shape");
+  }
+  if (element_count(*y_desc) == 0) return CNNL_STATUS_SUCCESS;
+  // ceil_mode: the bottom / right padding grows to cover the last window.
+  const int64_t span_h = int64_t(p.dilation[0]) * (p.window[0] - 1) + 1;
+  const int64_t span_w = int64_t(p.dilation[1]) * (p.window[1] - 1) + 1;
+  const int64_t pad_b = std::max<int64_t>(
+      p.pad[1], (ho - 1) * p.stride[0] + span_h - xi.h - p.pad[0]);
+  const int64_t pad_r = std::max<int64_t>(
+      p.pad[3], (wo - 1) * p.stride[1] + span_w - xi.w - p.pad[2]);
+  const float a = host_scalar(alpha, 1.0f), b = host_scalar(beta, 0.0f);
+  FloatView xv(*x_desc, x);
+  FloatOut yo(*y_desc, y, a, b);
+  const dnnl::algorithm algo =
+      p.mode == CNNL_POOLING_MAX ? dnnl::algorithm::pooling_max
+      : p.mode == CNNL_POOLING_AVERAGE_COUNT_INCLUDE_PADDING
+          ? dnnl::algorithm::pooling_avg_include_padding
+          : dnnl::algorithm::pooling_avg_exclude_padding;
+  try {
+    dnnl::pooling_v2_forward::desc desc(
+        dnnl::prop_kind::forward_inference, algo, image_md(xi), image_md(yi),
+        {p.stride[0], p.stride[1]}, {p.window[0], p.window[1]},
+        {p.dilation[0] - 1, p.dilation[1] - 1}, {p.pad[0], p.pad[2]},
+        {pad_b, pad_r});
+    dnnl::pooling_v2_forward::primitive_desc pd(desc, cpu_engine());
+    dnnl::stream& stream = cpu_stream();
+    dnnl::pooling_v2_forward(pd).execute(
+        stream,
+        {{DNNL_ARG_SRC, memory(pd.src_desc(), cpu_engine(), xv.data())},
+         {DNNL_ARG_DST, memory(pd.dst_desc(), cpu_engine(), yo.data())}});
+    stream.wait();
+  } catch (const dnnl::error& e) {
+    char why[160];
+    std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
+    return fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
+  }
+  yo.finish();
+  return CNNL_STATUS_SUCCESS;
+}
+
+// ---- Activation ----
+
+cnnlStatus_t cnnlCreateActivationDescriptor(
+    cnnlActivationDescriptor_t* activation_desc) {
+  return create("cnnlCreateActivationDescriptor", activation_desc);
+}
+cnnlStatus_t cnnlDestroyActivationDescriptor(
+    cnnlActivationDescriptor_t activation_desc) {
+  return destroy("cnnlDestroyActivationDescriptor", activation_desc);
+}
+
+cnnlStatus_t cnnlSetActivationDescriptor_v6(
+    cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
+    cnnlActivationPreference_t /*prefer*/, cnnlNanPropagation_t /*nan_prop*/,
+    float coef, int /*sliced_dim*/, float gamma, float scale,
+    bool /*is_result*/, bool approximate) {
+  const char* api = "cnnlSetActivationDescriptor";
+  if (activation_desc == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "activation_desc is NULL");
+  }
+  if (int(mode) < CNNL_ACTIVATION_SIGMOID || int(mode) > CNNL_ACTIVATION_ERFC) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown mode");
+  }
+  activation_desc->mode = mode;
+  activation_desc->coef = coef;
+  activation_desc->gamma = gamma;
+  activation_desc->scale = scale;
+  activation_desc->approximate = approximate;
+  activation_desc->set = true;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlSetActivationDescriptor_v5(
+    cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
+    cnnlActivationPreference_t prefer, cnnlNanPropagation_t nan_prop,
+    float coef, int sliced_dim, float gamma, float scale, bool is_result) {
+  return cnnlSetActivationDescriptor_v6(activation_desc, mode, prefer, nan_prop,
+                                        coef, sliced_dim, gamma, scale,
+                                        is_result, false);
+}
+
+cnnlStatus_t cnnlActivationForward(
+    cnnlHandle_t handle, const cnnlActivationDescriptor_t activation_desc,
+    const void* alpha, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const void* beta, const cnnlTensorDescriptor_t y_desc, void* y) {
+  const char* api = "cnnlActivationForward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, activation_desc,
+                         activation_desc != nullptr && activation_desc->set,
+                         "activation_desc", &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, y_desc, y, "y", &status)) {
+    return status;
+  }
+  if (!is_dnn_type(x_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "x is not float, half or bfloat16");
+  }
+  if (y_desc->dtype != x_desc->dtype || y_desc->dims != x_desc->dims) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "x and y differ in data type or shape");
+  }
+  // Each mode as one or two oneDNN element-wise steps.
+  struct Step {
+    dnnl::algorithm algo;
+    float alpha, beta;
+  };
+  Step steps[2] = {};
+  int step_count = 1;
+  const cnnlActivationStruct& d = *activation_desc;
+  using A = dnnl::algorithm;
+  switch (d.mode) {
+    case CNNL_ACTIVATION_RELU:
+      steps[0] = {A::eltwise_relu, 0, 0};
+      break;
+    case CNNL_ACTIVATION_LEAKYRELU:
+      steps[0] = {A::eltwise_relu, d.coef, 0};
+      break;
+    case CNNL_ACTIVATION_RELU6:
+      steps[0] = {A::eltwise_clip, 0, 6};
+      break;
+    case CNNL_ACTIVATION_SIGMOID:
+      steps[0] = {A::eltwise_logistic, 0, 0};
+      break;
+    case CNNL_ACTIVATION_TANH:
+      steps[0] = {A::eltwise_tanh, 0, 0};
+      break;
+    case CNNL_ACTIVATION_ELU:
+      steps[0] = {A::eltwise_elu, d.coef, 0};
+      break;
+    case CNNL_ACTIVATION_SELU:
+      steps[0] = {A::eltwise_elu, d.gamma, 0};
+      steps[1] = {A::eltwise_linear, d.scale, 0};
+      step_count = 2;
+      break;
+    case CNNL_ACTIVATION_GELU:
+      steps[0] = {d.approximate ? A::eltwise_gelu_tanh : A::eltwise_gelu_erf, 0,
+                  0};
+      break;
+    case CNNL_ACTIVATION_SILU:
+      steps[0] = {A::eltwise_swish, 1, 0};
+      break;
+    case CNNL_ACTIVATION_HARDSWISH:
+      steps[0] = {A::eltwise_hardswish, 0, 0};
+      break;
+    case CNNL_ACTIVATION_HARDSIGMOID:
+      steps[0] = {A::eltwise_linear, d.gamma, d.scale};
+      steps[1] = {A::eltwise_clip, 0, 1};
+      step_count = 2;
+      break;
+    case CNNL_ACTIVATION_IDENTITY:
+      steps[0] = {A::eltwise_linear, 1, 0};
+      break;
+    default:
+      return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                  "this activation mode is not supported");
+  }
+  const int64_t n = element_count(*x_desc);
+  if (n == 0) return CNNL_STATUS_SUCCESS;
+  const float a = host_scalar(alpha, 1.0f), b = host_scalar(beta, 0.0f);
+  FloatView xv(*x_desc, x);
+  FloatOut yo(*y_desc, y, a, b);
+  try {
+    const memory::desc md({n}, memory::data_type::f32, tag::a);
+    dnnl::stream& stream = cpu_stream();
+    const float* from = xv.data();
+    for (int i = 0; i < step_count; ++i) {
+      const Step& step = steps[i];
+      dnnl::eltwise_forward::desc desc(dnnl::prop_kind::forward_inference,
+                                       step.algo, md, step.alpha, step.beta);
+      dnnl::eltwise_forward::primitive_desc pd(desc, cpu_engine());
+      dnnl::eltwise_forward(pd).execute(
+          stream,
+          {{DNNL_ARG_SRC, memory(md, cpu_engine(), const_cast<float*>(from))},
+           {DNNL_ARG_DST, memory(md, cpu_engine(), yo.data())}});
+      from = yo.data();
+    }
+    stream.wait();
+  } catch (const dnnl::error& e) {
+    char why[160];
+    std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
+    return fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
+  }
+  yo.finish();
+  return CNNL_STATUS_SUCCESS;
+}
+
+// ---- Softmax ----
+
+cnnlStatus_t cnnlSoftmaxForward_v2(
+    cnnlHandle_t handle, cnnlSoftmaxAlgorithm_t algorithm,
+    cnnlSoftmaxMode_t mode, cnnlComputationPreference_t /*prefer*/,
+    const void* alpha, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const void* beta, const cnnlTensorDescriptor_t y_desc, void* y) {
+  const char* api = "cnnlSoftmaxForward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, y_desc, y, "y", &status)) {
+    return status;
+  }
+  if (int(algorithm) < CNNL_SOFTMAX_FAST || int(algorithm) > CNNL_SOFTMAX_LOG) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown algorithm");
+  }
+  if (int(mode) < CNNL_SOFTMAX_MODE_HIGH_DIMENSION ||
+      int(mode) > CNNL_SOFTMAX_MODE_LOW_DIMENSION) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown mode");
+  }
+  if (!is_dnn_type(x_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "x is not float, half or bfloat16");
+  }
+  if (y_desc->dtype != x_desc->dtype || y_desc->dims != x_desc->dims) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "x and y differ in data type or shape");
+  }
+  const int rank = int(x_desc->dims.size());
+  if (rank < 1 || (mode == CNNL_SOFTMAX_MODE_MEDIUM_DIMENSION && rank < 2)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "x has too few dimensions for the mode");
+  }
+  const int axis = mode == CNNL_SOFTMAX_MODE_LOW_DIMENSION      ? rank - 1
+                   : mode == CNNL_SOFTMAX_MODE_MEDIUM_DIMENSION ? rank - 2
+                                                                : 0;
+  if (element_count(*x_desc) == 0) return CNNL_STATUS_SUCCESS;
+  const float a = host_scalar(alpha, 1.0f), b = host_scalar(beta, 0.0f);
+  FloatView xv(*x_desc, x);
+  FloatOut yo(*y_desc, y, a, b);
+  try {
+    const memory::dims dims(x_desc->dims.begin(), x_desc->dims.end());
+    const memory::desc md(dims, memory::data_type::f32,
+                          memory::dims(dense_strides(x_desc->dims).begin(),
+                                       dense_strides(x_desc->dims).end()));
+    dnnl::softmax_v2_forward::desc desc(dnnl::prop_kind::forward_inference,
+                                        algorithm == CNNL_SOFTMAX_LOG
+                                            ? dnnl::algorithm::softmax_log
+                                            : dnnl::algorithm::softmax_accurate,
+                                        md, md, axis);
+    dnnl::softmax_v2_forward::primitive_desc pd(desc, cpu_engine());
+    dnnl::stream& stream = cpu_stream();
+    dnnl::softmax_v2_forward(pd).execute(
+        stream, {{DNNL_ARG_SRC, memory(md, cpu_engine(), xv.data())},
+                 {DNNL_ARG_DST, memory(md, cpu_engine(), yo.data())}});
+    stream.wait();
+  } catch (const dnnl::error& e) {
+    char why[160];
+    std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
+    return fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
+  }
+  yo.finish();
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlSoftmaxForward(cnnlHandle_t handle,
+                                cnnlSoftmaxAlgorithm_t algorithm,
+                                cnnlSoftmaxMode_t mode, const void* alpha,
+                                const cnnlTensorDescriptor_t x_desc,
+                                const void* x, const void* beta,
+                                const cnnlTensorDescriptor_t y_desc, void* y) {
+  return cnnlSoftmaxForward_v2(handle, algorithm, mode,
+                               CNNL_COMPUTATION_HIGH_PRECISION, alpha, x_desc,
+                               x, beta, y_desc, y);
+}
+
+}  // extern "C"
