@@ -796,9 +796,9 @@ cnnlStatus_t cnnlSoftmaxForward_v2(
   FloatOut yo(*y_desc, y, a, b);
   try {
     const memory::dims dims(x_desc->dims.begin(), x_desc->dims.end());
+    const std::vector<int64_t> dense = dense_strides(x_desc->dims);
     const memory::desc md(dims, memory::data_type::f32,
-                          memory::dims(dense_strides(x_desc->dims).begin(),
-                                       dense_strides(x_desc->dims).end()));
+                          memory::dims(dense.begin(), dense.end()));
     dnnl::softmax_v2_forward::desc desc(dnnl::prop_kind::forward_inference,
                                         algorithm == CNNL_SOFTMAX_LOG
                                             ? dnnl::algorithm::softmax_log

@@ -1,0 +1,338 @@
+// CNNL's cnnlCastDataType, cnnlExpand, cnnlLogicOp and cnnlReduce against
+// plain loops, and their bad calls.
+#include <cnnl.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "bad_call_table.h"
+#include "cnnl_test_support.h"
+#include "xbang/core/bfloat16.h"
+
+namespace {
+
+using cnnl_test::from_half;
+using cnnl_test::Handle;
+using cnnl_test::random_floats;
+using cnnl_test::Tensor;
+using cnnl_test::to_half;
+
+TEST(CnnlCastDataType, FloatToHalfAndBack) {
+  Handle handle;
+  const std::vector<float> x = random_floats(24, 1);
+  std::vector<uint16_t> h(24);
+  std::vector<float> back(24);
+  Tensor tf(CNNL_DTYPE_FLOAT, {2, 3, 4}), th(CNNL_DTYPE_HALF, {2, 3, 4});
+  ASSERT_EQ(cnnlCastDataType(handle.get(), tf.get(), x.data(),
+                             CNNL_CAST_FLOAT_TO_HALF, th.get(), h.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(h, to_half(x));
+  ASSERT_EQ(cnnlCastDataType(handle.get(), th.get(), h.data(),
+                             CNNL_CAST_HALF_TO_FLOAT, tf.get(), back.data()),
+            CNNL_STATUS_SUCCESS);
+  for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(back[i], from_half(h[i]));
+}
+
+TEST(CnnlCastDataType, FloatToIntTruncatesAndSaturates) {
+  Handle handle;
+  const std::vector<float> x = {2.7f, -2.7f, 1e10f, -1e10f, NAN, 0.5f};
+  std::vector<int32_t> i32(6, 7);
+  std::vector<int8_t> i8(6, 7);
+  Tensor tf(CNNL_DTYPE_FLOAT, {6}), ti(CNNL_DTYPE_INT32, {6}),
+      t8(CNNL_DTYPE_INT8, {6});
+  ASSERT_EQ(cnnlCastDataType(handle.get(), tf.get(), x.data(),
+                             CNNL_CAST_FLOAT_TO_INT32, ti.get(), i32.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(i32,
+            (std::vector<int32_t>{2, -2, 2147483647, -2147483647 - 1, 0, 0}));
+  ASSERT_EQ(cnnlCastDataType(handle.get(), tf.get(), x.data(),
+                             CNNL_CAST_FLOAT_TO_INT8, t8.get(), i8.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(i8, (std::vector<int8_t>{2, -2, 127, -128, 0, 0}));
+}
+
+TEST(CnnlCastDataType, BfloatAndBoolThroughStrides) {
+  Handle handle;
+  // Every other element of a [3, 4] float view read through strides {8, 2}.
+  const std::vector<float> x = random_floats(24, 2);
+  Tensor tx(CNNL_DTYPE_FLOAT, {3, 4}, {8, 2});
+  Tensor tb(CNNL_DTYPE_BFLOAT16, {3, 4}), tbool(CNNL_DTYPE_BOOL, {3, 4});
+  std::vector<uint16_t> b(12);
+  ASSERT_EQ(cnnlCastDataType(handle.get(), tx.get(), x.data(),
+                             CNNL_CAST_FLOAT_TO_BFLOAT16, tb.get(), b.data()),
+            CNNL_STATUS_SUCCESS);
+  std::vector<uint8_t> flags(12, 9);
+  const std::vector<int32_t> ints = {0, 3, 0, -1, 0, 0, 5, 0, 0, 0, 0, 1};
+  Tensor ti(CNNL_DTYPE_INT32, {3, 4});
+  ASSERT_EQ(
+      cnnlCastDataType(handle.get(), ti.get(), ints.data(),
+                       CNNL_CAST_INT32_TO_BOOL, tbool.get(), flags.data()),
+      CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 4; ++j) {
+      const size_t at = size_t(i * 4 + j);
+      EXPECT_EQ(b[at],
+                xbang::float_to_bfloat16_bits_rn(x[size_t(i * 8 + j * 2)]));
+      EXPECT_EQ(flags[at], ints[at] != 0 ? 1 : 0);
+    }
+  }
+}
+
+TEST(CnnlExpand, BroadcastsFloatHalfAndInt8) {
+  Handle handle;
+  const std::vector<float> x = random_floats(3, 3);
+  Tensor tx(CNNL_DTYPE_FLOAT, {3, 1}), ty(CNNL_DTYPE_FLOAT, {2, 3, 4});
+  std::vector<float> y(24);
+  ASSERT_EQ(cnnlExpand(handle.get(), tx.get(), x.data(), ty.get(), y.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int a = 0; a < 2; ++a) {
+    for (int b = 0; b < 3; ++b) {
+      for (int c = 0; c < 4; ++c)
+        EXPECT_EQ(y[size_t((a * 3 + b) * 4 + c)], x[size_t(b)]);
+    }
+  }
+  const std::vector<uint16_t> h = to_half(random_floats(4, 4));
+  Tensor thx(CNNL_DTYPE_HALF, {4}), thy(CNNL_DTYPE_HALF, {3, 4});
+  std::vector<uint16_t> hy(12);
+  ASSERT_EQ(cnnlExpand(handle.get(), thx.get(), h.data(), thy.get(), hy.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 12; ++i) EXPECT_EQ(hy[size_t(i)], h[size_t(i % 4)]);
+  const std::vector<int8_t> q = {-3, 9};
+  Tensor tqx(CNNL_DTYPE_INT8, {2, 1}), tqy(CNNL_DTYPE_INT8, {2, 3}, {1, 2});
+  std::vector<int8_t> qy(6);
+  ASSERT_EQ(cnnlExpand(handle.get(), tqx.get(), q.data(), tqy.get(), qy.data()),
+            CNNL_STATUS_SUCCESS);
+  // Output strides {1, 2}: element (i, j) at i + 2 j.
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 3; ++j) EXPECT_EQ(qy[size_t(i + 2 * j)], q[size_t(i)]);
+  }
+}
+
+bool logic_ref(cnnlLogicOp_t op, float x, float y) {
+  switch (op) {
+    case CNNL_LOGIC_OP_EQ:
+      return x == y;
+    case CNNL_LOGIC_OP_NE:
+      return x != y;
+    case CNNL_LOGIC_OP_LT:
+      return x < y;
+    case CNNL_LOGIC_OP_LE:
+      return x <= y;
+    case CNNL_LOGIC_OP_GT:
+      return x > y;
+    case CNNL_LOGIC_OP_GE:
+      return x >= y;
+    case CNNL_LOGIC_OP_AND:
+      return x != 0 && y != 0;
+    case CNNL_LOGIC_OP_OR:
+      return x != 0 || y != 0;
+    case CNNL_LOGIC_OP_XOR:
+      return (x != 0) != (y != 0);
+    case CNNL_LOGIC_OP_NOT:
+      return x == 0;
+  }
+  return false;
+}
+
+TEST(CnnlLogicOp, EveryOpWithBroadcastInFloatAndHalf) {
+  Handle handle;
+  std::vector<float> a = {0, 1, 2, 3, 0, -1}, b = {2, 0, 1};
+  Tensor ta(CNNL_DTYPE_FLOAT, {2, 3}), tb(CNNL_DTYPE_FLOAT, {3}),
+      to(CNNL_DTYPE_BOOL, {2, 3});
+  Tensor tha(CNNL_DTYPE_HALF, {2, 3}), thb(CNNL_DTYPE_HALF, {1, 3});
+  const std::vector<uint16_t> ha = to_half(a), hb = to_half(b);
+  size_t workspace = 9;
+  ASSERT_EQ(cnnlGetLogicOpWorkspaceSize(handle.get(), ta.get(), tb.get(),
+                                        to.get(), &workspace),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(workspace, 0u);
+  for (int op = CNNL_LOGIC_OP_EQ; op <= CNNL_LOGIC_OP_NOT; ++op) {
+    std::vector<uint8_t> out(6, 7), hout(6, 7);
+    ASSERT_EQ(cnnlLogicOp(handle.get(), cnnlLogicOp_t(op), ta.get(), a.data(),
+                          tb.get(), b.data(), nullptr, 0, to.get(), out.data()),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(
+        cnnlLogicOp(handle.get(), cnnlLogicOp_t(op), tha.get(), ha.data(),
+                    thb.get(), hb.data(), nullptr, 0, to.get(), hout.data()),
+        CNNL_STATUS_SUCCESS);
+    for (size_t i = 0; i < 6; ++i) {
+      const bool want = logic_ref(cnnlLogicOp_t(op), a[i], b[i % 3]);
+      EXPECT_EQ(out[i], want ? 1 : 0) << "op " << op << " at " << i;
+      EXPECT_EQ(hout[i], want ? 1 : 0) << "op " << op << " at " << i;
+    }
+  }
+}
+
+TEST(CnnlReduce, SumsThroughTheFirstForm) {
+  Handle handle;
+  const std::vector<float> x = random_floats(12, 5);
+  std::vector<float> y(3, 0);
+  Tensor tx(CNNL_DTYPE_FLOAT, {3, 4}), ty(CNNL_DTYPE_FLOAT, {3, 1});
+  cnnlReduceDescriptor_t desc = nullptr;
+  ASSERT_EQ(cnnlCreateReduceDescriptor(&desc), CNNL_STATUS_SUCCESS);
+  int axis[] = {1};
+  ASSERT_EQ(cnnlSetReduceDescriptor_v2(desc, axis, 1, CNNL_REDUCE_ADD,
+                                       CNNL_DTYPE_FLOAT, CNNL_NOT_PROPAGATE_NAN,
+                                       CNNL_REDUCE_NO_INDICES,
+                                       CNNL_32BIT_INDICES, 0.0f),
+            CNNL_STATUS_SUCCESS);
+  size_t workspace = 9;
+  ASSERT_EQ(cnnlGetReduceOpWorkspaceSize(handle.get(), tx.get(), ty.get(), desc,
+                                         &workspace),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(workspace, 0u);
+  ASSERT_EQ(cnnlReduce(handle.get(), desc, nullptr, 0, nullptr, tx.get(),
+                       x.data(), 0, nullptr, nullptr, ty.get(), y.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 3; ++i) {
+    double sum = 0;
+    for (int j = 0; j < 4; ++j) sum += x[size_t(i * 4 + j)];
+    EXPECT_NEAR(y[size_t(i)], sum, 1e-5);
+  }
+  cnnlDestroyReduceDescriptor(desc);
+}
+
+// ---- Bad calls: status, a log line naming the function, nothing written.
+
+struct Objects {
+  Handle handle;
+  Tensor f6{CNNL_DTYPE_FLOAT, {2, 3}}, f3{CNNL_DTYPE_FLOAT, {3}},
+      f4{CNNL_DTYPE_FLOAT, {4}}, h6{CNNL_DTYPE_HALF, {2, 3}},
+      i6{CNNL_DTYPE_INT32, {2, 3}}, b6{CNNL_DTYPE_BOOL, {2, 3}},
+      c6{CNNL_DTYPE_COMPLEX_FLOAT, {2, 3}};
+  cnnlTensorDescriptor_t unset = nullptr;
+  float in[16] = {1, 2, 3, 4, 5, 6};
+  float out[16] = {};
+  Objects() { cnnlCreateTensorDescriptor(&unset); }
+  ~Objects() { cnnlDestroyTensorDescriptor(unset); }
+};
+using Bad = BadCall<cnnlStatus_t, Objects&>;
+constexpr cnnlStatus_t kBad = CNNL_STATUS_BAD_PARAM;
+constexpr cnnlStatus_t kNotSupported = CNNL_STATUS_NOT_SUPPORTED;
+
+const Bad kBadCalls[] = {
+    {"CastNullHandle",
+     [](Objects& o) {
+       return cnnlCastDataType(nullptr, o.f6.get(), o.in,
+                               CNNL_CAST_FLOAT_TO_HALF, o.h6.get(), o.out);
+     },
+     kBad},
+    {"CastSourceTypeMismatch",
+     [](Objects& o) {
+       return cnnlCastDataType(o.handle.get(), o.i6.get(), o.in,
+                               CNNL_CAST_FLOAT_TO_HALF, o.h6.get(), o.out);
+     },
+     kBad},
+    {"CastShapeMismatch",
+     [](Objects& o) {
+       return cnnlCastDataType(o.handle.get(), o.f3.get(), o.in,
+                               CNNL_CAST_FLOAT_TO_INT32, o.i6.get(), o.out);
+     },
+     kBad},
+    {"CastUnknownCast",
+     [](Objects& o) {
+       return cnnlCastDataType(o.handle.get(), o.f6.get(), o.in,
+                               cnnlCastDataType_t(-1), o.h6.get(), o.out);
+     },
+     kBad},
+    {"CastComplexNotSupported",
+     [](Objects& o) {
+       return cnnlCastDataType(o.handle.get(), o.f6.get(), o.in,
+                               CNNL_CAST_FLOAT_TO_COMPLEX_FLOAT, o.c6.get(),
+                               o.out);
+     },
+     kNotSupported},
+    {"CastUnsetOutput",
+     [](Objects& o) {
+       return cnnlCastDataType(o.handle.get(), o.f6.get(), o.in,
+                               CNNL_CAST_FLOAT_TO_HALF, o.unset, o.out);
+     },
+     kBad},
+    {"ExpandNullHandle",
+     [](Objects& o) {
+       return cnnlExpand(nullptr, o.f3.get(), o.in, o.f6.get(), o.out);
+     },
+     kBad},
+    {"ExpandNotBroadcastable",
+     [](Objects& o) {
+       return cnnlExpand(o.handle.get(), o.f4.get(), o.in, o.f6.get(), o.out);
+     },
+     kBad},
+    {"ExpandTypeMismatch",
+     [](Objects& o) {
+       return cnnlExpand(o.handle.get(), o.f3.get(), o.in, o.h6.get(), o.out);
+     },
+     kBad},
+    {"ExpandNullOutput",
+     [](Objects& o) {
+       return cnnlExpand(o.handle.get(), o.f3.get(), o.in, o.f6.get(), nullptr);
+     },
+     kBad},
+    {"LogicNullHandle",
+     [](Objects& o) {
+       return cnnlLogicOp(nullptr, CNNL_LOGIC_OP_EQ, o.f6.get(), o.in,
+                          o.f3.get(), o.in, nullptr, 0, o.b6.get(), o.out);
+     },
+     kBad},
+    {"LogicUnknownOp",
+     [](Objects& o) {
+       return cnnlLogicOp(o.handle.get(), cnnlLogicOp_t(77), o.f6.get(), o.in,
+                          o.f3.get(), o.in, nullptr, 0, o.b6.get(), o.out);
+     },
+     kBad},
+    {"LogicInputTypesDiffer",
+     [](Objects& o) {
+       return cnnlLogicOp(o.handle.get(), CNNL_LOGIC_OP_LT, o.f6.get(), o.in,
+                          o.i6.get(), o.in, nullptr, 0, o.b6.get(), o.out);
+     },
+     kBad},
+    {"LogicNotBroadcastable",
+     [](Objects& o) {
+       return cnnlLogicOp(o.handle.get(), CNNL_LOGIC_OP_LT, o.f6.get(), o.in,
+                          o.f4.get(), o.in, nullptr, 0, o.b6.get(), o.out);
+     },
+     kBad},
+    {"LogicComplexNotSupported",
+     [](Objects& o) {
+       return cnnlLogicOp(o.handle.get(), CNNL_LOGIC_OP_EQ, o.c6.get(), o.in,
+                          o.c6.get(), o.in, nullptr, 0, o.b6.get(), o.out);
+     },
+     kNotSupported},
+    {"LogicWorkspaceSizeNull",
+     [](Objects& o) {
+       return cnnlGetLogicOpWorkspaceSize(o.handle.get(), o.f6.get(),
+                                          o.f3.get(), o.b6.get(), nullptr);
+     },
+     kBad},
+    {"ReduceNullDescriptor",
+     [](Objects& o) {
+       return cnnlReduce(o.handle.get(), nullptr, nullptr, 0, nullptr,
+                         o.f6.get(), o.in, 0, nullptr, nullptr, o.f3.get(),
+                         o.out);
+     },
+     kBad},
+};
+
+class CnnlCastLogicBadInput : public testing::TestWithParam<Bad> {};
+
+TEST_P(CnnlCastLogicBadInput, ReturnsTheStatusLogsAndWritesNothing) {
+  Objects objects;
+  const float before[16] = {};
+  testing::internal::CaptureStderr();
+  const cnnlStatus_t status = GetParam().call(objects);
+  const std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(status, GetParam().expected)
+      << cnnlGetErrorString(status) << " instead of "
+      << cnnlGetErrorString(GetParam().expected);
+  EXPECT_NE(log.find("[xbang] cnnl"), std::string::npos) << log;
+  EXPECT_EQ(std::memcmp(objects.out, before, sizeof(before)), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, CnnlCastLogicBadInput,
+                         testing::ValuesIn(kBadCalls), BadCallName());
+
+}  // namespace
