@@ -211,9 +211,10 @@ cnnlStatus_t cnnlOpTensor(
     const cnnlTensorDescriptor_t c_desc, void* c);
 
 // d = alpha * op(a) op(b) + beta * c for 2-D float or half tensors, op the
-// transposition the descriptor's TRANSA / TRANSB attributes ask for; alpha
-// and beta point to host floats. Algorithms and heuristic results are
-// accepted and carry no choice: there is one way to compute on the host.
+// transposition the descriptor's TRANSA / TRANSB attributes ask for,
+// computed in float with Eigen; alpha and beta point to host floats. Algorithms
+// and heuristic results are accepted and carry no choice: there is one way to
+// compute on the host.
 cnnlStatus_t cnnlMatMulDescCreate(cnnlMatMulDescriptor_t* desc);
 cnnlStatus_t cnnlMatMulDescDestroy(cnnlMatMulDescriptor_t desc);
 cnnlStatus_t cnnlCreateMatMulDescriptor(cnnlMatMulDescriptor_t* desc);

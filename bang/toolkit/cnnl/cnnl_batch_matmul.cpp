@@ -49,6 +49,47 @@ Matrix load_matrix(cnnlDataType_t dtype, const void* data, int64_t base,
 
 }  // namespace
 
+namespace xbang {
+namespace cnnl_detail {
+
+void matrix_product(const MatrixView& a, const MatrixView& b, int64_t m,
+                    int64_t k, int64_t n, float alpha, float beta,
+                    const MatrixView& c, cnnlDataType_t d_type, void* d,
+                    int64_t d_row, int64_t d_col) {
+  using Strided = Eigen::Stride<Eigen::Dynamic, Eigen::Dynamic>;
+  using View = Eigen::Map<const Matrix, 0, Strided>;
+  Matrix result(m, n);
+  if (a.dtype == CNNL_DTYPE_FLOAT && b.dtype == CNNL_DTYPE_FLOAT) {
+    const View av(static_cast<const float*>(a.data), m, k,
+                  Strided(a.row, a.col));
+    const View bv(static_cast<const float*>(b.data), k, n,
+                  Strided(b.row, b.col));
+    result.noalias() = av * bv;
+  } else {
+    result.noalias() = load_matrix(a.dtype, a.data, 0, m, k, a.row, a.col) *
+                       load_matrix(b.dtype, b.data, 0, k, n, b.row, b.col);
+  }
+  if (d_type == CNNL_DTYPE_FLOAT && alpha == 1.0f && beta == 0.0f) {
+    float* out = static_cast<float*>(d);
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) out[i * d_row + j * d_col] = result(i, j);
+    }
+    return;
+  }
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      double v = double(alpha) * double(result(i, j));
+      if (beta != 0.0f) {
+        v += double(beta) * load_real(c.dtype, c.data, i * c.row + j * c.col);
+      }
+      store_real(d_type, d, i * d_row + j * d_col, v);
+    }
+  }
+}
+
+}  // namespace cnnl_detail
+}  // namespace xbang
+
 extern "C" {
 
 cnnlStatus_t cnnlGetBatchMatMulExAlgoHeuristic(

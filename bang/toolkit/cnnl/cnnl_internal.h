@@ -481,6 +481,20 @@ inline bool is_index_type(cnnlDataType_t dtype) {
   return dtype == CNNL_DTYPE_INT32 || dtype == CNNL_DTYPE_INT64;
 }
 
+// A strided matrix of a float or half tensor: element (i, j) at offset
+// base + i * row + j * col (in elements).
+struct MatrixView {
+  cnnlDataType_t dtype;
+  const void* data;
+  int64_t row, col;
+};
+// d = alpha * a b + beta * c for an m x k a and a k x n b, in float through
+// Eigen (cnnl_batch_matmul.cpp); d may be c.
+void matrix_product(const MatrixView& a, const MatrixView& b, int64_t m,
+                    int64_t k, int64_t n, float alpha, float beta,
+                    const MatrixView& c, cnnlDataType_t d_type, void* d,
+                    int64_t d_row, int64_t d_col);
+
 }  // namespace cnnl_detail
 }  // namespace xbang
 
