@@ -4,11 +4,11 @@
 // cnnlMatMul and the tensor functions below them (copy, pad, slice, concat,
 // gather/scatter, reduce, batched products, top-k, unique), the vision
 // blocks, and the casts, logic, convolution, pooling, activation and softmax
-// at the end run on the emulated device (the host); they work on the queue set in the handle and
-// have finished when they return, like every CNRT queue operation of xbang.
-// docs/host-toolkit.md lists the data types and forms each one takes;
-// anything else returns CNNL_STATUS_NOT_SUPPORTED with a log line naming
-// the function.
+// at the end run on the emulated device (the host); they work on the queue set
+// in the handle and have finished when they return, like every CNRT queue
+// operation of xbang. docs/host-toolkit.md lists the data types and forms each
+// one takes; anything else returns CNNL_STATUS_NOT_SUPPORTED with a log line
+// naming the function.
 #ifndef XBANG_CNNL_H_
 #define XBANG_CNNL_H_
 
@@ -983,6 +983,63 @@ cnnlStatus_t cnnlConvolutionForward(
     const cnnlTensorDescriptor_t bias_desc, const void* bias, void* workspace,
     size_t workspace_size, const void* beta,
     const cnnlTensorDescriptor_t y_desc, void* y);
+
+// The gradients of y = conv(x, w) (bias left out): diff_x = alpha *
+// d(sum diff_y * y)/dx + beta * diff_x, and diff_w likewise; the shapes,
+// layouts and types of the forward call. Workspace size 0. Values are
+// xbang's.
+typedef enum {
+  CNNL_CONVOLUTION_BWD_DATA_ALGO_DIRECT = 0,
+} cnnlConvolutionBwdDataAlgo_t;
+typedef enum {
+  CNNL_CONVOLUTION_BWD_DATA_FASTEST = 0,
+} cnnlConvolutionBwdDataPreference_t;
+typedef enum {
+  CNNL_CONVOLUTION_BWD_FILTER_ALGO_DIRECT = 0,
+} cnnlConvolutionBwdFilterAlgo_t;
+typedef enum {
+  CNNL_CONVOLUTION_BWD_FILTER_FASTEST = 0,
+} cnnlConvolutionBwdFilterPreference_t;
+cnnlStatus_t cnnlGetConvolutionBackwardDataAlgorithm(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t w_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t diff_x_desc,
+    const cnnlConvolutionBwdDataPreference_t preference,
+    cnnlConvolutionBwdDataAlgo_t* algo);
+cnnlStatus_t cnnlGetConvolutionBackwardDataWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t w_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t diff_x_desc,
+    const cnnlConvolutionBwdDataAlgo_t algo, size_t* workspace_size);
+cnnlStatus_t cnnlConvolutionBackwardData(
+    cnnlHandle_t handle, const void* alpha, const cnnlTensorDescriptor_t w_desc,
+    const void* w, const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionBwdDataAlgo_t algo, void* workspace,
+    size_t workspace_size, const void* beta,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+cnnlStatus_t cnnlGetConvolutionBackwardFilterAlgorithm(
+    cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlTensorDescriptor_t diff_w_desc,
+    const cnnlConvolutionBwdFilterPreference_t preference,
+    cnnlConvolutionBwdFilterAlgo_t* algo);
+cnnlStatus_t cnnlGetConvolutionBackwardFilterWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlTensorDescriptor_t diff_w_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionBwdFilterAlgo_t algo, size_t* workspace_size);
+cnnlStatus_t cnnlConvolutionBackwardFilter(
+    cnnlHandle_t handle, const void* alpha, const cnnlTensorDescriptor_t x_desc,
+    const void* x, const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionBwdFilterAlgo_t algo, void* workspace,
+    size_t workspace_size, const void* beta,
+    const cnnlTensorDescriptor_t diff_w_desc, void* diff_w);
 
 // 2-D pooling of x [N, C, H, W] / [N, H, W, C] into y: MAX (padding never
 // wins) or the averages counting (INCLUDE_PADDING) or not counting

@@ -1,6 +1,6 @@
-// CNNL's convolution, pooling, activation and softmax forward against plain
-// loops over layouts (NCHW, NHWC), data types (float, half, bfloat16) and
-// strides, and their bad calls.
+// CNNL's convolution (forward and backward), pooling, activation and
+// softmax against plain loops over layouts (NCHW, NHWC), data types (float,
+// half, bfloat16) and strides, and their bad calls.
 #include <cnnl.h>
 #include <gtest/gtest.h>
 
@@ -217,6 +217,121 @@ TEST(CnnlConvolutionForward, NchwHalfStrided) {
 TEST(CnnlConvolutionForward, NhwcBfloat16) {
   check_conv(
       {CNNL_LAYOUT_NHWC, CNNL_DTYPE_BFLOAT16, 1, 1, 1, 1, true, false, false});
+}
+
+// diff_x and diff_w of y = conv(x, w) against the forward loop's adjoint:
+// each product x * w of the forward sum sends diff_y * w to diff_x and
+// diff_y * x to diff_w.
+void check_conv_backward(const ConvCase& k) {
+  Handle handle;
+  const int64_t n = 2, ci = 4, h = 7, w = 6, co = 6, kh = 3, kw = 2;
+  const int64_t cig = ci / k.groups, cog = co / k.groups;
+  const int64_t ho = (h + 2 * k.pad - k.dilation * (kh - 1) - 1) / k.stride + 1;
+  const int64_t wo = (w + 2 * k.pad - k.dilation * (kw - 1) - 1) / k.stride + 1;
+  const Layout xl{k.layout, n, ci, h, w, k.padded ? ci + 3 : ci};
+  const Layout yl{k.layout, n, co, ho, wo, co};
+  const Layout wl{k.layout, co, cig, kh, kw, cig};
+  Buffer xb(k.dtype, xl.size()), wb(k.dtype, wl.size()),
+      dyb(k.dtype, yl.size()), dxb(k.dtype, xl.size()), dwb(k.dtype, wl.size());
+  const std::vector<float> x = fill(&xb, xl.size(), 51);
+  const std::vector<float> wt = fill(&wb, wl.size(), 52);
+  const std::vector<float> dy = fill(&dyb, yl.size(), 53);
+  const std::vector<float> dx0 = fill(&dxb, xl.size(), 54);
+  const std::vector<float> dw0 = fill(&dwb, wl.size(), 55);
+  Desc xd(k.layout, k.dtype, xl.dims(), xl.strides());
+  Desc wd(k.layout, k.dtype, wl.dims()), yd(k.layout, k.dtype, yl.dims());
+  cnnlConvolutionDescriptor_t conv = nullptr;
+  ASSERT_EQ(cnnlCreateConvolutionDescriptor(&conv), CNNL_STATUS_SUCCESS);
+  const int pad[] = {k.pad, k.pad, k.pad, k.pad};
+  const int stride[] = {k.stride, k.stride};
+  const int dilation[] = {k.dilation, k.dilation};
+  ASSERT_EQ(cnnlSetConvolutionDescriptor(conv, 4, pad, stride, dilation,
+                                         k.groups, CNNL_DTYPE_FLOAT),
+            CNNL_STATUS_SUCCESS);
+  cnnlConvolutionBwdDataAlgo_t data_algo;
+  cnnlConvolutionBwdFilterAlgo_t filter_algo;
+  size_t data_ws = 9, filter_ws = 9;
+  ASSERT_EQ(cnnlGetConvolutionBackwardDataAlgorithm(
+                handle.get(), wd.get(), yd.get(), conv, xd.get(),
+                CNNL_CONVOLUTION_BWD_DATA_FASTEST, &data_algo),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlGetConvolutionBackwardDataWorkspaceSize(
+                handle.get(), wd.get(), yd.get(), conv, xd.get(), data_algo,
+                &data_ws),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlGetConvolutionBackwardFilterAlgorithm(
+                handle.get(), conv, xd.get(), yd.get(), wd.get(),
+                CNNL_CONVOLUTION_BWD_FILTER_FASTEST, &filter_algo),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlGetConvolutionBackwardFilterWorkspaceSize(
+                handle.get(), xd.get(), yd.get(), wd.get(), conv, filter_algo,
+                &filter_ws),
+            CNNL_STATUS_SUCCESS);
+  const float alpha = 0.5f, beta = 2.0f;
+  ASSERT_EQ(cnnlConvolutionBackwardData(
+                handle.get(), k.scaled ? &alpha : nullptr, wd.get(), wb.data(),
+                yd.get(), dyb.data(), conv, data_algo, nullptr, data_ws,
+                k.scaled ? &beta : nullptr, xd.get(), dxb.data()),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlConvolutionBackwardFilter(
+                handle.get(), k.scaled ? &alpha : nullptr, xd.get(), xb.data(),
+                yd.get(), dyb.data(), conv, filter_algo, nullptr, filter_ws,
+                k.scaled ? &beta : nullptr, wd.get(), dwb.data()),
+            CNNL_STATUS_SUCCESS);
+  cnnlDestroyConvolutionDescriptor(conv);
+  std::vector<double> dx(xl.size(), 0.0), dw(wl.size(), 0.0);
+  for (int64_t in = 0; in < n; ++in) {
+    for (int64_t oc = 0; oc < co; ++oc) {
+      const int64_t g = oc / cog;
+      for (int64_t oh = 0; oh < ho; ++oh) {
+        for (int64_t ow = 0; ow < wo; ++ow) {
+          const double d = dy[yl.at(in, oc, oh, ow)];
+          for (int64_t ic = 0; ic < cig; ++ic) {
+            for (int64_t r = 0; r < kh; ++r) {
+              for (int64_t s = 0; s < kw; ++s) {
+                const int64_t ih = oh * k.stride - k.pad + r * k.dilation;
+                const int64_t iw = ow * k.stride - k.pad + s * k.dilation;
+                if (ih < 0 || ih >= h || iw < 0 || iw >= w) continue;
+                const size_t xa = xl.at(in, g * cig + ic, ih, iw);
+                const size_t wa = wl.at(oc, ic, r, s);
+                dx[xa] += d * wt[wa];
+                dw[wa] += d * x[xa];
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  for (int64_t in = 0; in < n; ++in) {
+    for (int64_t ic = 0; ic < ci; ++ic) {
+      for (int64_t ih = 0; ih < h; ++ih) {
+        for (int64_t iw = 0; iw < w; ++iw) {
+          const size_t at = xl.at(in, ic, ih, iw);
+          const double want = k.scaled ? 0.5 * dx[at] + 2.0 * dx0[at] : dx[at];
+          EXPECT_NEAR(dxb.get(at), want,
+                      tolerance(k.dtype) * (4 + std::fabs(want)));
+        }
+      }
+    }
+  }
+  for (size_t at = 0; at < wl.size(); ++at) {
+    const double want = k.scaled ? 0.5 * dw[at] + 2.0 * dw0[at] : dw[at];
+    EXPECT_NEAR(dwb.get(at), want, tolerance(k.dtype) * (8 + std::fabs(want)));
+  }
+}
+
+TEST(CnnlConvolutionBackward, NhwcFloat) {
+  check_conv_backward(
+      {CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, 1, 1, 1, 1, false, false, false});
+}
+TEST(CnnlConvolutionBackward, NchwFloatStridedDilatedGroupedAlphaBeta) {
+  check_conv_backward(
+      {CNNL_LAYOUT_NCHW, CNNL_DTYPE_FLOAT, 2, 2, 2, 2, false, false, true});
+}
+TEST(CnnlConvolutionBackward, NhwcHalfPaddedChannels) {
+  check_conv_backward(
+      {CNNL_LAYOUT_NHWC, CNNL_DTYPE_HALF, 2, 1, 1, 1, false, true, false});
 }
 
 struct PoolCase {
@@ -584,6 +699,38 @@ const Bad kBadCalls[] = {
        return cnnlGetConvolutionForwardWorkspaceSize(
            o.handle.get(), o.x.get(), o.w.get(), o.y.get(), nullptr, o.conv,
            CNNL_CONVOLUTION_FWD_ALGO_DIRECT, nullptr);
+     },
+     kBad},
+    {"ConvBackwardDataNullHandle",
+     [](Objects& o) {
+       return cnnlConvolutionBackwardData(
+           nullptr, nullptr, o.w.get(), o.in, o.y.get(), o.in, o.conv,
+           CNNL_CONVOLUTION_BWD_DATA_ALGO_DIRECT, nullptr, 0, nullptr,
+           o.x.get(), o.out);
+     },
+     kBad},
+    {"ConvBackwardDataShapeMismatch",
+     [](Objects& o) {
+       return cnnlConvolutionBackwardData(
+           o.handle.get(), nullptr, o.w.get(), o.in, o.y_small.get(), o.in,
+           o.conv, CNNL_CONVOLUTION_BWD_DATA_ALGO_DIRECT, nullptr, 0, nullptr,
+           o.x.get(), o.out);
+     },
+     kBad},
+    {"ConvBackwardFilterArrayLayout",
+     [](Objects& o) {
+       return cnnlConvolutionBackwardFilter(
+           o.handle.get(), nullptr, o.array.get(), o.in, o.y.get(), o.in,
+           o.conv, CNNL_CONVOLUTION_BWD_FILTER_ALGO_DIRECT, nullptr, 0, nullptr,
+           o.w.get(), o.out);
+     },
+     kBad},
+    {"ConvBackwardFilterUnsetDescriptor",
+     [](Objects& o) {
+       return cnnlConvolutionBackwardFilter(
+           o.handle.get(), nullptr, o.x.get(), o.in, o.y.get(), o.in,
+           o.conv_unset, CNNL_CONVOLUTION_BWD_FILTER_ALGO_DIRECT, nullptr, 0,
+           nullptr, o.w.get(), o.out);
      },
      kBad},
     {"PoolNullHandle",

@@ -198,6 +198,85 @@ int64_t window_out(int64_t in, int pad_before, int pad_after, int window,
   return out;
 }
 
+// The geometry of a 2-D convolution of x by w into y, checked: one float,
+// half or bfloat16 type; 4-D NCHW / NHWC tensors; w's input channels times
+// the groups x's channels; y's shape the output's. In oneDNN's terms.
+struct ConvGeometry {
+  Image x, w, y;  // w: n = Co, c = C / groups, h = kh, w = kw
+  memory::dims w_dims, w_strides, strides, dilates, pad_l, pad_r;
+};
+bool conv_geometry(const char* api, const cnnlConvolutionStruct& cd,
+                   const cnnlTensorStruct& x, const cnnlTensorStruct& w,
+                   const cnnlTensorStruct& y, ConvGeometry* g,
+                   cnnlStatus_t* status) {
+  const cnnlDataType_t dtype = x.dtype;
+  if (!is_dnn_type(dtype)) {
+    *status = fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                   "x is not float, half or bfloat16");
+    return false;
+  }
+  if (w.dtype != dtype || y.dtype != dtype) {
+    *status =
+        fail(api, CNNL_STATUS_BAD_PARAM, "x, w and y differ in data type");
+    return false;
+  }
+  if (!image_of(x, &g->x) || !image_of(y, &g->y) || !image_of(w, &g->w)) {
+    *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                   "x, w and y must be 4-D, NCHW or NHWC");
+    return false;
+  }
+  const Image &xi = g->x, &yi = g->y, &wi = g->w;
+  const int64_t groups = cd.groups;
+  if (xi.c % groups != 0 || wi.n % groups != 0 || wi.c * groups != xi.c) {
+    *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                   "w's input channels times group_count is not x's channels");
+    return false;
+  }
+  if (yi.n != xi.n || yi.c != wi.n) {
+    *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                   "y's batch or channels do not match x and w");
+    return false;
+  }
+  const int64_t ho = window_out(xi.h, cd.pad[0], cd.pad[1], int(wi.h),
+                                cd.stride[0], cd.dilation[0], false);
+  const int64_t wo = window_out(xi.w, cd.pad[2], cd.pad[3], int(wi.w),
+                                cd.stride[1], cd.dilation[1], false);
+  if (yi.h != ho || yi.w != wo) {
+    *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                   "y's height or width is not the convolution's output size");
+    return false;
+  }
+  if (groups == 1) {
+    g->w_dims = {wi.n, wi.c, wi.h, wi.w};
+    g->w_strides = wi.strides;
+  } else {
+    g->w_dims = {groups, wi.n / groups, wi.c, wi.h, wi.w};
+    g->w_strides = {wi.strides[0] * (wi.n / groups), wi.strides[0],
+                    wi.strides[1], wi.strides[2], wi.strides[3]};
+  }
+  g->strides = {cd.stride[0], cd.stride[1]};
+  g->dilates = {cd.dilation[0] - 1, cd.dilation[1] - 1};
+  g->pad_l = {cd.pad[0], cd.pad[2]};
+  g->pad_r = {cd.pad[1], cd.pad[3]};
+  return true;
+}
+
+// The forward description oneDNN's backward convolutions take as a hint.
+dnnl::convolution_forward::primitive_desc forward_hint(const ConvGeometry& g) {
+  const memory::desc w_md(g.w_dims, memory::data_type::f32, g.w_strides);
+  dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_training,
+                                       dnnl::algorithm::convolution_direct,
+                                       image_md(g.x), w_md, image_md(g.y),
+                                       g.strides, g.dilates, g.pad_l, g.pad_r);
+  return dnnl::convolution_forward::primitive_desc(desc, cpu_engine());
+}
+
+bool dnn_failed(const char* api, const dnnl::error& e, cnnlStatus_t* status) {
+  char why[160];
+  std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
+  *status = fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
+  return false;
+}
 }  // namespace
 
 extern "C" {
@@ -322,39 +401,11 @@ cnnlStatus_t cnnlConvolutionForward(
   if (bias_desc != nullptr && !usable(api, bias_desc, bias, "bias", &status)) {
     return status;
   }
-  const cnnlDataType_t dtype = x_desc->dtype;
-  if (!is_dnn_type(dtype)) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "x is not float, half or bfloat16");
+  ConvGeometry g;
+  if (!conv_geometry(api, *conv_desc, *x_desc, *w_desc, *y_desc, &g, &status)) {
+    return status;
   }
-  if (w_desc->dtype != dtype || y_desc->dtype != dtype) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "x, w and y differ in data type");
-  }
-  Image xi, yi, wi;
-  if (!image_of(*x_desc, &xi) || !image_of(*y_desc, &yi) ||
-      !image_of(*w_desc, &wi)) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "x, w and y must be 4-D, NCHW or NHWC");
-  }
-  // wi: n = Co, c = C / group, h = kh, w = kw.
-  const int64_t groups = conv_desc->groups;
-  if (xi.c % groups != 0 || wi.n % groups != 0 || wi.c * groups != xi.c) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "w's input channels times group_count is not x's channels");
-  }
-  if (yi.n != xi.n || yi.c != wi.n) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "y's batch or channels do not match x and w");
-  }
-  const cnnlConvolutionStruct& cd = *conv_desc;
-  const int64_t ho = window_out(xi.h, cd.pad[0], cd.pad[1], int(wi.h),
-                                cd.stride[0], cd.dilation[0], false);
-  const int64_t wo = window_out(xi.w, cd.pad[2], cd.pad[3], int(wi.w),
-                                cd.stride[1], cd.dilation[1], false);
-  if (yi.h != ho || yi.w != wo) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "y's height or width is not the convolution's output size");
-  }
+  const Image &xi = g.x, &yi = g.y, &wi = g.w;
   if (has_bias &&
       (element_count(*bias_desc) != wi.n || !is_dnn_type(bias_desc->dtype))) {
     return fail(api, CNNL_STATUS_BAD_PARAM,
@@ -376,20 +427,9 @@ cnnlStatus_t cnnlConvolutionForward(
       bias_f[i++] = float(load_real(bias_desc->dtype, bias, o));
     });
   }
-
-  memory::dims w_dims, w_strides;
-  if (groups == 1) {
-    w_dims = {wi.n, wi.c, wi.h, wi.w};
-    w_strides = wi.strides;
-  } else {
-    w_dims = {groups, wi.n / groups, wi.c, wi.h, wi.w};
-    w_strides = {wi.strides[0] * (wi.n / groups), wi.strides[0], wi.strides[1],
-                 wi.strides[2], wi.strides[3]};
-  }
-  const memory::dims strides = {cd.stride[0], cd.stride[1]};
-  const memory::dims dilates = {cd.dilation[0] - 1, cd.dilation[1] - 1};
-  const memory::dims pad_l = {cd.pad[0], cd.pad[2]};
-  const memory::dims pad_r = {cd.pad[1], cd.pad[3]};
+  const memory::dims &w_dims = g.w_dims, &w_strides = g.w_strides;
+  const memory::dims &strides = g.strides, &dilates = g.dilates;
+  const memory::dims &pad_l = g.pad_l, &pad_r = g.pad_r;
   const std::string key =
       dims_key({xi.n, xi.c, xi.h, xi.w}) + dims_key(xi.strides) + "|" +
       dims_key({yi.n, yi.c, yi.h, yi.w}) + dims_key(yi.strides) + "|" +
@@ -450,6 +490,201 @@ cnnlStatus_t cnnlConvolutionForward(
     return fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
   }
   yo.finish();
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetConvolutionBackwardDataAlgorithm(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t w_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t diff_x_desc,
+    const cnnlConvolutionBwdDataPreference_t /*preference*/,
+    cnnlConvolutionBwdDataAlgo_t* algo) {
+  const char* api = "cnnlGetConvolutionBackwardDataAlgorithm";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status)) {
+    return status;
+  }
+  if (w_desc == nullptr || diff_y_desc == nullptr || diff_x_desc == nullptr ||
+      algo == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "w_desc, diff_y_desc, diff_x_desc or algo is NULL");
+  }
+  *algo = CNNL_CONVOLUTION_BWD_DATA_ALGO_DIRECT;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetConvolutionBackwardDataWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t w_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t diff_x_desc,
+    const cnnlConvolutionBwdDataAlgo_t /*algo*/, size_t* workspace_size) {
+  const char* api = "cnnlGetConvolutionBackwardDataWorkspaceSize";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status)) {
+    return status;
+  }
+  if (w_desc == nullptr || diff_y_desc == nullptr || diff_x_desc == nullptr ||
+      workspace_size == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "w_desc, diff_y_desc, diff_x_desc or workspace_size is NULL");
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlConvolutionBackwardData(
+    cnnlHandle_t handle, const void* alpha, const cnnlTensorDescriptor_t w_desc,
+    const void* w, const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionBwdDataAlgo_t /*algo*/, void* /*workspace*/,
+    size_t /*workspace_size*/, const void* beta,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x) {
+  const char* api = "cnnlConvolutionBackwardData";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status) ||
+      !usable(api, w_desc, w, "w", &status) ||
+      !usable(api, diff_y_desc, diff_y, "diff_y", &status) ||
+      !usable(api, diff_x_desc, diff_x, "diff_x", &status)) {
+    return status;
+  }
+  ConvGeometry g;
+  if (!conv_geometry(api, *conv_desc, *diff_x_desc, *w_desc, *diff_y_desc, &g,
+                     &status)) {
+    return status;
+  }
+  if (element_count(*diff_x_desc) == 0) return CNNL_STATUS_SUCCESS;
+  FloatView wv(*w_desc, w), dyv(*diff_y_desc, diff_y);
+  FloatOut dxo(*diff_x_desc, diff_x, host_scalar(alpha, 1.0f),
+               host_scalar(beta, 0.0f));
+  if (element_count(*diff_y_desc) == 0 || element_count(*w_desc) == 0) {
+    std::fill_n(dxo.data(), element_count(*diff_x_desc), 0.0f);
+  } else {
+    try {
+      const memory::desc w_md(g.w_dims, memory::data_type::f32, g.w_strides);
+      dnnl::convolution_backward_data::desc desc(
+          dnnl::algorithm::convolution_direct, image_md(g.x), w_md,
+          image_md(g.y), g.strides, g.dilates, g.pad_l, g.pad_r);
+      dnnl::convolution_backward_data::primitive_desc pd(desc, cpu_engine(),
+                                                         forward_hint(g));
+      dnnl::stream& stream = cpu_stream();
+      dnnl::convolution_backward_data(pd).execute(
+          stream,
+          {{DNNL_ARG_DIFF_DST, memory(image_md(g.y), cpu_engine(), dyv.data())},
+           {DNNL_ARG_WEIGHTS, memory(w_md, cpu_engine(), wv.data())},
+           {DNNL_ARG_DIFF_SRC,
+            memory(image_md(g.x), cpu_engine(), dxo.data())}});
+      stream.wait();
+    } catch (const dnnl::error& e) {
+      dnn_failed(api, e, &status);
+      return status;
+    }
+  }
+  dxo.finish();
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetConvolutionBackwardFilterAlgorithm(
+    cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlTensorDescriptor_t diff_w_desc,
+    const cnnlConvolutionBwdFilterPreference_t /*preference*/,
+    cnnlConvolutionBwdFilterAlgo_t* algo) {
+  const char* api = "cnnlGetConvolutionBackwardFilterAlgorithm";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status)) {
+    return status;
+  }
+  if (x_desc == nullptr || diff_y_desc == nullptr || diff_w_desc == nullptr ||
+      algo == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "x_desc, diff_y_desc, diff_w_desc or algo is NULL");
+  }
+  *algo = CNNL_CONVOLUTION_BWD_FILTER_ALGO_DIRECT;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetConvolutionBackwardFilterWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlTensorDescriptor_t diff_w_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionBwdFilterAlgo_t /*algo*/, size_t* workspace_size) {
+  const char* api = "cnnlGetConvolutionBackwardFilterWorkspaceSize";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status)) {
+    return status;
+  }
+  if (x_desc == nullptr || diff_y_desc == nullptr || diff_w_desc == nullptr ||
+      workspace_size == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "x_desc, diff_y_desc, diff_w_desc or workspace_size is NULL");
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlConvolutionBackwardFilter(
+    cnnlHandle_t handle, const void* alpha, const cnnlTensorDescriptor_t x_desc,
+    const void* x, const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionBwdFilterAlgo_t /*algo*/, void* /*workspace*/,
+    size_t /*workspace_size*/, const void* beta,
+    const cnnlTensorDescriptor_t diff_w_desc, void* diff_w) {
+  const char* api = "cnnlConvolutionBackwardFilter";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, diff_y_desc, diff_y, "diff_y", &status) ||
+      !usable(api, diff_w_desc, diff_w, "diff_w", &status)) {
+    return status;
+  }
+  ConvGeometry g;
+  if (!conv_geometry(api, *conv_desc, *x_desc, *diff_w_desc, *diff_y_desc, &g,
+                     &status)) {
+    return status;
+  }
+  if (element_count(*diff_w_desc) == 0) return CNNL_STATUS_SUCCESS;
+  FloatView xv(*x_desc, x), dyv(*diff_y_desc, diff_y);
+  FloatOut dwo(*diff_w_desc, diff_w, host_scalar(alpha, 1.0f),
+               host_scalar(beta, 0.0f));
+  if (element_count(*diff_y_desc) == 0 || element_count(*x_desc) == 0) {
+    std::fill_n(dwo.data(), element_count(*diff_w_desc), 0.0f);
+  } else {
+    try {
+      const memory::desc w_md(g.w_dims, memory::data_type::f32, g.w_strides);
+      dnnl::convolution_backward_weights::desc desc(
+          dnnl::algorithm::convolution_direct, image_md(g.x), w_md,
+          image_md(g.y), g.strides, g.dilates, g.pad_l, g.pad_r);
+      dnnl::convolution_backward_weights::primitive_desc pd(desc, cpu_engine(),
+                                                            forward_hint(g));
+      dnnl::stream& stream = cpu_stream();
+      dnnl::convolution_backward_weights(pd).execute(
+          stream,
+          {{DNNL_ARG_SRC, memory(image_md(g.x), cpu_engine(), xv.data())},
+           {DNNL_ARG_DIFF_DST, memory(image_md(g.y), cpu_engine(), dyv.data())},
+           {DNNL_ARG_DIFF_WEIGHTS, memory(w_md, cpu_engine(), dwo.data())}});
+      stream.wait();
+    } catch (const dnnl::error& e) {
+      dnn_failed(api, e, &status);
+      return status;
+    }
+  }
+  dwo.finish();
   return CNNL_STATUS_SUCCESS;
 }
 
