@@ -1070,6 +1070,16 @@ cnnlStatus_t cnnlPoolingForward(cnnlHandle_t handle,
                                 const void* x, const void* beta,
                                 const cnnlTensorDescriptor_t y_desc, void* y,
                                 void* workspace, size_t workspace_size);
+// diff_x = alpha * the gradient of the pooling of x given diff_y + beta *
+// diff_x (max: each diff_y to its window's first maximum; averages: spread
+// over the window's counted cells). diff_x has x's shape, layout and type;
+// y (the forward output or an index tensor) is not read and may be NULL.
+cnnlStatus_t cnnlPoolingBackward(
+    cnnlHandle_t handle, const cnnlPoolingDescriptor_t pooling_desc,
+    const void* alpha, const cnnlTensorDescriptor_t y_desc, const void* y,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlTensorDescriptor_t x_desc, const void* x, const void* beta,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
 
 // y = alpha * f(x) + beta * y element by element, x and y of one shape and
 // type (float, half, bfloat16). f: RELU max(x, 0); LEAKYRELU x or coef * x;
@@ -1149,6 +1159,46 @@ cnnlStatus_t cnnlSoftmaxForward_v2(
     cnnlSoftmaxMode_t mode, cnnlComputationPreference_t prefer,
     const void* alpha, const cnnlTensorDescriptor_t x_desc, const void* x,
     const void* beta, const cnnlTensorDescriptor_t y_desc, void* y);
+// diff_x = alpha * the gradient of the softmax given its output y and
+// diff_y + beta * diff_x: y * (diff_y - sum(diff_y * y)) along the mode's
+// dimension, or for LOG diff_y - exp(y) * sum(diff_y).
+cnnlStatus_t cnnlSoftmaxBackward(
+    cnnlHandle_t handle, cnnlSoftmaxAlgorithm_t algorithm,
+    cnnlSoftmaxMode_t mode, const void* alpha,
+    const cnnlTensorDescriptor_t y_desc, const void* y,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const void* beta, const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+
+// ---- Random numbers ----
+// A generator is a seeded 64-bit Mersenne Twister whose stream continues
+// from call to call, whatever its type (the numbers are not the device's);
+// `state` is accepted and not read. float, half or bfloat16 output of `num`
+// elements. Values are xbang's.
+typedef enum {
+  CNNL_RAND_RNG_FAST = 0,
+  CNNL_RAND_RNG_MTGP32 = 1,
+  CNNL_RAND_RNG_PHILOX = 2,
+} cnnlRandRngType_t;
+typedef struct cnnlRandGeneratorStruct* cnnlRandGenerator_t;
+cnnlStatus_t cnnlRandCreateGenerator(cnnlRandGenerator_t* generator,
+                                     cnnlRandRngType_t rng_type);
+cnnlStatus_t cnnlRandDestroyGenerator(cnnlRandGenerator_t generator);
+cnnlStatus_t cnnlRandSetPseudoRandomGeneratorSeed(cnnlRandGenerator_t generator,
+                                                  unsigned long long seed);
+// The number of threads whose streams a Philox offset advances over: 1.
+cnnlStatus_t cnnlRandGetSimulateThreadNum(cnnlHandle_t handle, int* thread_num);
+// Uniform in [min, max).
+cnnlStatus_t cnnlRandGenerateUniform(cnnlHandle_t handle,
+                                     const cnnlRandGenerator_t generator,
+                                     const cnnlDataType_t data_type,
+                                     void* state, const size_t num,
+                                     const float min, const float max,
+                                     void* output);
+cnnlStatus_t cnnlRandGenerateNormal(cnnlHandle_t handle,
+                                    const cnnlRandGenerator_t generator,
+                                    const cnnlDataType_t data_type, void* state,
+                                    const size_t num, const float mean,
+                                    const float stddev, void* output);
 
 #if defined(__cplusplus)
 }

@@ -1,5 +1,6 @@
 // CNNL's cnnlCastDataType, cnnlExpand, cnnlLogicOp and cnnlReduce against
-// plain loops, and their bad calls.
+// plain loops, its random generators against their distributions, and
+// their bad calls.
 #include <cnnl.h>
 #include <gtest/gtest.h>
 
@@ -196,6 +197,58 @@ TEST(CnnlReduce, SumsThroughTheFirstForm) {
   cnnlDestroyReduceDescriptor(desc);
 }
 
+TEST(CnnlRand, UniformAndNormalStatisticsAndSeeds) {
+  Handle handle;
+  cnnlRandGenerator_t generator = nullptr;
+  ASSERT_EQ(cnnlRandCreateGenerator(&generator, CNNL_RAND_RNG_PHILOX),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlRandSetPseudoRandomGeneratorSeed(generator, 42),
+            CNNL_STATUS_SUCCESS);
+  int threads = 0;
+  ASSERT_EQ(cnnlRandGetSimulateThreadNum(handle.get(), &threads),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_GE(threads, 1);
+  const size_t n = 20000;
+  std::vector<float> u(n), v(n), z(n);
+  std::vector<uint16_t> h(n);
+  ASSERT_EQ(cnnlRandGenerateUniform(handle.get(), generator, CNNL_DTYPE_FLOAT,
+                                    nullptr, n, -1.0f, 3.0f, u.data()),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlRandGenerateUniform(handle.get(), generator, CNNL_DTYPE_HALF,
+                                    nullptr, n, 0.0f, 1.0f, h.data()),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlRandGenerateNormal(handle.get(), generator, CNNL_DTYPE_FLOAT,
+                                   nullptr, n, 2.0f, 0.5f, z.data()),
+            CNNL_STATUS_SUCCESS);
+  double su = 0, sz = 0, szz = 0, sh = 0;
+  for (size_t i = 0; i < n; ++i) {
+    EXPECT_GE(u[i], -1.0f);
+    EXPECT_LT(u[i], 3.0f);
+    EXPECT_LT(from_half(h[i]), 1.0f);
+    su += u[i];
+    sh += from_half(h[i]);
+    sz += z[i];
+    szz += double(z[i]) * z[i];
+  }
+  EXPECT_NEAR(su / n, 1.0, 0.05);
+  EXPECT_NEAR(sh / n, 0.5, 0.02);
+  const double mean = sz / n;
+  EXPECT_NEAR(mean, 2.0, 0.02);
+  EXPECT_NEAR(std::sqrt(szz / n - mean * mean), 0.5, 0.02);
+  // The same seed gives the same stream; the stream continues otherwise.
+  ASSERT_EQ(cnnlRandSetPseudoRandomGeneratorSeed(generator, 42),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlRandGenerateUniform(handle.get(), generator, CNNL_DTYPE_FLOAT,
+                                    nullptr, n, -1.0f, 3.0f, v.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(u, v);
+  ASSERT_EQ(cnnlRandGenerateUniform(handle.get(), generator, CNNL_DTYPE_FLOAT,
+                                    nullptr, n, -1.0f, 3.0f, v.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_NE(u, v);
+  EXPECT_EQ(cnnlRandDestroyGenerator(generator), CNNL_STATUS_SUCCESS);
+}
+
 // ---- Bad calls: status, a log line naming the function, nothing written.
 
 struct Objects {
@@ -306,6 +359,38 @@ const Bad kBadCalls[] = {
      [](Objects& o) {
        return cnnlGetLogicOpWorkspaceSize(o.handle.get(), o.f6.get(),
                                           o.f3.get(), o.b6.get(), nullptr);
+     },
+     kBad},
+    {"RandUniformNullHandle",
+     [](Objects& o) {
+       cnnlRandGenerator_t g = nullptr;
+       cnnlRandCreateGenerator(&g, CNNL_RAND_RNG_MTGP32);
+       const cnnlStatus_t s = cnnlRandGenerateUniform(
+           nullptr, g, CNNL_DTYPE_FLOAT, nullptr, 4, 0.0f, 1.0f, o.out);
+       cnnlRandDestroyGenerator(g);
+       return s;
+     },
+     kBad},
+    {"RandUniformNullGenerator",
+     [](Objects& o) {
+       return cnnlRandGenerateUniform(o.handle.get(), nullptr, CNNL_DTYPE_FLOAT,
+                                      nullptr, 4, 0.0f, 1.0f, o.out);
+     },
+     kBad},
+    {"RandNormalIntNotSupported",
+     [](Objects& o) {
+       cnnlRandGenerator_t g = nullptr;
+       cnnlRandCreateGenerator(&g, CNNL_RAND_RNG_MTGP32);
+       const cnnlStatus_t s = cnnlRandGenerateNormal(
+           o.handle.get(), g, CNNL_DTYPE_INT32, nullptr, 4, 0.0f, 1.0f, o.out);
+       cnnlRandDestroyGenerator(g);
+       return s;
+     },
+     kNotSupported},
+    {"RandCreateUnknownType",
+     [](Objects&) {
+       cnnlRandGenerator_t g = nullptr;
+       return cnnlRandCreateGenerator(&g, cnnlRandRngType_t(9));
      },
      kBad},
     {"ReduceNullDescriptor",

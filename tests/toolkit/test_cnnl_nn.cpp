@@ -429,6 +429,84 @@ TEST(CnnlPoolingForward, MaxNhwcBfloat16) {
               1, false, false});
 }
 
+// diff_x of a pooling: each diff_y to its window's maximum, or spread over
+// the window's counted cells.
+void check_pool_backward(const PoolCase& k) {
+  Handle handle;
+  const int64_t n = 2, c = 3, h = 7, w = 8;
+  const int64_t ho = pool_out(h, k), wo = pool_out(w, k);
+  const Layout xl{k.layout, n, c, h, w, c};
+  const Layout yl{k.layout, n, c, ho, wo, c};
+  Buffer xb(k.dtype, xl.size()), dyb(k.dtype, yl.size()),
+      dxb(k.dtype, xl.size());
+  const std::vector<float> x = fill(&xb, xl.size(), 61);
+  const std::vector<float> dy = fill(&dyb, yl.size(), 62);
+  Desc xd(k.layout, k.dtype, xl.dims()), yd(k.layout, k.dtype, yl.dims());
+  cnnlPoolingDescriptor_t pool = nullptr;
+  ASSERT_EQ(cnnlCreatePoolingDescriptor(&pool), CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlSetPooling2dDescriptor_v2(pool, k.mode, CNNL_PROPAGATE_NAN,
+                                          k.window, k.window, k.pad, k.pad,
+                                          k.pad, k.pad, k.stride, k.stride,
+                                          k.dilation, k.dilation, k.ceil_mode),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlPoolingBackward(handle.get(), pool, nullptr, nullptr, nullptr,
+                                yd.get(), dyb.data(), xd.get(), xb.data(),
+                                nullptr, xd.get(), dxb.data()),
+            CNNL_STATUS_SUCCESS);
+  cnnlDestroyPoolingDescriptor(pool);
+  std::vector<double> dx(xl.size(), 0.0);
+  for (int64_t in = 0; in < n; ++in) {
+    for (int64_t ic = 0; ic < c; ++ic) {
+      for (int64_t oh = 0; oh < ho; ++oh) {
+        for (int64_t ow = 0; ow < wo; ++ow) {
+          std::vector<size_t> cells;
+          size_t best = 0;
+          for (int r = 0; r < k.window; ++r) {
+            for (int s2 = 0; s2 < k.window; ++s2) {
+              const int64_t ih = oh * k.stride - k.pad + r * k.dilation;
+              const int64_t iw = ow * k.stride - k.pad + s2 * k.dilation;
+              if (ih < 0 || ih >= h || iw < 0 || iw >= w) continue;
+              const size_t at = xl.at(in, ic, ih, iw);
+              if (cells.empty() || x[at] > x[best]) best = at;
+              cells.push_back(at);
+            }
+          }
+          const double d = dy[yl.at(in, ic, oh, ow)];
+          if (k.mode == CNNL_POOLING_MAX) {
+            dx[best] += d;
+          } else {
+            const double count =
+                k.mode == CNNL_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING
+                    ? double(cells.size())
+                    : double(k.window * k.window);
+            for (const size_t at : cells) dx[at] += d / count;
+          }
+        }
+      }
+    }
+  }
+  for (size_t at = 0; at < xl.size(); ++at) {
+    EXPECT_NEAR(dxb.get(at), dx[at],
+                tolerance(k.dtype) * (2 + std::fabs(dx[at])))
+        << at;
+  }
+}
+
+TEST(CnnlPoolingBackward, MaxNhwcFloat) {
+  check_pool_backward({CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, CNNL_POOLING_MAX, 3,
+                       2, 1, 1, false, false});
+}
+TEST(CnnlPoolingBackward, AverageIncludingPaddingNchwFloat) {
+  check_pool_backward({CNNL_LAYOUT_NCHW, CNNL_DTYPE_FLOAT,
+                       CNNL_POOLING_AVERAGE_COUNT_INCLUDE_PADDING, 3, 2, 1, 1,
+                       false, false});
+}
+TEST(CnnlPoolingBackward, AverageExcludingPaddingNhwcHalf) {
+  check_pool_backward({CNNL_LAYOUT_NHWC, CNNL_DTYPE_HALF,
+                       CNNL_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING, 2, 1, 1, 1,
+                       false, false});
+}
+
 double activation_ref(cnnlActivationMode_t mode, double x, bool approximate) {
   const double coef = 0.25, gamma = 0.2, scale = 0.5;
   switch (mode) {
@@ -580,6 +658,48 @@ TEST(CnnlSoftmaxForward, HalfAndBfloat16) {
                 CNNL_SOFTMAX_ACCURATE, true);
   check_softmax(CNNL_DTYPE_BFLOAT16, CNNL_SOFTMAX_MODE_MEDIUM_DIMENSION,
                 CNNL_SOFTMAX_LOG, false);
+}
+
+void check_softmax_backward(cnnlDataType_t dtype,
+                            cnnlSoftmaxAlgorithm_t algorithm) {
+  Handle handle;
+  const int64_t d0 = 3, d1 = 4, d2 = 5;
+  const size_t count = size_t(d0 * d1 * d2);
+  Buffer yb(dtype, count), dyb(dtype, count), dxb(dtype, count);
+  const std::vector<float> y = fill(&yb, count, 71, 0.05f, 0.5f);
+  const std::vector<float> dy = fill(&dyb, count, 72);
+  Desc td(CNNL_LAYOUT_ARRAY, dtype, {d0, d1, d2});
+  ASSERT_EQ(cnnlSoftmaxBackward(handle.get(), algorithm,
+                                CNNL_SOFTMAX_MODE_MEDIUM_DIMENSION, nullptr,
+                                td.get(), yb.data(), td.get(), dyb.data(),
+                                nullptr, td.get(), dxb.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int64_t i = 0; i < d0; ++i) {
+    for (int64_t l = 0; l < d2; ++l) {
+      double dot = 0, sum = 0;
+      for (int64_t j = 0; j < d1; ++j) {
+        const size_t at = size_t((i * d1 + j) * d2 + l);
+        dot += double(dy[at]) * y[at];
+        sum += dy[at];
+      }
+      for (int64_t j = 0; j < d1; ++j) {
+        const size_t at = size_t((i * d1 + j) * d2 + l);
+        const double want = algorithm == CNNL_SOFTMAX_LOG
+                                ? dy[at] - std::exp(double(y[at])) * sum
+                                : y[at] * (dy[at] - dot);
+        EXPECT_NEAR(dxb.get(at), want,
+                    tolerance(dtype) * (2 + std::fabs(want)));
+      }
+    }
+  }
+}
+
+TEST(CnnlSoftmaxBackward, AccurateAndLogFloat) {
+  check_softmax_backward(CNNL_DTYPE_FLOAT, CNNL_SOFTMAX_ACCURATE);
+  check_softmax_backward(CNNL_DTYPE_FLOAT, CNNL_SOFTMAX_LOG);
+}
+TEST(CnnlSoftmaxBackward, Half) {
+  check_softmax_backward(CNNL_DTYPE_HALF, CNNL_SOFTMAX_ACCURATE);
 }
 
 // ---- Bad calls: status, a log line naming the function, nothing written.
@@ -764,6 +884,28 @@ const Bad kBadCalls[] = {
        return cnnlSetPooling2dDescriptor(o.pool, CNNL_POOLING_MAX,
                                          CNNL_PROPAGATE_NAN, 3, 3, -1, 1, 1, 1,
                                          1, 1);
+     },
+     kBad},
+    {"PoolBackwardNullHandle",
+     [](Objects& o) {
+       return cnnlPoolingBackward(nullptr, o.pool, nullptr, nullptr, nullptr,
+                                  o.y.get(), o.in, o.x.get(), o.in, nullptr,
+                                  o.x.get(), o.out);
+     },
+     kBad},
+    {"PoolBackwardDiffXShapeMismatch",
+     [](Objects& o) {
+       return cnnlPoolingBackward(o.handle.get(), o.pool, nullptr, nullptr,
+                                  nullptr, o.y.get(), o.in, o.x.get(), o.in,
+                                  nullptr, o.y_small.get(), o.out);
+     },
+     kBad},
+    {"SoftmaxBackwardShapeMismatch",
+     [](Objects& o) {
+       return cnnlSoftmaxBackward(o.handle.get(), CNNL_SOFTMAX_ACCURATE,
+                                  CNNL_SOFTMAX_MODE_LOW_DIMENSION, nullptr,
+                                  o.y.get(), o.in, o.y_small.get(), o.in,
+                                  nullptr, o.y.get(), o.out);
      },
      kBad},
     {"ActivationNullHandle",

@@ -277,6 +277,108 @@ bool dnn_failed(const char* api, const dnnl::error& e, cnnlStatus_t* status) {
   *status = fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
   return false;
 }
+
+// The geometry of a 2-D pooling of x into y, checked: one float, half or
+// bfloat16 type; 4-D NCHW / NHWC tensors; y's shape the output's. In
+// oneDNN's terms, the bottom / right padding grown to cover the last window
+// in ceil mode.
+struct PoolGeometry {
+  Image x, y;
+  dnnl::algorithm algo;
+  memory::dims strides, kernel, dilation, pad_l, pad_r;
+};
+bool pool_geometry(const char* api, const cnnlPoolingStruct& p,
+                   const cnnlTensorStruct& x, const cnnlTensorStruct& y,
+                   PoolGeometry* g, cnnlStatus_t* status) {
+  if (!is_dnn_type(x.dtype)) {
+    *status = fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                   "x is not float, half or bfloat16");
+    return false;
+  }
+  if (y.dtype != x.dtype) {
+    *status = fail(api, CNNL_STATUS_BAD_PARAM, "x and y differ in data type");
+    return false;
+  }
+  if (!image_of(x, &g->x) || !image_of(y, &g->y)) {
+    *status =
+        fail(api, CNNL_STATUS_BAD_PARAM, "x and y must be 4-D, NCHW or NHWC");
+    return false;
+  }
+  const Image &xi = g->x, &yi = g->y;
+  const int64_t ho = window_out(xi.h, p.pad[0], p.pad[1], p.window[0],
+                                p.stride[0], p.dilation[0], p.ceil_mode);
+  const int64_t wo = window_out(xi.w, p.pad[2], p.pad[3], p.window[1],
+                                p.stride[1], p.dilation[1], p.ceil_mode);
+  if (yi.n != xi.n || yi.c != xi.c || yi.h != ho || yi.w != wo) {
+    *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                   "y's shape is not the pooling's output shape");
+    return false;
+  }
+  const int64_t span_h = int64_t(p.dilation[0]) * (p.window[0] - 1) + 1;
+  const int64_t span_w = int64_t(p.dilation[1]) * (p.window[1] - 1) + 1;
+  g->algo = p.mode == CNNL_POOLING_MAX ? dnnl::algorithm::pooling_max
+            : p.mode == CNNL_POOLING_AVERAGE_COUNT_INCLUDE_PADDING
+                ? dnnl::algorithm::pooling_avg_include_padding
+                : dnnl::algorithm::pooling_avg_exclude_padding;
+  g->strides = {p.stride[0], p.stride[1]};
+  g->kernel = {p.window[0], p.window[1]};
+  g->dilation = {p.dilation[0] - 1, p.dilation[1] - 1};
+  g->pad_l = {p.pad[0], p.pad[2]};
+  g->pad_r = {std::max<int64_t>(
+                  p.pad[1], (ho - 1) * p.stride[0] + span_h - xi.h - p.pad[0]),
+              std::max<int64_t>(
+                  p.pad[3], (wo - 1) * p.stride[1] + span_w - xi.w - p.pad[2])};
+  return true;
+}
+
+dnnl::pooling_v2_forward::primitive_desc pool_forward(const PoolGeometry& g,
+                                                      dnnl::prop_kind prop) {
+  dnnl::pooling_v2_forward::desc desc(prop, g.algo, image_md(g.x),
+                                      image_md(g.y), g.strides, g.kernel,
+                                      g.dilation, g.pad_l, g.pad_r);
+  return dnnl::pooling_v2_forward::primitive_desc(desc, cpu_engine());
+}
+
+// The axis a softmax mode names in x (LOW: the last, MEDIUM: the one before,
+// HIGH: the first), checked with x and y of one float, half or bfloat16
+// type and shape.
+bool softmax_axis(const char* api, cnnlSoftmaxAlgorithm_t algorithm,
+                  cnnlSoftmaxMode_t mode, const cnnlTensorStruct& x,
+                  const cnnlTensorStruct& y, int* axis, cnnlStatus_t* status) {
+  const char* why = nullptr;
+  cnnlStatus_t code = CNNL_STATUS_BAD_PARAM;
+  const int rank = int(x.dims.size());
+  if (int(algorithm) < CNNL_SOFTMAX_FAST || int(algorithm) > CNNL_SOFTMAX_LOG) {
+    why = "unknown algorithm";
+  } else if (int(mode) < CNNL_SOFTMAX_MODE_HIGH_DIMENSION ||
+             int(mode) > CNNL_SOFTMAX_MODE_LOW_DIMENSION) {
+    why = "unknown mode";
+  } else if (!is_dnn_type(x.dtype)) {
+    why = "x is not float, half or bfloat16";
+    code = CNNL_STATUS_NOT_SUPPORTED;
+  } else if (y.dtype != x.dtype || y.dims != x.dims) {
+    why = "the tensors differ in data type or shape";
+  } else if (rank < 1 ||
+             (mode == CNNL_SOFTMAX_MODE_MEDIUM_DIMENSION && rank < 2)) {
+    why = "x has too few dimensions for the mode";
+  }
+  if (why != nullptr) {
+    *status = fail(api, code, why);
+    return false;
+  }
+  *axis = mode == CNNL_SOFTMAX_MODE_LOW_DIMENSION      ? rank - 1
+          : mode == CNNL_SOFTMAX_MODE_MEDIUM_DIMENSION ? rank - 2
+                                                       : 0;
+  return true;
+}
+
+// A dense row-major float tensor of these dimensions.
+memory::desc dense_md(const std::vector<int64_t>& dims) {
+  const std::vector<int64_t> strides = dense_strides(dims);
+  return memory::desc(memory::dims(dims.begin(), dims.end()),
+                      memory::data_type::f32,
+                      memory::dims(strides.begin(), strides.end()));
+}
 }  // namespace
 
 extern "C" {
@@ -485,9 +587,8 @@ cnnlStatus_t cnnlConvolutionForward(
     plan->conv.execute(stream, args);
     stream.wait();
   } catch (const dnnl::error& e) {
-    char why[160];
-    std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
-    return fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
+    dnn_failed(api, e, &status);
+    return status;
   }
   yo.finish();
   return CNNL_STATUS_SUCCESS;
@@ -783,50 +884,15 @@ cnnlStatus_t cnnlPoolingForward(
       !usable(api, y_desc, y, "y", &status)) {
     return status;
   }
-  if (!is_dnn_type(x_desc->dtype)) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "x is not float, half or bfloat16");
-  }
-  if (y_desc->dtype != x_desc->dtype) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "x and y differ in data type");
-  }
-  Image xi, yi;
-  if (!image_of(*x_desc, &xi) || !image_of(*y_desc, &yi)) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "x and y must be 4-D, NCHW or NHWC");
-  }
-  const cnnlPoolingStruct& p = *pooling_desc;
-  const int64_t ho = window_out(xi.h, p.pad[0], p.pad[1], p.window[0],
-                                p.stride[0], p.dilation[0], p.ceil_mode);
-  const int64_t wo = window_out(xi.w, p.pad[2], p.pad[3], p.window[1],
-                                p.stride[1], p.dilation[1], p.ceil_mode);
-  if (yi.n != xi.n || yi.c != xi.c || yi.h != ho || yi.w != wo) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "y's shape is not the pooling's output shape");
+  PoolGeometry g;
+  if (!pool_geometry(api, *pooling_desc, *x_desc, *y_desc, &g, &status)) {
+    return status;
   }
   if (element_count(*y_desc) == 0) return CNNL_STATUS_SUCCESS;
-  // ceil_mode: the bottom / right padding grows to cover the last window.
-  const int64_t span_h = int64_t(p.dilation[0]) * (p.window[0] - 1) + 1;
-  const int64_t span_w = int64_t(p.dilation[1]) * (p.window[1] - 1) + 1;
-  const int64_t pad_b = std::max<int64_t>(
-      p.pad[1], (ho - 1) * p.stride[0] + span_h - xi.h - p.pad[0]);
-  const int64_t pad_r = std::max<int64_t>(
-      p.pad[3], (wo - 1) * p.stride[1] + span_w - xi.w - p.pad[2]);
-  const float a = host_scalar(alpha, 1.0f), b = host_scalar(beta, 0.0f);
   FloatView xv(*x_desc, x);
-  FloatOut yo(*y_desc, y, a, b);
-  const dnnl::algorithm algo =
-      p.mode == CNNL_POOLING_MAX ? dnnl::algorithm::pooling_max
-      : p.mode == CNNL_POOLING_AVERAGE_COUNT_INCLUDE_PADDING
-          ? dnnl::algorithm::pooling_avg_include_padding
-          : dnnl::algorithm::pooling_avg_exclude_padding;
+  FloatOut yo(*y_desc, y, host_scalar(alpha, 1.0f), host_scalar(beta, 0.0f));
   try {
-    dnnl::pooling_v2_forward::desc desc(
-        dnnl::prop_kind::forward_inference, algo, image_md(xi), image_md(yi),
-        {p.stride[0], p.stride[1]}, {p.window[0], p.window[1]},
-        {p.dilation[0] - 1, p.dilation[1] - 1}, {p.pad[0], p.pad[2]},
-        {pad_b, pad_r});
-    dnnl::pooling_v2_forward::primitive_desc pd(desc, cpu_engine());
+    const auto pd = pool_forward(g, dnnl::prop_kind::forward_inference);
     dnnl::stream& stream = cpu_stream();
     dnnl::pooling_v2_forward(pd).execute(
         stream,
@@ -834,11 +900,80 @@ cnnlStatus_t cnnlPoolingForward(
          {DNNL_ARG_DST, memory(pd.dst_desc(), cpu_engine(), yo.data())}});
     stream.wait();
   } catch (const dnnl::error& e) {
-    char why[160];
-    std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
-    return fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
+    dnn_failed(api, e, &status);
+    return status;
   }
   yo.finish();
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlPoolingBackward(
+    cnnlHandle_t handle, const cnnlPoolingDescriptor_t pooling_desc,
+    const void* alpha, const cnnlTensorDescriptor_t /*y_desc*/,
+    const void* /*y*/, const cnnlTensorDescriptor_t diff_y_desc,
+    const void* diff_y, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const void* beta, const cnnlTensorDescriptor_t diff_x_desc, void* diff_x) {
+  const char* api = "cnnlPoolingBackward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, pooling_desc,
+                         pooling_desc != nullptr && pooling_desc->set,
+                         "pooling_desc", &status) ||
+      !usable(api, diff_y_desc, diff_y, "diff_y", &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, diff_x_desc, diff_x, "diff_x", &status)) {
+    return status;
+  }
+  PoolGeometry g;
+  if (!pool_geometry(api, *pooling_desc, *x_desc, *diff_y_desc, &g, &status)) {
+    return status;
+  }
+  if (diff_x_desc->dtype != x_desc->dtype ||
+      diff_x_desc->dims != x_desc->dims) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "diff_x differs from x in data type or shape");
+  }
+  if (element_count(*diff_x_desc) == 0) return CNNL_STATUS_SUCCESS;
+  Image dxi;
+  image_of(*diff_x_desc, &dxi);
+  if (dxi.strides != g.x.strides) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "diff_x and x differ in layout");
+  }
+  FloatView xv(*x_desc, x), dyv(*diff_y_desc, diff_y);
+  FloatOut dxo(*diff_x_desc, diff_x, host_scalar(alpha, 1.0f),
+               host_scalar(beta, 0.0f));
+  if (element_count(*diff_y_desc) == 0) {
+    std::fill_n(dxo.data(), element_count(*diff_x_desc), 0.0f);
+    dxo.finish();
+    return CNNL_STATUS_SUCCESS;
+  }
+  try {
+    // The forward pass again, for the positions of the maxima oneDNN keeps
+    // in its workspace.
+    const auto fwd = pool_forward(g, dnnl::prop_kind::forward_training);
+    dnnl::stream& stream = cpu_stream();
+    memory workspace(fwd.workspace_desc(), cpu_engine());
+    std::vector<float> y(size_t(element_count(*diff_y_desc)));
+    dnnl::pooling_v2_forward(fwd).execute(
+        stream,
+        {{DNNL_ARG_SRC, memory(fwd.src_desc(), cpu_engine(), xv.data())},
+         {DNNL_ARG_DST, memory(fwd.dst_desc(), cpu_engine(), y.data())},
+         {DNNL_ARG_WORKSPACE, workspace}});
+    dnnl::pooling_v2_backward::desc desc(g.algo, image_md(g.x), image_md(g.y),
+                                         g.strides, g.kernel, g.dilation,
+                                         g.pad_l, g.pad_r);
+    dnnl::pooling_v2_backward::primitive_desc pd(desc, cpu_engine(), fwd);
+    dnnl::pooling_v2_backward(pd).execute(
+        stream, {{DNNL_ARG_DIFF_DST,
+                  memory(pd.diff_dst_desc(), cpu_engine(), dyv.data())},
+                 {DNNL_ARG_DIFF_SRC,
+                  memory(pd.diff_src_desc(), cpu_engine(), dxo.data())},
+                 {DNNL_ARG_WORKSPACE, workspace}});
+    stream.wait();
+  } catch (const dnnl::error& e) {
+    dnn_failed(api, e, &status);
+    return status;
+  }
+  dxo.finish();
   return CNNL_STATUS_SUCCESS;
 }
 
@@ -980,9 +1115,8 @@ cnnlStatus_t cnnlActivationForward(
     }
     stream.wait();
   } catch (const dnnl::error& e) {
-    char why[160];
-    std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
-    return fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
+    dnn_failed(api, e, &status);
+    return status;
   }
   yo.finish();
   return CNNL_STATUS_SUCCESS;
@@ -1002,38 +1136,16 @@ cnnlStatus_t cnnlSoftmaxForward_v2(
       !usable(api, y_desc, y, "y", &status)) {
     return status;
   }
-  if (int(algorithm) < CNNL_SOFTMAX_FAST || int(algorithm) > CNNL_SOFTMAX_LOG) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown algorithm");
+  int axis = 0;
+  if (!softmax_axis(api, algorithm, mode, *x_desc, *y_desc, &axis, &status)) {
+    return status;
   }
-  if (int(mode) < CNNL_SOFTMAX_MODE_HIGH_DIMENSION ||
-      int(mode) > CNNL_SOFTMAX_MODE_LOW_DIMENSION) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown mode");
-  }
-  if (!is_dnn_type(x_desc->dtype)) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "x is not float, half or bfloat16");
-  }
-  if (y_desc->dtype != x_desc->dtype || y_desc->dims != x_desc->dims) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "x and y differ in data type or shape");
-  }
-  const int rank = int(x_desc->dims.size());
-  if (rank < 1 || (mode == CNNL_SOFTMAX_MODE_MEDIUM_DIMENSION && rank < 2)) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "x has too few dimensions for the mode");
-  }
-  const int axis = mode == CNNL_SOFTMAX_MODE_LOW_DIMENSION      ? rank - 1
-                   : mode == CNNL_SOFTMAX_MODE_MEDIUM_DIMENSION ? rank - 2
-                                                                : 0;
   if (element_count(*x_desc) == 0) return CNNL_STATUS_SUCCESS;
   const float a = host_scalar(alpha, 1.0f), b = host_scalar(beta, 0.0f);
   FloatView xv(*x_desc, x);
   FloatOut yo(*y_desc, y, a, b);
   try {
-    const memory::dims dims(x_desc->dims.begin(), x_desc->dims.end());
-    const std::vector<int64_t> dense = dense_strides(x_desc->dims);
-    const memory::desc md(dims, memory::data_type::f32,
-                          memory::dims(dense.begin(), dense.end()));
+    const memory::desc md = dense_md(x_desc->dims);
     dnnl::softmax_v2_forward::desc desc(dnnl::prop_kind::forward_inference,
                                         algorithm == CNNL_SOFTMAX_LOG
                                             ? dnnl::algorithm::softmax_log
@@ -1046,11 +1158,64 @@ cnnlStatus_t cnnlSoftmaxForward_v2(
                  {DNNL_ARG_DST, memory(md, cpu_engine(), yo.data())}});
     stream.wait();
   } catch (const dnnl::error& e) {
-    char why[160];
-    std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
-    return fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
+    dnn_failed(api, e, &status);
+    return status;
   }
   yo.finish();
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlSoftmaxBackward(
+    cnnlHandle_t handle, cnnlSoftmaxAlgorithm_t algorithm,
+    cnnlSoftmaxMode_t mode, const void* alpha,
+    const cnnlTensorDescriptor_t y_desc, const void* y,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const void* beta, const cnnlTensorDescriptor_t diff_x_desc, void* diff_x) {
+  const char* api = "cnnlSoftmaxBackward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, y_desc, y, "y", &status) ||
+      !usable(api, diff_y_desc, diff_y, "diff_y", &status) ||
+      !usable(api, diff_x_desc, diff_x, "diff_x", &status)) {
+    return status;
+  }
+  int axis = 0;
+  if (!softmax_axis(api, algorithm, mode, *y_desc, *diff_x_desc, &axis,
+                    &status)) {
+    return status;
+  }
+  if (diff_y_desc->dtype != y_desc->dtype ||
+      diff_y_desc->dims != y_desc->dims) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "y and diff_y differ in data type or shape");
+  }
+  if (element_count(*y_desc) == 0) return CNNL_STATUS_SUCCESS;
+  FloatView yv(*y_desc, y), dyv(*diff_y_desc, diff_y);
+  FloatOut dxo(*diff_x_desc, diff_x, host_scalar(alpha, 1.0f),
+               host_scalar(beta, 0.0f));
+  try {
+    const memory::desc md = dense_md(y_desc->dims);
+    const dnnl::algorithm algo = algorithm == CNNL_SOFTMAX_LOG
+                                     ? dnnl::algorithm::softmax_log
+                                     : dnnl::algorithm::softmax_accurate;
+    dnnl::softmax_v2_forward::primitive_desc hint(
+        dnnl::softmax_v2_forward::desc(dnnl::prop_kind::forward_training, algo,
+                                       md, md, axis),
+        cpu_engine());
+    dnnl::softmax_v2_backward::primitive_desc pd(
+        dnnl::softmax_v2_backward::desc(algo, md, md, md, axis), cpu_engine(),
+        hint);
+    dnnl::stream& stream = cpu_stream();
+    dnnl::softmax_v2_backward(pd).execute(
+        stream, {{DNNL_ARG_DST, memory(md, cpu_engine(), yv.data())},
+                 {DNNL_ARG_DIFF_DST, memory(md, cpu_engine(), dyv.data())},
+                 {DNNL_ARG_DIFF_SRC, memory(md, cpu_engine(), dxo.data())}});
+    stream.wait();
+  } catch (const dnnl::error& e) {
+    dnn_failed(api, e, &status);
+    return status;
+  }
+  dxo.finish();
   return CNNL_STATUS_SUCCESS;
 }
 
