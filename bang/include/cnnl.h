@@ -1169,6 +1169,100 @@ cnnlStatus_t cnnlSoftmaxBackward(
     const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
     const void* beta, const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
 
+// ---- Element-wise math ----
+// Each value computed in double and stored once in the output's type; any
+// strides; output may be an input. Unary: input and output of one type and
+// shape; Neg, Abs and Sign also take signed integer types, the others half,
+// bfloat16, float and double. Sign keeps NaN and zero. `prefer` is accepted.
+cnnlStatus_t cnnlNegTensor(cnnlHandle_t handle,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output);
+cnnlStatus_t cnnlAbs(cnnlHandle_t handle,
+                     const cnnlTensorDescriptor_t input_desc, const void* input,
+                     const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlSign(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlReciprocal(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t input_desc,
+                            const void* input,
+                            const cnnlTensorDescriptor_t output_desc,
+                            void* output);
+cnnlStatus_t cnnlCeil(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlExp_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlSqrt_v2(cnnlHandle_t handle,
+                         const cnnlComputationPreference_t prefer,
+                         const cnnlTensorDescriptor_t input_desc,
+                         const void* input,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+cnnlStatus_t cnnlRsqrt_v2(cnnlHandle_t handle,
+                          const cnnlComputationPreference_t prefer,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output);
+cnnlStatus_t cnnlCos_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+// Binary: z = x / y, x ** y (float types), maximum and minimum (any real
+// type; NaN wins), inputs of the output's type broadcast to its shape
+// (NumPy rules). Workspace size 0.
+cnnlStatus_t cnnlGetDivWorkspaceSize(cnnlHandle_t handle,
+                                     const cnnlTensorDescriptor_t x_desc,
+                                     const cnnlTensorDescriptor_t y_desc,
+                                     const cnnlTensorDescriptor_t z_desc,
+                                     size_t* workspace_size);
+cnnlStatus_t cnnlDiv_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t x_desc, const void* x,
+                        const cnnlTensorDescriptor_t y_desc, const void* y,
+                        void* workspace, size_t workspace_size,
+                        const cnnlTensorDescriptor_t z_desc, void* z);
+cnnlStatus_t cnnlGetPowWorkspaceSize(cnnlHandle_t handle,
+                                     const cnnlTensorDescriptor_t x_desc,
+                                     const cnnlTensorDescriptor_t y_desc,
+                                     const cnnlTensorDescriptor_t z_desc,
+                                     size_t* workspace_size);
+cnnlStatus_t cnnlPow(cnnlHandle_t handle,
+                     const cnnlComputationPreference_t prefer,
+                     const cnnlTensorDescriptor_t x_desc, const void* x,
+                     const cnnlTensorDescriptor_t y_desc, const void* y,
+                     void* workspace, size_t workspace_size,
+                     const cnnlTensorDescriptor_t z_desc, void* z);
+cnnlStatus_t cnnlGetMaximumWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t output_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlMaximum(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input1_desc,
+                         const void* input1,
+                         const cnnlTensorDescriptor_t input2_desc,
+                         const void* input2,
+                         const cnnlTensorDescriptor_t output_desc, void* output,
+                         void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetMinimumWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t output_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlMinimum(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input1_desc,
+                         const void* input1,
+                         const cnnlTensorDescriptor_t input2_desc,
+                         const void* input2,
+                         const cnnlTensorDescriptor_t output_desc, void* output,
+                         void* workspace, size_t workspace_size);
+
 // ---- Random numbers ----
 // A generator is a seeded 64-bit Mersenne Twister whose stream continues
 // from call to call, whatever its type (the numbers are not the device's);

@@ -1,11 +1,12 @@
 // CNNL's cnnlCastDataType, cnnlExpand, cnnlLogicOp and cnnlReduce against
-// plain loops, its random generators against their distributions, and
-// their bad calls.
+// plain loops, the element-wise math against the C++ library's functions,
+// the random generators against their distributions, and their bad calls.
 #include <cnnl.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -195,6 +196,125 @@ TEST(CnnlReduce, SumsThroughTheFirstForm) {
     EXPECT_NEAR(y[size_t(i)], sum, 1e-5);
   }
   cnnlDestroyReduceDescriptor(desc);
+}
+
+TEST(CnnlElementwise, UnaryFloatHalfStridedAndInt) {
+  Handle handle;
+  const std::vector<float> x = random_floats(24, 8, 0.25f, 4.0f);
+  // A [3, 4] view of every other element of x (strides {8, 2}).
+  Tensor tx(CNNL_DTYPE_FLOAT, {3, 4}, {8, 2}), ty(CNNL_DTYPE_FLOAT, {3, 4});
+  struct Case {
+    const char* name;
+    std::function<cnnlStatus_t(const void*, void*)> call;
+    double (*ref)(double);
+  };
+  cnnlHandle_t h = handle.get();
+  const cnnlTensorDescriptor_t xd = tx.get(), yd = ty.get();
+  const Case cases[] = {
+      {"Neg",
+       [&](const void* in, void* out) {
+         return cnnlNegTensor(h, xd, in, yd, out);
+       },
+       [](double v) { return -v; }},
+      {"Abs",
+       [&](const void* in, void* out) { return cnnlAbs(h, xd, in, yd, out); },
+       [](double v) { return std::fabs(v); }},
+      {"Sign",
+       [&](const void* in, void* out) { return cnnlSign(h, xd, in, yd, out); },
+       [](double v) { return v > 0   ? 1.0
+                             : v < 0 ? -1.0
+                                     : 0.0; }},
+      {"Reciprocal",
+       [&](const void* in, void* out) {
+         return cnnlReciprocal(h, xd, in, yd, out);
+       },
+       [](double v) { return 1 / v; }},
+      {"Ceil",
+       [&](const void* in, void* out) { return cnnlCeil(h, xd, in, yd, out); },
+       [](double v) { return std::ceil(v); }},
+      {"Exp",
+       [&](const void* in, void* out) {
+         return cnnlExp_v2(h, CNNL_COMPUTATION_HIGH_PRECISION, xd, in, yd, out);
+       },
+       [](double v) { return std::exp(v); }},
+      {"Sqrt",
+       [&](const void* in, void* out) {
+         return cnnlSqrt_v2(h, CNNL_COMPUTATION_FAST, xd, in, yd, out);
+       },
+       [](double v) { return std::sqrt(v); }},
+      {"Rsqrt",
+       [&](const void* in, void* out) {
+         return cnnlRsqrt_v2(h, CNNL_COMPUTATION_FAST, xd, in, yd, out);
+       },
+       [](double v) { return 1 / std::sqrt(v); }},
+      {"Cos",
+       [&](const void* in, void* out) {
+         return cnnlCos_v2(h, CNNL_COMPUTATION_FAST, xd, in, yd, out);
+       },
+       [](double v) { return std::cos(v); }},
+  };
+  for (const Case& c : cases) {
+    std::vector<float> y(12, -7);
+    ASSERT_EQ(c.call(x.data(), y.data()), CNNL_STATUS_SUCCESS) << c.name;
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 4; ++j) {
+        const double want = c.ref(x[size_t(i * 8 + j * 2)]);
+        EXPECT_NEAR(y[size_t(i * 4 + j)], want, 1e-5 * (1 + std::fabs(want)))
+            << c.name;
+      }
+    }
+  }
+  const std::vector<uint16_t> hx = to_half(x);
+  std::vector<uint16_t> hy(24);
+  Tensor th(CNNL_DTYPE_HALF, {24});
+  ASSERT_EQ(cnnlExp_v2(h, CNNL_COMPUTATION_FAST, th.get(), hx.data(), th.get(),
+                       hy.data()),
+            CNNL_STATUS_SUCCESS);
+  for (size_t i = 0; i < 24; ++i) {
+    const double want = std::exp(double(from_half(hx[i])));
+    EXPECT_NEAR(from_half(hy[i]), want, 1e-3 * want);
+  }
+  const std::vector<int32_t> ix = {-3, 0, 5, -2147483647};
+  std::vector<int32_t> iy(4);
+  Tensor ti(CNNL_DTYPE_INT32, {4});
+  ASSERT_EQ(cnnlAbs(h, ti.get(), ix.data(), ti.get(), iy.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(iy, (std::vector<int32_t>{3, 0, 5, 2147483647}));
+}
+
+TEST(CnnlElementwise, BinaryBroadcast) {
+  Handle handle;
+  const std::vector<float> a = random_floats(6, 9, 0.5f, 3.0f);
+  const std::vector<float> b = random_floats(3, 10, 0.5f, 3.0f);
+  Tensor ta(CNNL_DTYPE_FLOAT, {2, 3}), tb(CNNL_DTYPE_FLOAT, {3}),
+      tz(CNNL_DTYPE_FLOAT, {2, 3});
+  size_t ws = 9;
+  ASSERT_EQ(
+      cnnlGetDivWorkspaceSize(handle.get(), ta.get(), tb.get(), tz.get(), &ws),
+      CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  std::vector<float> div(6), pw(6), mx(6), mn(6);
+  ASSERT_EQ(cnnlDiv_v2(handle.get(), CNNL_COMPUTATION_HIGH_PRECISION, ta.get(),
+                       a.data(), tb.get(), b.data(), nullptr, 0, tz.get(),
+                       div.data()),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(
+      cnnlPow(handle.get(), CNNL_COMPUTATION_HIGH_PRECISION, ta.get(), a.data(),
+              tb.get(), b.data(), nullptr, 0, tz.get(), pw.data()),
+      CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlMaximum(handle.get(), ta.get(), a.data(), tb.get(), b.data(),
+                        tz.get(), mx.data(), nullptr, 0),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlMinimum(handle.get(), tb.get(), b.data(), ta.get(), a.data(),
+                        tz.get(), mn.data(), nullptr, 0),
+            CNNL_STATUS_SUCCESS);
+  for (size_t i = 0; i < 6; ++i) {
+    const double x = a[i], y = b[i % 3];
+    EXPECT_NEAR(div[i], x / y, 1e-6 * (1 + x / y));
+    EXPECT_NEAR(pw[i], std::pow(x, y), 1e-5 * (1 + std::pow(x, y)));
+    EXPECT_EQ(mx[i], float(std::max(x, y)));
+    EXPECT_EQ(mn[i], float(std::min(x, y)));
+  }
 }
 
 TEST(CnnlRand, UniformAndNormalStatisticsAndSeeds) {
@@ -391,6 +511,41 @@ const Bad kBadCalls[] = {
      [](Objects&) {
        cnnlRandGenerator_t g = nullptr;
        return cnnlRandCreateGenerator(&g, cnnlRandRngType_t(9));
+     },
+     kBad},
+    {"AbsNullHandle",
+     [](Objects& o) {
+       return cnnlAbs(nullptr, o.f6.get(), o.in, o.f6.get(), o.out);
+     },
+     kBad},
+    {"ExpShapeMismatch",
+     [](Objects& o) {
+       return cnnlExp_v2(o.handle.get(), CNNL_COMPUTATION_FAST, o.f6.get(),
+                         o.in, o.f3.get(), o.out);
+     },
+     kBad},
+    {"SqrtIntNotSupported",
+     [](Objects& o) {
+       return cnnlSqrt_v2(o.handle.get(), CNNL_COMPUTATION_FAST, o.i6.get(),
+                          o.in, o.i6.get(), o.out);
+     },
+     kNotSupported},
+    {"DivNotBroadcastable",
+     [](Objects& o) {
+       return cnnlDiv_v2(o.handle.get(), CNNL_COMPUTATION_FAST, o.f6.get(),
+                         o.in, o.f4.get(), o.in, nullptr, 0, o.f6.get(), o.out);
+     },
+     kBad},
+    {"MaximumTypeMismatch",
+     [](Objects& o) {
+       return cnnlMaximum(o.handle.get(), o.f6.get(), o.in, o.h6.get(), o.in,
+                          o.f6.get(), o.out, nullptr, 0);
+     },
+     kBad},
+    {"PowWorkspaceSizeNull",
+     [](Objects& o) {
+       return cnnlGetPowWorkspaceSize(o.handle.get(), o.f6.get(), o.f6.get(),
+                                      o.f6.get(), nullptr);
      },
      kBad},
     {"ReduceNullDescriptor",

@@ -141,54 +141,6 @@ bool is_integer_type(cnnlDataType_t dtype) {
          dtype != CNNL_DTYPE_BOOL;
 }
 
-// Strides of `from` seen with `to`'s shape under NumPy broadcasting
-// (dimensions aligned from the last; a missing or size-1 dimension repeats
-// with stride 0). False when the shapes do not broadcast.
-bool numpy_strides(const cnnlTensorStruct& from, const cnnlTensorStruct& to,
-                   std::vector<int64_t>* strides) {
-  if (from.dims.size() > to.dims.size()) return false;
-  const size_t lead = to.dims.size() - from.dims.size();
-  strides->assign(to.dims.size(), 0);
-  for (size_t i = 0; i < from.dims.size(); ++i) {
-    const int64_t want = to.dims[lead + i];
-    if (from.dims[i] == want) {
-      (*strides)[lead + i] = from.strides[i];
-    } else if (from.dims[i] != 1) {
-      return false;
-    }
-  }
-  return true;
-}
-
-// Calls visit(a, b) with the element offsets of a tensor of shape `dims`
-// under two stride sets, in row-major order of the shape.
-template <class Visit>
-void for_each_pair(const std::vector<int64_t>& dims,
-                   const std::vector<int64_t>& sa,
-                   const std::vector<int64_t>& sb, Visit visit) {
-  for (const int64_t d : dims) {
-    if (d == 0) return;
-  }
-  std::vector<int64_t> index(dims.size(), 0);
-  int64_t a = 0, b = 0;
-  for (;;) {
-    visit(a, b);
-    size_t axis = dims.size();
-    for (;;) {
-      if (axis == 0) return;
-      --axis;
-      if (++index[axis] < dims[axis]) {
-        a += sa[axis];
-        b += sb[axis];
-        break;
-      }
-      a -= sa[axis] * (dims[axis] - 1);
-      b -= sb[axis] * (dims[axis] - 1);
-      index[axis] = 0;
-    }
-  }
-}
-
 // A value converted for an integer destination: truncated toward zero.
 double cast_value(double v, cnnlDataType_t to) {
   if (is_integer_type(to) && std::isfinite(v)) return std::trunc(v);
