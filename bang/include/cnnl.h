@@ -929,6 +929,23 @@ cnnlStatus_t cnnlReduce(cnnlHandle_t handle,
                         void* indices, const void* beta,
                         const cnnlTensorDescriptor_t output_desc, void* output);
 
+// cnnlStridedSlice_v2 with int32 begin, end and stride.
+cnnlStatus_t cnnlStridedSlice(cnnlHandle_t handle,
+                              const cnnlTensorDescriptor_t input_desc,
+                              const void* input, const int begin[],
+                              const int end[], const int stride[],
+                              const cnnlTensorDescriptor_t output_desc,
+                              void* output);
+
+// output = input's slices along dim (negative: from the last) at the int32
+// or int64 indices of a 1-D index (negative: from the end), as PyTorch's
+// index_select; output is input's shape with dim the index count. Any data
+// type. An index outside dim is a bad parameter (nothing written).
+cnnlStatus_t cnnlIndexSelect(
+    cnnlHandle_t handle, int dim, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t index_desc,
+    const void* index, const cnnlTensorDescriptor_t output_desc, void* output);
+
 // ---- Convolution, pooling, activation, softmax (oneDNN) ----
 // Computed by oneDNN in float: half and bfloat16 tensors are converted to
 // float and back. Image tensors are 4-D, NCHW or NHWC as their descriptor's
@@ -1133,6 +1150,17 @@ cnnlStatus_t cnnlActivationForward(
     cnnlHandle_t handle, const cnnlActivationDescriptor_t activation_desc,
     const void* alpha, const cnnlTensorDescriptor_t x_desc, const void* x,
     const void* beta, const cnnlTensorDescriptor_t y_desc, void* y);
+// diff_x = alpha * f'(x) * diff_y + beta * diff_x. x may be NULL (with
+// x_desc) for RELU, LEAKYRELU (coef >= 0), SIGMOID, TANH and ELU, whose
+// derivative is then taken from the forward output y; the other modes
+// read x. RELU, LEAKYRELU, RELU6, SIGMOID, TANH, ELU, GELU, SILU,
+// HARDSWISH; the others answer CNNL_STATUS_NOT_SUPPORTED.
+cnnlStatus_t cnnlActivationBackward(
+    cnnlHandle_t handle, const cnnlActivationDescriptor_t activation_desc,
+    const void* alpha, const cnnlTensorDescriptor_t y_desc, const void* y,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlTensorDescriptor_t x_desc, const void* x, const void* beta,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
 
 // Softmax of a 3-D tensor [N, H, W] along W (LOW_DIMENSION), H (MEDIUM) or
 // N (HIGH); other ranks: along the last, the second-to-last and the first

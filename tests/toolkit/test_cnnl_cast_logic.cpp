@@ -317,6 +317,49 @@ TEST(CnnlElementwise, BinaryBroadcast) {
   }
 }
 
+TEST(CnnlIndexSelect, SelectsAlongEveryDimWithNegativeIndices) {
+  Handle handle;
+  const std::vector<float> x = random_floats(24, 12);
+  Tensor tx(CNNL_DTYPE_FLOAT, {2, 3, 4});
+  const std::vector<int32_t> idx32 = {2, -1, 0};
+  const std::vector<int64_t> idx64 = {1, 1};
+  Tensor ti32(CNNL_DTYPE_INT32, {3}), ti64(CNNL_DTYPE_INT64, {2});
+  std::vector<float> y1(2 * 3 * 3), y0(2 * 3 * 4);
+  Tensor ty1(CNNL_DTYPE_FLOAT, {2, 3, 3}), ty0(CNNL_DTYPE_FLOAT, {2, 3, 4});
+  ASSERT_EQ(cnnlIndexSelect(handle.get(), -1, tx.get(), x.data(), ti32.get(),
+                            idx32.data(), ty1.get(), y1.data()),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlIndexSelect(handle.get(), 0, tx.get(), x.data(), ti64.get(),
+                            idx64.data(), ty0.get(), y0.data()),
+            CNNL_STATUS_SUCCESS);
+  const int picks[] = {2, 3, 0};
+  for (int a = 0; a < 2; ++a) {
+    for (int b = 0; b < 3; ++b) {
+      for (int c = 0; c < 3; ++c) {
+        EXPECT_EQ(y1[size_t((a * 3 + b) * 3 + c)],
+                  x[size_t((a * 3 + b) * 4 + picks[c])]);
+      }
+      for (int c = 0; c < 4; ++c) {
+        EXPECT_EQ(y0[size_t((a * 3 + b) * 4 + c)],
+                  x[size_t((1 * 3 + b) * 4 + c)]);
+      }
+    }
+  }
+}
+
+TEST(CnnlStridedSlice, Int32FormMatchesTheSlice) {
+  Handle handle;
+  const std::vector<float> x = random_floats(20, 13);
+  Tensor tx(CNNL_DTYPE_FLOAT, {4, 5}), ty(CNNL_DTYPE_FLOAT, {2, 2});
+  const int begin[] = {3, 0}, end[] = {-5, 5}, stride[] = {-2, 3};
+  std::vector<float> y(4);
+  ASSERT_EQ(cnnlStridedSlice(handle.get(), tx.get(), x.data(), begin, end,
+                             stride, ty.get(), y.data()),
+            CNNL_STATUS_SUCCESS);
+  // Rows 3, 1; columns 0, 3.
+  EXPECT_EQ(y, (std::vector<float>{x[15], x[18], x[5], x[8]}));
+}
+
 TEST(CnnlRand, UniformAndNormalStatisticsAndSeeds) {
   Handle handle;
   cnnlRandGenerator_t generator = nullptr;
@@ -546,6 +589,35 @@ const Bad kBadCalls[] = {
      [](Objects& o) {
        return cnnlGetPowWorkspaceSize(o.handle.get(), o.f6.get(), o.f6.get(),
                                       o.f6.get(), nullptr);
+     },
+     kBad},
+    {"IndexSelectOutsideDim",
+     [](Objects& o) {
+       static const int32_t idx[] = {0, 3};
+       Tensor ti(CNNL_DTYPE_INT32, {2});
+       return cnnlIndexSelect(o.handle.get(), 1, o.f6.get(), o.in, ti.get(),
+                              idx, o.f4.get(), o.out);
+     },
+     kBad},
+    {"IndexSelectWrongOutputShape",
+     [](Objects& o) {
+       static const int32_t idx[] = {0, 2};
+       Tensor ti(CNNL_DTYPE_INT32, {2});
+       return cnnlIndexSelect(o.handle.get(), 1, o.f6.get(), o.in, ti.get(),
+                              idx, o.f6.get(), o.out);
+     },
+     kBad},
+    {"IndexSelectFloatIndex",
+     [](Objects& o) {
+       return cnnlIndexSelect(o.handle.get(), 0, o.f6.get(), o.in, o.f3.get(),
+                              o.in, o.f6.get(), o.out);
+     },
+     kNotSupported},
+    {"StridedSliceNullBegin",
+     [](Objects& o) {
+       const int end[] = {2, 3}, stride[] = {1, 1};
+       return cnnlStridedSlice(o.handle.get(), o.f6.get(), o.in, nullptr, end,
+                               stride, o.f6.get(), o.out);
      },
      kBad},
     {"ReduceNullDescriptor",

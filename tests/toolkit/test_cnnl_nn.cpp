@@ -601,6 +601,87 @@ TEST(CnnlActivationForward, Bfloat16) {
   check_activation(CNNL_DTYPE_BFLOAT16, false, true);
 }
 
+double activation_grad(cnnlActivationMode_t mode, double x) {
+  const double coef = 0.25;
+  const double sig = 1 / (1 + std::exp(-x));
+  switch (mode) {
+    case CNNL_ACTIVATION_RELU:
+      return x > 0 ? 1 : 0;
+    case CNNL_ACTIVATION_LEAKYRELU:
+      return x > 0 ? 1 : coef;
+    case CNNL_ACTIVATION_RELU6:
+      return x > 0 && x < 6 ? 1 : 0;
+    case CNNL_ACTIVATION_SIGMOID:
+      return sig * (1 - sig);
+    case CNNL_ACTIVATION_TANH:
+      return 1 - std::tanh(x) * std::tanh(x);
+    case CNNL_ACTIVATION_ELU:
+      return x > 0 ? 1 : coef * std::exp(x);
+    case CNNL_ACTIVATION_GELU:
+      return 0.5 * (1 + std::erf(x / std::sqrt(2.0))) +
+             x * std::exp(-x * x / 2) / std::sqrt(2 * M_PI);
+    case CNNL_ACTIVATION_SILU:
+      return sig * (1 + x * (1 - sig));
+    default:
+      return NAN;
+  }
+}
+
+void check_activation_backward(cnnlDataType_t dtype, bool from_y) {
+  Handle handle;
+  const cnnlActivationMode_t from_x_modes[] = {
+      CNNL_ACTIVATION_RELU,    CNNL_ACTIVATION_LEAKYRELU, CNNL_ACTIVATION_RELU6,
+      CNNL_ACTIVATION_SIGMOID, CNNL_ACTIVATION_TANH,      CNNL_ACTIVATION_ELU,
+      CNNL_ACTIVATION_GELU,    CNNL_ACTIVATION_SILU};
+  const cnnlActivationMode_t from_y_modes[] = {
+      CNNL_ACTIVATION_RELU, CNNL_ACTIVATION_SIGMOID, CNNL_ACTIVATION_TANH,
+      CNNL_ACTIVATION_ELU};
+  const size_t n = 40;
+  Buffer xb(dtype, n), dyb(dtype, n);
+  const std::vector<float> x = fill(&xb, n, 81, -7, 7);
+  const std::vector<float> dy = fill(&dyb, n, 82);
+  Desc td(CNNL_LAYOUT_ARRAY, dtype, {int64_t(n)});
+  const size_t count = from_y ? 4 : 8;
+  for (size_t m = 0; m < count; ++m) {
+    const cnnlActivationMode_t mode =
+        from_y ? from_y_modes[m] : from_x_modes[m];
+    cnnlActivationDescriptor_t act = nullptr;
+    ASSERT_EQ(cnnlCreateActivationDescriptor(&act), CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlSetActivationDescriptor_v5(
+                  act, mode, CNNL_ACTIVATION_HIGH_PRECISION,
+                  CNNL_NOT_PROPAGATE_NAN, 0.25f, -1, 0.2f, 0.5f, false),
+              CNNL_STATUS_SUCCESS);
+    Buffer yb(dtype, n), dxb(dtype, n);
+    if (from_y) {
+      ASSERT_EQ(cnnlActivationForward(handle.get(), act, nullptr, td.get(),
+                                      xb.data(), nullptr, td.get(), yb.data()),
+                CNNL_STATUS_SUCCESS);
+    }
+    ASSERT_EQ(cnnlActivationBackward(
+                  handle.get(), act, nullptr, from_y ? td.get() : nullptr,
+                  from_y ? yb.data() : nullptr, td.get(), dyb.data(),
+                  from_y ? nullptr : td.get(), from_y ? nullptr : xb.data(),
+                  nullptr, td.get(), dxb.data()),
+              CNNL_STATUS_SUCCESS);
+    cnnlDestroyActivationDescriptor(act);
+    for (size_t i = 0; i < n; ++i) {
+      // Derivatives from y round through y's type: a looser bound there.
+      const double want = activation_grad(mode, x[i]) * dy[i];
+      EXPECT_NEAR(dxb.get(i), want,
+                  (from_y ? 4 : 1) * tolerance(dtype) * (2 + std::fabs(want)))
+          << "mode " << mode << " x " << x[i];
+    }
+  }
+}
+
+TEST(CnnlActivationBackward, FromXFloatAndHalf) {
+  check_activation_backward(CNNL_DTYPE_FLOAT, false);
+  check_activation_backward(CNNL_DTYPE_HALF, false);
+}
+TEST(CnnlActivationBackward, FromYFloat) {
+  check_activation_backward(CNNL_DTYPE_FLOAT, true);
+}
+
 void check_softmax(cnnlDataType_t dtype, cnnlSoftmaxMode_t mode,
                    cnnlSoftmaxAlgorithm_t algorithm, bool strided) {
   Handle handle;
@@ -936,6 +1017,23 @@ const Bad kBadCalls[] = {
                                     o.in, nullptr, o.y.get(), o.out);
      },
      kNotSupported},
+    {"ActivationBackwardNeedsX",
+     [](Objects& o) {
+       cnnlSetActivationDescriptor_v6(
+           o.act, CNNL_ACTIVATION_GELU, CNNL_ACTIVATION_HIGH_PRECISION,
+           CNNL_NOT_PROPAGATE_NAN, 0, -1, 0, 0, false, false);
+       return cnnlActivationBackward(o.handle.get(), o.act, nullptr, o.y.get(),
+                                     o.in, o.y.get(), o.in, nullptr, nullptr,
+                                     nullptr, o.x.get(), o.out);
+     },
+     kNotSupported},
+    {"ActivationBackwardShapeMismatch",
+     [](Objects& o) {
+       return cnnlActivationBackward(o.handle.get(), o.act, nullptr, nullptr,
+                                     nullptr, o.y.get(), o.in, o.x.get(), o.in,
+                                     nullptr, o.y_small.get(), o.out);
+     },
+     kBad},
     {"SoftmaxNullHandle",
      [](Objects& o) {
        return cnnlSoftmaxForward_v2(nullptr, CNNL_SOFTMAX_ACCURATE,

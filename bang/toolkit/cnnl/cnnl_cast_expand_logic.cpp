@@ -353,3 +353,103 @@ cnnlStatus_t cnnlReduce(
 }
 
 }  // extern "C"
+
+extern "C" {
+
+cnnlStatus_t cnnlStridedSlice(cnnlHandle_t handle,
+                              const cnnlTensorDescriptor_t input_desc,
+                              const void* input, const int begin[],
+                              const int end[], const int stride[],
+                              const cnnlTensorDescriptor_t output_desc,
+                              void* output) {
+  // cnnlStridedSlice_v2 checks everything; the int32 arrays are widened
+  // first when the input's rank is known.
+  if (input_desc == nullptr || !input_desc->set || begin == nullptr ||
+      end == nullptr || stride == nullptr) {
+    return cnnlStridedSlice_v2(handle, input_desc, input, nullptr, nullptr,
+                               nullptr, output_desc, output);
+  }
+  const size_t rank = input_desc->dims.size();
+  std::vector<int64_t> b(begin, begin + rank), e(end, end + rank),
+      s(stride, stride + rank);
+  return cnnlStridedSlice_v2(handle, input_desc, input, b.data(), e.data(),
+                             s.data(), output_desc, output);
+}
+
+cnnlStatus_t cnnlIndexSelect(
+    cnnlHandle_t handle, int dim, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t index_desc,
+    const void* index, const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlIndexSelect";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, input_desc, input, "input", &status) ||
+      !usable(api, index_desc, index, "index", &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  const int rank = int(input_desc->dims.size());
+  if (dim < 0) dim += rank;
+  if (dim < 0 || dim >= rank) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "dim is outside input's rank");
+  }
+  if (!is_index_type(index_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "index is not int32 or int64");
+  }
+  if (index_desc->dims.size() > 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "index has more than 1 dimension");
+  }
+  if (output_desc->dtype != input_desc->dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in data type");
+  }
+  std::vector<int64_t> want = input_desc->dims;
+  want[size_t(dim)] = element_count(*index_desc);
+  if (output_desc->dims != want) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output's shape is not input's with dim the index count");
+  }
+  // Every index is checked before anything is written.
+  std::vector<int64_t> rows;
+  rows.reserve(size_t(element_count(*index_desc)));
+  const int64_t extent = input_desc->dims[size_t(dim)];
+  bool inside = true;
+  for_each_offset(index_desc->dims, index_desc->strides, [&](int64_t o) {
+    int64_t i = load_index(index_desc->dtype, index, o);
+    if (i < 0) i += extent;
+    inside = inside && i >= 0 && i < extent;
+    rows.push_back(i);
+  });
+  if (!inside)
+    return fail(api, CNNL_STATUS_BAD_PARAM, "an index is outside dim");
+  // input seen with output's shape: along dim, the selected rows.
+  const size_t bytes = element_bytes(input_desc->dtype);
+  const char* in = static_cast<const char*>(input);
+  char* out = static_cast<char*>(output);
+  std::vector<int64_t> in_strides = input_desc->strides;
+  in_strides[size_t(dim)] = 0;
+  std::vector<int64_t> at(output_desc->dims.size(), 0);
+  const std::vector<int64_t>& od = output_desc->dims;
+  for (const int64_t d : od) {
+    if (d == 0) return CNNL_STATUS_SUCCESS;
+  }
+  for (;;) {
+    int64_t from =
+        rows[size_t(at[size_t(dim)])] * input_desc->strides[size_t(dim)];
+    int64_t to = 0;
+    for (size_t a = 0; a < od.size(); ++a) {
+      from += at[a] * in_strides[a];
+      to += at[a] * output_desc->strides[a];
+    }
+    std::memcpy(out + to * int64_t(bytes), in + from * int64_t(bytes), bytes);
+    size_t axis = od.size();
+    for (;;) {
+      if (axis == 0) return CNNL_STATUS_SUCCESS;
+      --axis;
+      if (++at[axis] < od[axis]) break;
+      at[axis] = 0;
+    }
+  }
+}
+
+}  // extern "C"

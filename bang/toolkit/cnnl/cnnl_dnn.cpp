@@ -1122,6 +1122,117 @@ cnnlStatus_t cnnlActivationForward(
   return CNNL_STATUS_SUCCESS;
 }
 
+cnnlStatus_t cnnlActivationBackward(
+    cnnlHandle_t handle, const cnnlActivationDescriptor_t activation_desc,
+    const void* alpha, const cnnlTensorDescriptor_t y_desc, const void* y,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlTensorDescriptor_t x_desc, const void* x, const void* beta,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x) {
+  const char* api = "cnnlActivationBackward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, activation_desc,
+                         activation_desc != nullptr && activation_desc->set,
+                         "activation_desc", &status) ||
+      !usable(api, diff_y_desc, diff_y, "diff_y", &status) ||
+      !usable(api, diff_x_desc, diff_x, "diff_x", &status)) {
+    return status;
+  }
+  // From x when given, else from the forward output y.
+  const bool from_x = x_desc != nullptr;
+  const cnnlTensorDescriptor_t data_desc = from_x ? x_desc : y_desc;
+  const void* data = from_x ? x : y;
+  if (!usable(api, data_desc, data, from_x ? "x" : "y", &status)) {
+    return status;
+  }
+  const cnnlDataType_t dtype = diff_y_desc->dtype;
+  if (!is_dnn_type(dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "diff_y is not float, half or bfloat16");
+  }
+  if (data_desc->dtype != dtype || diff_x_desc->dtype != dtype ||
+      data_desc->dims != diff_y_desc->dims ||
+      diff_x_desc->dims != diff_y_desc->dims) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "the tensors differ in data type or shape");
+  }
+  const cnnlActivationStruct& d = *activation_desc;
+  using A = dnnl::algorithm;
+  A algo = A::eltwise_relu;
+  float ea = 0, eb = 0;
+  bool known = true;
+  switch (d.mode) {
+    case CNNL_ACTIVATION_RELU:
+      algo = from_x ? A::eltwise_relu : A::eltwise_relu_use_dst_for_bwd;
+      break;
+    case CNNL_ACTIVATION_LEAKYRELU:
+      algo = from_x ? A::eltwise_relu : A::eltwise_relu_use_dst_for_bwd;
+      ea = d.coef;
+      known = from_x || d.coef >= 0;
+      break;
+    case CNNL_ACTIVATION_SIGMOID:
+      algo = from_x ? A::eltwise_logistic : A::eltwise_logistic_use_dst_for_bwd;
+      break;
+    case CNNL_ACTIVATION_TANH:
+      algo = from_x ? A::eltwise_tanh : A::eltwise_tanh_use_dst_for_bwd;
+      break;
+    case CNNL_ACTIVATION_ELU:
+      algo = from_x ? A::eltwise_elu : A::eltwise_elu_use_dst_for_bwd;
+      ea = d.coef;
+      break;
+    case CNNL_ACTIVATION_RELU6:
+      algo = A::eltwise_clip;
+      eb = 6;
+      known = from_x;
+      break;
+    case CNNL_ACTIVATION_GELU:
+      algo = d.approximate ? A::eltwise_gelu_tanh : A::eltwise_gelu_erf;
+      known = from_x;
+      break;
+    case CNNL_ACTIVATION_SILU:
+      algo = A::eltwise_swish;
+      ea = 1;
+      known = from_x;
+      break;
+    case CNNL_ACTIVATION_HARDSWISH:
+      algo = A::eltwise_hardswish;
+      known = from_x;
+      break;
+    default:
+      known = false;
+  }
+  if (!known) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                from_x ? "this activation mode's gradient is not supported"
+                       : "this activation mode's gradient needs x");
+  }
+  const int64_t n = element_count(*diff_y_desc);
+  if (n == 0) return CNNL_STATUS_SUCCESS;
+  FloatView dv(*data_desc, data), dyv(*diff_y_desc, diff_y);
+  FloatOut dxo(*diff_x_desc, diff_x, host_scalar(alpha, 1.0f),
+               host_scalar(beta, 0.0f));
+  try {
+    const memory::desc md({n}, memory::data_type::f32, tag::a);
+    const dnnl::eltwise_forward::primitive_desc hint(
+        dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_training, algo, md,
+                                    ea, eb),
+        cpu_engine());
+    const dnnl::eltwise_backward::primitive_desc pd(
+        dnnl::eltwise_backward::desc(algo, md, md, ea, eb), cpu_engine(), hint);
+    dnnl::stream& stream = cpu_stream();
+    dnnl::eltwise_backward(pd).execute(
+        stream, {{from_x ? DNNL_ARG_SRC : DNNL_ARG_DST,
+                  memory(md, cpu_engine(), dv.data())},
+                 {DNNL_ARG_DIFF_DST, memory(md, cpu_engine(), dyv.data())},
+                 {DNNL_ARG_DIFF_SRC, memory(md, cpu_engine(), dxo.data())}});
+    stream.wait();
+  } catch (const dnnl::error& e) {
+    dnn_failed(api, e, &status);
+    return status;
+  }
+  dxo.finish();
+  return CNNL_STATUS_SUCCESS;
+}
+
 // ---- Softmax ----
 
 cnnlStatus_t cnnlSoftmaxForward_v2(
