@@ -3,12 +3,12 @@
 // tensor descriptors, cnnlFill_v3, cnnlCopy, cnnlTranspose_v2, cnnlOpTensor,
 // cnnlMatMul and the tensor functions below them (copy, pad, slice, concat,
 // gather/scatter, reduce, batched products, top-k, unique), the vision
-// blocks, and the casts, logic, convolution, pooling, activation and softmax
-// at the end run on the emulated device (the host); they work on the queue set
-// in the handle and have finished when they return, like every CNRT queue
-// operation of xbang. docs/host-toolkit.md lists the data types and forms each
-// one takes; anything else returns CNNL_STATUS_NOT_SUPPORTED with a log line
-// naming the function.
+// blocks, and the casts, logic, element-wise math, random numbers,
+// convolution, pooling, activation and softmax at the end run on the emulated
+// device (the host); they work on the queue set in the handle and have finished
+// when they return, like every CNRT queue operation of xbang.
+// docs/host-toolkit.md lists the data types and forms each one takes; anything
+// else returns CNNL_STATUS_NOT_SUPPORTED with a log line naming the function.
 #ifndef XBANG_CNNL_H_
 #define XBANG_CNNL_H_
 
