@@ -444,6 +444,24 @@ cnnlStatus_t cnnlBatchMatMulEx(cnnlHandle_t handle,
                                const void* b, const void* beta,
                                const cnnlTensorDescriptor_t c_desc, void* c,
                                void* workspace, size_t workspace_size);
+// The same product and queries under the names of CNNL's BatchMatMulBCast_v2
+// family.
+cnnlStatus_t cnnlGetBatchMatMulAlgoHeuristic(
+    cnnlHandle_t handle, cnnlMatMulDescriptor_t bmm_desc,
+    cnnlTensorDescriptor_t a_desc, cnnlTensorDescriptor_t b_desc,
+    cnnlTensorDescriptor_t c_desc, cnnlMatMulPrefer_t preference,
+    int requested_algo_count, cnnlMatMulHeuristicResult_t result_array[],
+    int* return_algo_count);
+cnnlStatus_t cnnlGetBatchMatMulHeuristicResult(
+    cnnlMatMulHeuristicResult_t result, cnnlMatMulAlgo_t algo,
+    size_t* workspace_size);
+cnnlStatus_t cnnlBatchMatMulBCast_v2(
+    cnnlHandle_t handle, const cnnlMatMulDescriptor_t bmm_desc,
+    cnnlMatMulAlgo_t algo, const void* alpha,
+    const cnnlTensorDescriptor_t a_desc, const void* a,
+    const cnnlTensorDescriptor_t b_desc, const void* b, const void* beta,
+    const cnnlTensorDescriptor_t c_desc, void* c, void* workspace,
+    size_t workspace_size);
 
 // ---- TopKTensor_v3, Unique_v2 ----
 // The k largest (or smallest) of input along dim (negative: from the last),

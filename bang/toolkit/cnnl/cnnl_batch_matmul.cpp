@@ -244,3 +244,37 @@ cnnlStatus_t cnnlBatchMatMulEx(cnnlHandle_t handle,
 }
 
 }  // extern "C"
+
+// The BatchMatMulBCast_v2 family: the same product under CNNL's other
+// names.
+extern "C" {
+
+cnnlStatus_t cnnlGetBatchMatMulAlgoHeuristic(
+    cnnlHandle_t handle, cnnlMatMulDescriptor_t bmm_desc,
+    cnnlTensorDescriptor_t a_desc, cnnlTensorDescriptor_t b_desc,
+    cnnlTensorDescriptor_t c_desc, cnnlMatMulPrefer_t preference,
+    int requested_algo_count, cnnlMatMulHeuristicResult_t result_array[],
+    int* return_algo_count) {
+  return cnnlGetBatchMatMulExAlgoHeuristic(
+      handle, bmm_desc, a_desc, b_desc, c_desc, preference,
+      requested_algo_count, result_array, return_algo_count);
+}
+
+cnnlStatus_t cnnlGetBatchMatMulHeuristicResult(
+    cnnlMatMulHeuristicResult_t result, cnnlMatMulAlgo_t algo,
+    size_t* workspace_size) {
+  return cnnlGetBatchMatMulExHeuristicResult(result, algo, workspace_size);
+}
+
+cnnlStatus_t cnnlBatchMatMulBCast_v2(
+    cnnlHandle_t handle, const cnnlMatMulDescriptor_t bmm_desc,
+    cnnlMatMulAlgo_t algo, const void* alpha,
+    const cnnlTensorDescriptor_t a_desc, const void* a,
+    const cnnlTensorDescriptor_t b_desc, const void* b, const void* beta,
+    const cnnlTensorDescriptor_t c_desc, void* c, void* workspace,
+    size_t workspace_size) {
+  return cnnlBatchMatMulEx(handle, bmm_desc, algo, alpha, a_desc, a, b_desc, b,
+                           beta, c_desc, c, workspace, workspace_size);
+}
+
+}  // extern "C"
