@@ -1309,6 +1309,30 @@ cnnlStatus_t cnnlMinimum(cnnlHandle_t handle,
                          const cnnlTensorDescriptor_t output_desc, void* output,
                          void* workspace, size_t workspace_size);
 
+// y = x clamped to [*min, *max], min and max one value of x's type each
+// (host or device memory as pointer_mode says; both are host memory here),
+// either NULL for no bound; NaN stays NaN. Float and signed integer types.
+cnnlStatus_t cnnlClip_v2(cnnlHandle_t handle,
+                         const cnnlPointerMode_t pointer_mode,
+                         const cnnlTensorDescriptor_t x_desc, const void* x,
+                         const void* min, const void* max,
+                         const cnnlTensorDescriptor_t y_desc, void* y);
+// output[i] = *start + i * *step in row-major order of output's shape;
+// start and step point to host floats (float, half, bfloat16, double
+// outputs) or host int32 values (int32 outputs).
+cnnlStatus_t cnnlArange_v2(cnnlHandle_t handle,
+                           const cnnlComputationPreference_t prefer,
+                           const void* start, const void* step,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output);
+// output = input reversed along the dimension_len dimensions listed
+// (negative: from the last); any data type; output may be input.
+cnnlStatus_t cnnlFlip(cnnlHandle_t handle, const int dimension[],
+                      const int dimension_len,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+
 // ---- Random numbers ----
 // A generator is a seeded 64-bit Mersenne Twister whose stream continues
 // from call to call, whatever its type (the numbers are not the device's);

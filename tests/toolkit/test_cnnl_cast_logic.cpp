@@ -4,6 +4,7 @@
 #include <cnnl.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -360,6 +361,61 @@ TEST(CnnlStridedSlice, Int32FormMatchesTheSlice) {
   EXPECT_EQ(y, (std::vector<float>{x[15], x[18], x[5], x[8]}));
 }
 
+TEST(CnnlClipArangeFlip, AgainstLoops) {
+  Handle handle;
+  const std::vector<float> x = {-3, -0.5f, 0.25f, 2, 7, NAN};
+  std::vector<float> y(6);
+  Tensor t6(CNNL_DTYPE_FLOAT, {6});
+  const float lo = -1, hi = 1;
+  ASSERT_EQ(cnnlClip_v2(handle.get(), CNNL_POINTER_MODE_HOST, t6.get(),
+                        x.data(), &lo, &hi, t6.get(), y.data()),
+            CNNL_STATUS_SUCCESS);
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(y[i], std::min(std::max(x[i], lo), hi));
+  }
+  EXPECT_TRUE(std::isnan(y[5]));
+  ASSERT_EQ(cnnlClip_v2(handle.get(), CNNL_POINTER_MODE_DEVICE, t6.get(),
+                        x.data(), nullptr, &hi, t6.get(), y.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(y[0], -3.0f);
+  EXPECT_EQ(y[4], 1.0f);
+  const int32_t start = 5, step = -2;
+  std::vector<int32_t> r(4);
+  Tensor t4(CNNL_DTYPE_INT32, {4});
+  ASSERT_EQ(cnnlArange_v2(handle.get(), CNNL_COMPUTATION_FAST, &start, &step,
+                          t4.get(), r.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(r, (std::vector<int32_t>{5, 3, 1, -1}));
+  const float fstart = 0.5f, fstep = 0.25f;
+  std::vector<uint16_t> hr(3);
+  Tensor th(CNNL_DTYPE_HALF, {3});
+  ASSERT_EQ(cnnlArange_v2(handle.get(), CNNL_COMPUTATION_FAST, &fstart, &fstep,
+                          th.get(), hr.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(from_half(hr[2]), 1.0f);
+  const std::vector<float> m = random_floats(24, 14);
+  std::vector<float> f(24);
+  Tensor t234(CNNL_DTYPE_FLOAT, {2, 3, 4});
+  const int dims[] = {0, -1};
+  ASSERT_EQ(cnnlFlip(handle.get(), dims, 2, t234.get(), m.data(), t234.get(),
+                     f.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int a = 0; a < 2; ++a) {
+    for (int b = 0; b < 3; ++b) {
+      for (int c = 0; c < 4; ++c) {
+        EXPECT_EQ(f[size_t((a * 3 + b) * 4 + c)],
+                  m[size_t(((1 - a) * 3 + b) * 4 + (3 - c))]);
+      }
+    }
+  }
+  // In place.
+  std::vector<float> g = m;
+  ASSERT_EQ(cnnlFlip(handle.get(), dims, 2, t234.get(), g.data(), t234.get(),
+                     g.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(g, f);
+}
+
 TEST(CnnlRand, UniformAndNormalStatisticsAndSeeds) {
   Handle handle;
   cnnlRandGenerator_t generator = nullptr;
@@ -618,6 +674,34 @@ const Bad kBadCalls[] = {
        const int end[] = {2, 3}, stride[] = {1, 1};
        return cnnlStridedSlice(o.handle.get(), o.f6.get(), o.in, nullptr, end,
                                stride, o.f6.get(), o.out);
+     },
+     kBad},
+    {"ClipNullHandle",
+     [](Objects& o) {
+       const float hi = 1;
+       return cnnlClip_v2(nullptr, CNNL_POINTER_MODE_HOST, o.f6.get(), o.in,
+                          nullptr, &hi, o.f6.get(), o.out);
+     },
+     kBad},
+    {"ArangeNullStep",
+     [](Objects& o) {
+       const float start = 0;
+       return cnnlArange_v2(o.handle.get(), CNNL_COMPUTATION_FAST, &start,
+                            nullptr, o.f6.get(), o.out);
+     },
+     kBad},
+    {"FlipDimensionOutsideRank",
+     [](Objects& o) {
+       const int dims[] = {2};
+       return cnnlFlip(o.handle.get(), dims, 1, o.f6.get(), o.in, o.f6.get(),
+                       o.out);
+     },
+     kBad},
+    {"FlipShapeMismatch",
+     [](Objects& o) {
+       const int dims[] = {0};
+       return cnnlFlip(o.handle.get(), dims, 1, o.f6.get(), o.in, o.f3.get(),
+                       o.out);
      },
      kBad},
     {"ReduceNullDescriptor",

@@ -453,3 +453,63 @@ cnnlStatus_t cnnlIndexSelect(
 }
 
 }  // extern "C"
+
+extern "C" {
+
+cnnlStatus_t cnnlFlip(cnnlHandle_t handle, const int dimension[],
+                      const int dimension_len,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlFlip";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, input_desc, input, "input", &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  if (output_desc->dtype != input_desc->dtype ||
+      output_desc->dims != input_desc->dims) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in data type or shape");
+  }
+  const int rank = int(input_desc->dims.size());
+  if (dimension_len < 0 || (dimension_len > 0 && dimension == nullptr)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "dimension is NULL or dimension_len negative");
+  }
+  // input read backwards along the flipped dimensions: start at their last
+  // element with a negated stride.
+  std::vector<int64_t> strides = input_desc->strides;
+  int64_t start = 0;
+  std::vector<bool> flipped(size_t(rank), false);
+  for (int i = 0; i < dimension_len; ++i) {
+    int d = dimension[i] < 0 ? dimension[i] + rank : dimension[i];
+    if (d < 0 || d >= rank) {
+      return fail(api, CNNL_STATUS_BAD_PARAM, "a dimension is outside rank");
+    }
+    if (flipped[size_t(d)]) continue;
+    flipped[size_t(d)] = true;
+    const int64_t n = input_desc->dims[size_t(d)];
+    if (n > 0) start += (n - 1) * strides[size_t(d)];
+    strides[size_t(d)] = -strides[size_t(d)];
+  }
+  // Every element is read before any is written: output may be input.
+  const size_t bytes = element_bytes(input_desc->dtype);
+  const char* in = static_cast<const char*>(input);
+  std::vector<char> values;
+  values.reserve(size_t(element_count(*input_desc)) * bytes);
+  for_each_pair(input_desc->dims, strides, strides, [&](int64_t a, int64_t) {
+    const char* at = in + (start + a) * int64_t(bytes);
+    values.insert(values.end(), at, at + bytes);
+  });
+  char* out = static_cast<char*>(output);
+  size_t i = 0;
+  for_each_offset(output_desc->dims, output_desc->strides, [&](int64_t o) {
+    std::memcpy(out + o * int64_t(bytes), &values[i], bytes);
+    i += bytes;
+  });
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"

@@ -259,3 +259,61 @@ cnnlStatus_t cnnlMinimum(cnnlHandle_t handle,
 }
 
 }  // extern "C"
+
+extern "C" {
+
+cnnlStatus_t cnnlClip_v2(cnnlHandle_t handle,
+                         const cnnlPointerMode_t pointer_mode,
+                         const cnnlTensorDescriptor_t x_desc, const void* x,
+                         const void* min, const void* max,
+                         const cnnlTensorDescriptor_t y_desc, void* y) {
+  const char* api = "cnnlClip_v2";
+  if (pointer_mode != CNNL_POINTER_MODE_HOST &&
+      pointer_mode != CNNL_POINTER_MODE_DEVICE) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown pointer_mode");
+  }
+  if (x_desc != nullptr && x_desc->set && !is_real_number(x_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "x is not of a real type");
+  }
+  // Both pointer modes are host memory here; a NULL bound is no bound.
+  const cnnlDataType_t dtype =
+      x_desc != nullptr ? x_desc->dtype : CNNL_DTYPE_FLOAT;
+  const double lo = min != nullptr ? load_real(dtype, min, 0) : -INFINITY;
+  const double hi = max != nullptr ? load_real(dtype, max, 0) : INFINITY;
+  return unary(api, handle, x_desc, x, y_desc, y, true, [=](double v) {
+    return v != v ? v : std::min(std::max(v, lo), hi);
+  });
+}
+
+cnnlStatus_t cnnlArange_v2(cnnlHandle_t handle,
+                           const cnnlComputationPreference_t /*prefer*/,
+                           const void* start, const void* step,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output) {
+  const char* api = "cnnlArange_v2";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  if (start == nullptr || step == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "start or step is NULL");
+  }
+  const cnnlDataType_t dtype = output_desc->dtype;
+  if (!is_float_type(dtype) && dtype != CNNL_DTYPE_INT32) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "output is not a float type or int32");
+  }
+  // start and step: host floats for float outputs, host int32 for int32.
+  const cnnlDataType_t scalar =
+      dtype == CNNL_DTYPE_INT32 ? CNNL_DTYPE_INT32 : CNNL_DTYPE_FLOAT;
+  const double first = load_real(scalar, start, 0);
+  const double delta = load_real(scalar, step, 0);
+  int64_t i = 0;
+  for_each_offset(output_desc->dims, output_desc->strides, [&](int64_t o) {
+    store_real(dtype, output, o, first + double(i++) * delta);
+  });
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
