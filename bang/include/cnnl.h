@@ -2,12 +2,13 @@
 // on the host: names, numeric values and signatures of CNNL. The handle,
 // tensor descriptors, cnnlFill_v3, cnnlCopy, cnnlTranspose_v2, cnnlOpTensor,
 // cnnlMatMul and the tensor functions below them (copy, pad, slice, concat,
-// gather/scatter, reduce, batched products, top-k, unique) run on the
-// emulated device (the host); they work on the queue set in the handle and
-// have finished when they return, like every CNRT queue operation of xbang.
-// docs/host-toolkit.md lists the data types and forms each one takes;
-// anything else returns CNNL_STATUS_NOT_SUPPORTED with a log line naming
-// the function.
+// gather/scatter, reduce, batched products, top-k, unique), the vision
+// blocks, and the casts, logic, element-wise math, random numbers,
+// convolution, pooling, activation and softmax at the end run on the emulated
+// device (the host); they work on the queue set in the handle and have finished
+// when they return, like every CNRT queue operation of xbang.
+// docs/host-toolkit.md lists the data types and forms each one takes; anything
+// else returns CNNL_STATUS_NOT_SUPPORTED with a log line naming the function.
 #ifndef XBANG_CNNL_H_
 #define XBANG_CNNL_H_
 
@@ -211,9 +212,10 @@ cnnlStatus_t cnnlOpTensor(
     const cnnlTensorDescriptor_t c_desc, void* c);
 
 // d = alpha * op(a) op(b) + beta * c for 2-D float or half tensors, op the
-// transposition the descriptor's TRANSA / TRANSB attributes ask for; alpha
-// and beta point to host floats. Algorithms and heuristic results are
-// accepted and carry no choice: there is one way to compute on the host.
+// transposition the descriptor's TRANSA / TRANSB attributes ask for,
+// computed in float with Eigen; alpha and beta point to host floats. Algorithms
+// and heuristic results are accepted and carry no choice: there is one way to
+// compute on the host.
 cnnlStatus_t cnnlMatMulDescCreate(cnnlMatMulDescriptor_t* desc);
 cnnlStatus_t cnnlMatMulDescDestroy(cnnlMatMulDescriptor_t desc);
 cnnlStatus_t cnnlCreateMatMulDescriptor(cnnlMatMulDescriptor_t* desc);
@@ -442,6 +444,24 @@ cnnlStatus_t cnnlBatchMatMulEx(cnnlHandle_t handle,
                                const void* b, const void* beta,
                                const cnnlTensorDescriptor_t c_desc, void* c,
                                void* workspace, size_t workspace_size);
+// The same product and queries under the names of CNNL's BatchMatMulBCast_v2
+// family.
+cnnlStatus_t cnnlGetBatchMatMulAlgoHeuristic(
+    cnnlHandle_t handle, cnnlMatMulDescriptor_t bmm_desc,
+    cnnlTensorDescriptor_t a_desc, cnnlTensorDescriptor_t b_desc,
+    cnnlTensorDescriptor_t c_desc, cnnlMatMulPrefer_t preference,
+    int requested_algo_count, cnnlMatMulHeuristicResult_t result_array[],
+    int* return_algo_count);
+cnnlStatus_t cnnlGetBatchMatMulHeuristicResult(
+    cnnlMatMulHeuristicResult_t result, cnnlMatMulAlgo_t algo,
+    size_t* workspace_size);
+cnnlStatus_t cnnlBatchMatMulBCast_v2(
+    cnnlHandle_t handle, const cnnlMatMulDescriptor_t bmm_desc,
+    cnnlMatMulAlgo_t algo, const void* alpha,
+    const cnnlTensorDescriptor_t a_desc, const void* a,
+    const cnnlTensorDescriptor_t b_desc, const void* b, const void* beta,
+    const cnnlTensorDescriptor_t c_desc, void* c, void* workspace,
+    size_t workspace_size);
 
 // ---- TopKTensor_v3, Unique_v2 ----
 // The k largest (or smallest) of input along dim (negative: from the last),
@@ -774,6 +794,575 @@ cnnlStatus_t cnnlDCNBackwardWeight(
     void* workspace, size_t workspace_size,
     const cnnlTensorDescriptor_t grad_filter_desc, void* grad_filter,
     const cnnlTensorDescriptor_t grad_bias_desc, void* grad_bias);
+
+// ---- CastDataType, Expand, LogicOp, Reduce ----
+// Enum values marked "xbang's" are xbang's numbering: use the names.
+
+// output = input converted to the cast's destination type, element by
+// element through both descriptors' strides; input and output have the
+// cast's source and destination types and one shape. Floating point to
+// integer truncates toward zero and saturates (NaN gives 0); to bool tests
+// for non-zero; to half / bfloat16 rounds to nearest even. Casts from or to
+// complex types answer CNNL_STATUS_NOT_SUPPORTED. Values are xbang's.
+typedef enum {
+  CNNL_CAST_BFLOAT16_TO_BOOL = 0,
+  CNNL_CAST_BFLOAT16_TO_COMPLEX_FLOAT = 1,
+  CNNL_CAST_BFLOAT16_TO_COMPLEX_HALF = 2,
+  CNNL_CAST_BFLOAT16_TO_FLOAT = 3,
+  CNNL_CAST_BOOL_TO_BFLOAT16 = 4,
+  CNNL_CAST_BOOL_TO_COMPLEX_FLOAT = 5,
+  CNNL_CAST_BOOL_TO_COMPLEX_HALF = 6,
+  CNNL_CAST_BOOL_TO_FLOAT = 7,
+  CNNL_CAST_BOOL_TO_HALF = 8,
+  CNNL_CAST_BOOL_TO_INT32 = 9,
+  CNNL_CAST_COMPLEX_DOUBLE_TO_COMPLEX_FLOAT = 10,
+  CNNL_CAST_COMPLEX_FLOAT_TO_BFLOAT16 = 11,
+  CNNL_CAST_COMPLEX_FLOAT_TO_BOOL = 12,
+  CNNL_CAST_COMPLEX_FLOAT_TO_COMPLEX_DOUBLE = 13,
+  CNNL_CAST_COMPLEX_FLOAT_TO_COMPLEX_HALF = 14,
+  CNNL_CAST_COMPLEX_FLOAT_TO_FLOAT = 15,
+  CNNL_CAST_COMPLEX_FLOAT_TO_HALF = 16,
+  CNNL_CAST_COMPLEX_FLOAT_TO_INT16 = 17,
+  CNNL_CAST_COMPLEX_FLOAT_TO_INT32 = 18,
+  CNNL_CAST_COMPLEX_FLOAT_TO_INT64 = 19,
+  CNNL_CAST_COMPLEX_FLOAT_TO_INT8 = 20,
+  CNNL_CAST_COMPLEX_FLOAT_TO_UINT8 = 21,
+  CNNL_CAST_COMPLEX_HALF_TO_COMPLEX_FLOAT = 22,
+  CNNL_CAST_COMPLEX_HALF_TO_INT16 = 23,
+  CNNL_CAST_COMPLEX_HALF_TO_INT8 = 24,
+  CNNL_CAST_COMPLEX_HALF_TO_UINT8 = 25,
+  CNNL_CAST_DOUBLE_TO_COMPLEX_FLOAT = 26,
+  CNNL_CAST_DOUBLE_TO_FLOAT = 27,
+  CNNL_CAST_FLOAT_TO_BFLOAT16 = 28,
+  CNNL_CAST_FLOAT_TO_BOOL = 29,
+  CNNL_CAST_FLOAT_TO_COMPLEX_FLOAT = 30,
+  CNNL_CAST_FLOAT_TO_COMPLEX_HALF = 31,
+  CNNL_CAST_FLOAT_TO_DOUBLE = 32,
+  CNNL_CAST_FLOAT_TO_HALF = 33,
+  CNNL_CAST_FLOAT_TO_INT16 = 34,
+  CNNL_CAST_FLOAT_TO_INT32 = 35,
+  CNNL_CAST_FLOAT_TO_INT64 = 36,
+  CNNL_CAST_FLOAT_TO_INT8 = 37,
+  CNNL_CAST_FLOAT_TO_UINT8 = 38,
+  CNNL_CAST_HALF_TO_BOOL = 39,
+  CNNL_CAST_HALF_TO_COMPLEX_FLOAT = 40,
+  CNNL_CAST_HALF_TO_COMPLEX_HALF = 41,
+  CNNL_CAST_HALF_TO_FLOAT = 42,
+  CNNL_CAST_HALF_TO_INT16 = 43,
+  CNNL_CAST_HALF_TO_INT32 = 44,
+  CNNL_CAST_HALF_TO_INT64 = 45,
+  CNNL_CAST_HALF_TO_INT8 = 46,
+  CNNL_CAST_HALF_TO_UINT8 = 47,
+  CNNL_CAST_INT16_TO_COMPLEX_FLOAT = 48,
+  CNNL_CAST_INT16_TO_COMPLEX_HALF = 49,
+  CNNL_CAST_INT16_TO_FLOAT = 50,
+  CNNL_CAST_INT16_TO_HALF = 51,
+  CNNL_CAST_INT16_TO_INT32 = 52,
+  CNNL_CAST_INT32_TO_BFLOAT16 = 53,
+  CNNL_CAST_INT32_TO_BOOL = 54,
+  CNNL_CAST_INT32_TO_COMPLEX_FLOAT = 55,
+  CNNL_CAST_INT32_TO_COMPLEX_HALF = 56,
+  CNNL_CAST_INT32_TO_FLOAT = 57,
+  CNNL_CAST_INT32_TO_HALF = 58,
+  CNNL_CAST_INT32_TO_INT16 = 59,
+  CNNL_CAST_INT32_TO_INT64 = 60,
+  CNNL_CAST_INT32_TO_INT8 = 61,
+  CNNL_CAST_INT32_TO_UINT8 = 62,
+  CNNL_CAST_INT64_TO_COMPLEX_FLOAT = 63,
+  CNNL_CAST_INT64_TO_COMPLEX_HALF = 64,
+  CNNL_CAST_INT64_TO_FLOAT = 65,
+  CNNL_CAST_INT64_TO_HALF = 66,
+  CNNL_CAST_INT64_TO_INT32 = 67,
+  CNNL_CAST_INT8_TO_COMPLEX_FLOAT = 68,
+  CNNL_CAST_INT8_TO_COMPLEX_HALF = 69,
+  CNNL_CAST_INT8_TO_FLOAT = 70,
+  CNNL_CAST_INT8_TO_HALF = 71,
+  CNNL_CAST_INT8_TO_INT16 = 72,
+  CNNL_CAST_INT8_TO_INT32 = 73,
+  CNNL_CAST_UINT8_TO_COMPLEX_FLOAT = 74,
+  CNNL_CAST_UINT8_TO_COMPLEX_HALF = 75,
+  CNNL_CAST_UINT8_TO_FLOAT = 76,
+  CNNL_CAST_UINT8_TO_HALF = 77,
+  CNNL_CAST_UINT8_TO_INT32 = 78,
+  CNNL_CAST_UINT8_TO_INT64 = 79,
+} cnnlCastDataType_t;
+cnnlStatus_t cnnlCastDataType(cnnlHandle_t handle,
+                              const cnnlTensorDescriptor_t input_desc,
+                              const void* input,
+                              const cnnlCastDataType_t cast_type,
+                              const cnnlTensorDescriptor_t output_desc,
+                              void* output);
+
+// output = input broadcast to output's shape (NumPy rules: dimensions
+// aligned from the last; input's missing or size-1 dimensions repeat). Any
+// data type; both of one type.
+cnnlStatus_t cnnlExpand(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+
+// output = input1 op input2, element by element, both inputs broadcast to
+// output's shape (NumPy rules); 1 for true, 0 for false, stored in output's
+// type (bool or any real type). AND, OR, XOR and NOT read non-zero as true;
+// NOT reads input1 only. Inputs of one real type. Workspace size 0.
+// Values are xbang's.
+typedef enum {
+  CNNL_LOGIC_OP_EQ = 0,
+  CNNL_LOGIC_OP_NE = 1,
+  CNNL_LOGIC_OP_LT = 2,
+  CNNL_LOGIC_OP_LE = 3,
+  CNNL_LOGIC_OP_GT = 4,
+  CNNL_LOGIC_OP_GE = 5,
+  CNNL_LOGIC_OP_AND = 6,
+  CNNL_LOGIC_OP_OR = 7,
+  CNNL_LOGIC_OP_XOR = 8,
+  CNNL_LOGIC_OP_NOT = 9,
+} cnnlLogicOp_t;
+cnnlStatus_t cnnlGetLogicOpWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlLogicOp(cnnlHandle_t handle, const cnnlLogicOp_t logic_op,
+                         const cnnlTensorDescriptor_t input1_desc,
+                         const void* input1,
+                         const cnnlTensorDescriptor_t input2_desc,
+                         const void* input2, void* workspace,
+                         size_t workspace_size,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+
+// cnnlReduce_v2 in the argument order of CNNL's first form; the indices of
+// MAX / MIN are not written (indices_size_inbytes and indices are
+// accepted and left alone).
+cnnlStatus_t cnnlGetReduceOpWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t output_desc,
+    const cnnlReduceDescriptor_t reduce_op, size_t* workspace_size_inbytes);
+cnnlStatus_t cnnlReduce(cnnlHandle_t handle,
+                        const cnnlReduceDescriptor_t reduce_desc,
+                        void* workspace, size_t workspace_size,
+                        const void* alpha,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const size_t indices_size_inbytes,
+                        void* indices, const void* beta,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+
+// cnnlStridedSlice_v2 with int32 begin, end and stride.
+cnnlStatus_t cnnlStridedSlice(cnnlHandle_t handle,
+                              const cnnlTensorDescriptor_t input_desc,
+                              const void* input, const int begin[],
+                              const int end[], const int stride[],
+                              const cnnlTensorDescriptor_t output_desc,
+                              void* output);
+
+// output = input's slices along dim (negative: from the last) at the int32
+// or int64 indices of a 1-D index (negative: from the end), as PyTorch's
+// index_select; output is input's shape with dim the index count. Any data
+// type. An index outside dim is a bad parameter (nothing written).
+cnnlStatus_t cnnlIndexSelect(
+    cnnlHandle_t handle, int dim, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t index_desc,
+    const void* index, const cnnlTensorDescriptor_t output_desc, void* output);
+
+// ---- Convolution, pooling, activation, softmax (oneDNN) ----
+// Computed by oneDNN in float: half and bfloat16 tensors are converted to
+// float and back. Image tensors are 4-D, NCHW or NHWC as their descriptor's
+// layout says (each descriptor its own), with any strides. alpha and beta
+// point to host floats or are NULL (1 and 0): y = alpha * f(x) + beta * y.
+
+// 2-D convolution: x [N, C, H, W] (NCHW) or [N, H, W, C] (NHWC); filter
+// [Co, C / group, kh, kw] (NCHW) or [Co, kh, kw, C / group] (NHWC, HWCN
+// not accepted); y [N, Co, Ho, Wo] / [N, Ho, Wo, Co] with
+// Ho = (H + pad_top + pad_bottom - dilation_h * (kh - 1) - 1) / stride_h + 1;
+// bias NULL or Co elements. Workspace size 0.
+typedef struct cnnlConvolutionStruct* cnnlConvolutionDescriptor_t;
+// Values are xbang's.
+typedef enum {
+  CNNL_CONVOLUTION_FWD_ALGO_DIRECT = 0,
+  CNNL_CONVOLUTION_FWD_ALGO_GEMM = 1,
+} cnnlConvolutionForwardAlgo_t;
+typedef enum {
+  CNNL_CONVOLUTION_FWD_FASTEST = 0,
+} cnnlConvolutionFwdPreference_t;
+cnnlStatus_t cnnlCreateConvolutionDescriptor(
+    cnnlConvolutionDescriptor_t* conv_desc);
+cnnlStatus_t cnnlDestroyConvolutionDescriptor(
+    cnnlConvolutionDescriptor_t conv_desc);
+// dimNb 4 (2-D convolution; 5, 3-D, answers CNNL_STATUS_NOT_SUPPORTED):
+// pad {top, bottom, left, right}, stride and dilation {h, w}, all
+// non-negative (stride and dilation positive); compute_type float, half
+// or bfloat16 (the sums are float either way).
+cnnlStatus_t cnnlSetConvolutionDescriptor(cnnlConvolutionDescriptor_t conv_desc,
+                                          int dimNb, const int pad[],
+                                          const int stride[],
+                                          const int dilation[], int group_count,
+                                          cnnlDataType_t compute_type);
+cnnlStatus_t cnnlGetConvolutionForwardAlgorithm(
+    cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t x_desc, const cnnlTensorDescriptor_t w_desc,
+    const cnnlTensorDescriptor_t y_desc,
+    const cnnlConvolutionFwdPreference_t preference,
+    cnnlConvolutionForwardAlgo_t* algo);
+cnnlStatus_t cnnlGetConvolutionForwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t w_desc, const cnnlTensorDescriptor_t y_desc,
+    const cnnlTensorDescriptor_t bias_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionForwardAlgo_t algo, size_t* workspace_size);
+// y = alpha * (conv(x, w) + bias) + beta * y.
+cnnlStatus_t cnnlConvolutionForward(
+    cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionForwardAlgo_t algo, const void* alpha,
+    const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t w_desc, const void* w,
+    const cnnlTensorDescriptor_t bias_desc, const void* bias, void* workspace,
+    size_t workspace_size, const void* beta,
+    const cnnlTensorDescriptor_t y_desc, void* y);
+
+// The gradients of y = conv(x, w) (bias left out): diff_x = alpha *
+// d(sum diff_y * y)/dx + beta * diff_x, and diff_w likewise; the shapes,
+// layouts and types of the forward call. Workspace size 0. Values are
+// xbang's.
+typedef enum {
+  CNNL_CONVOLUTION_BWD_DATA_ALGO_DIRECT = 0,
+} cnnlConvolutionBwdDataAlgo_t;
+typedef enum {
+  CNNL_CONVOLUTION_BWD_DATA_FASTEST = 0,
+} cnnlConvolutionBwdDataPreference_t;
+typedef enum {
+  CNNL_CONVOLUTION_BWD_FILTER_ALGO_DIRECT = 0,
+} cnnlConvolutionBwdFilterAlgo_t;
+typedef enum {
+  CNNL_CONVOLUTION_BWD_FILTER_FASTEST = 0,
+} cnnlConvolutionBwdFilterPreference_t;
+cnnlStatus_t cnnlGetConvolutionBackwardDataAlgorithm(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t w_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t diff_x_desc,
+    const cnnlConvolutionBwdDataPreference_t preference,
+    cnnlConvolutionBwdDataAlgo_t* algo);
+cnnlStatus_t cnnlGetConvolutionBackwardDataWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t w_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t diff_x_desc,
+    const cnnlConvolutionBwdDataAlgo_t algo, size_t* workspace_size);
+cnnlStatus_t cnnlConvolutionBackwardData(
+    cnnlHandle_t handle, const void* alpha, const cnnlTensorDescriptor_t w_desc,
+    const void* w, const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionBwdDataAlgo_t algo, void* workspace,
+    size_t workspace_size, const void* beta,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+cnnlStatus_t cnnlGetConvolutionBackwardFilterAlgorithm(
+    cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlTensorDescriptor_t diff_w_desc,
+    const cnnlConvolutionBwdFilterPreference_t preference,
+    cnnlConvolutionBwdFilterAlgo_t* algo);
+cnnlStatus_t cnnlGetConvolutionBackwardFilterWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t diff_y_desc,
+    const cnnlTensorDescriptor_t diff_w_desc,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionBwdFilterAlgo_t algo, size_t* workspace_size);
+cnnlStatus_t cnnlConvolutionBackwardFilter(
+    cnnlHandle_t handle, const void* alpha, const cnnlTensorDescriptor_t x_desc,
+    const void* x, const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlConvolutionBwdFilterAlgo_t algo, void* workspace,
+    size_t workspace_size, const void* beta,
+    const cnnlTensorDescriptor_t diff_w_desc, void* diff_w);
+
+// 2-D pooling of x [N, C, H, W] / [N, H, W, C] into y: MAX (padding never
+// wins) or the averages counting (INCLUDE_PADDING) or not counting
+// (EXCLUDE_PADDING) padded cells. Ho = (H + pad_top + pad_bottom -
+// dilation_h * (kh - 1) - 1) / stride_h + 1, rounded up with ceil_mode (the
+// cells beyond the bottom / right edge count as padding). Workspace size 0.
+typedef struct cnnlPoolingStruct* cnnlPoolingDescriptor_t;
+cnnlStatus_t cnnlCreatePoolingDescriptor(cnnlPoolingDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyPoolingDescriptor(cnnlPoolingDescriptor_t desc);
+cnnlStatus_t cnnlSetPooling2dDescriptor(
+    cnnlPoolingDescriptor_t pooling_desc, cnnlPoolingMode_t mode,
+    cnnlNanPropagation_t maxpooling_nan_opt, int window_height,
+    int window_width, int top_padding, int bottom_padding, int left_padding,
+    int right_padding, int vertical_stride, int horizon_stride);
+cnnlStatus_t cnnlSetPooling2dDescriptor_v2(
+    cnnlPoolingDescriptor_t pooling_desc, cnnlPoolingMode_t mode,
+    cnnlNanPropagation_t maxpooling_nan_opt, int window_height,
+    int window_width, int top_padding, int bottom_padding, int left_padding,
+    int right_padding, int vertical_stride, int horizon_stride,
+    int vertical_dilation, int horizon_dilation, bool ceil_mode);
+cnnlStatus_t cnnlGetPoolingWorkspaceSize(cnnlHandle_t handle,
+                                         cnnlPoolingMode_t mode, int output_w,
+                                         int output_h, size_t* workspace_size);
+cnnlStatus_t cnnlPoolingForward(cnnlHandle_t handle,
+                                const cnnlPoolingDescriptor_t pooling_desc,
+                                const void* alpha,
+                                const cnnlTensorDescriptor_t x_desc,
+                                const void* x, const void* beta,
+                                const cnnlTensorDescriptor_t y_desc, void* y,
+                                void* workspace, size_t workspace_size);
+// diff_x = alpha * the gradient of the pooling of x given diff_y + beta *
+// diff_x (max: each diff_y to its window's first maximum; averages: spread
+// over the window's counted cells). diff_x has x's shape, layout and type;
+// y (the forward output or an index tensor) is not read and may be NULL.
+cnnlStatus_t cnnlPoolingBackward(
+    cnnlHandle_t handle, const cnnlPoolingDescriptor_t pooling_desc,
+    const void* alpha, const cnnlTensorDescriptor_t y_desc, const void* y,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlTensorDescriptor_t x_desc, const void* x, const void* beta,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+
+// y = alpha * f(x) + beta * y element by element, x and y of one shape and
+// type (float, half, bfloat16). f: RELU max(x, 0); LEAKYRELU x or coef * x;
+// RELU6 min(max(x, 0), 6); SIGMOID; TANH; ELU coef * (exp(x) - 1) below 0;
+// SELU scale * (x or gamma * (exp(x) - 1)); GELU x * Phi(x) (approximate:
+// the tanh form); SILU x * sigmoid(x); HARDSWISH x * relu6(x + 3) / 6;
+// HARDSIGMOID max(0, min(1, gamma * x + scale)); IDENTITY. The other modes
+// answer CNNL_STATUS_NOT_SUPPORTED. Values are xbang's.
+typedef enum {
+  CNNL_ACTIVATION_SIGMOID = 0,
+  CNNL_ACTIVATION_RELU = 1,
+  CNNL_ACTIVATION_TANH = 2,
+  CNNL_ACTIVATION_CLIPPED_RELU = 3,
+  CNNL_ACTIVATION_ELU = 4,
+  CNNL_ACTIVATION_IDENTITY = 5,
+  CNNL_ACTIVATION_SELU = 6,
+  CNNL_ACTIVATION_GELU = 7,
+  CNNL_ACTIVATION_LEAKYRELU = 8,
+  CNNL_ACTIVATION_TF_LEAKYRELU = 9,
+  CNNL_ACTIVATION_CAFFE_RELU6 = 10,
+  CNNL_ACTIVATION_GLU = 11,
+  CNNL_ACTIVATION_HARDSIGMOID = 12,
+  CNNL_ACTIVATION_HARDSWISH = 13,
+  CNNL_ACTIVATION_HARDSHRINK = 14,
+  CNNL_ACTIVATION_SOFTSHRINK = 15,
+  CNNL_ACTIVATION_LOGSIGMOID = 16,
+  CNNL_ACTIVATION_ELU_V2 = 17,
+  CNNL_ACTIVATION_RELU6 = 18,
+  CNNL_ACTIVATION_SILU = 19,
+  CNNL_ACTIVATION_ERFC = 20,
+} cnnlActivationMode_t;
+typedef enum {
+  CNNL_ACTIVATION_FAST = 0,
+  CNNL_ACTIVATION_HIGH_PRECISION = 1,
+} cnnlActivationPreference_t;
+typedef struct cnnlActivationStruct* cnnlActivationDescriptor_t;
+cnnlStatus_t cnnlCreateActivationDescriptor(
+    cnnlActivationDescriptor_t* activation_desc);
+cnnlStatus_t cnnlDestroyActivationDescriptor(
+    cnnlActivationDescriptor_t activation_desc);
+cnnlStatus_t cnnlSetActivationDescriptor_v5(
+    cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
+    cnnlActivationPreference_t prefer, cnnlNanPropagation_t nan_prop,
+    float coef, int sliced_dim, float gamma, float scale, bool is_result);
+cnnlStatus_t cnnlSetActivationDescriptor_v6(
+    cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
+    cnnlActivationPreference_t prefer, cnnlNanPropagation_t nan_prop,
+    float coef, int sliced_dim, float gamma, float scale, bool is_result,
+    bool approximate);
+cnnlStatus_t cnnlActivationForward(
+    cnnlHandle_t handle, const cnnlActivationDescriptor_t activation_desc,
+    const void* alpha, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const void* beta, const cnnlTensorDescriptor_t y_desc, void* y);
+// diff_x = alpha * f'(x) * diff_y + beta * diff_x. x may be NULL (with
+// x_desc) for RELU, LEAKYRELU (coef >= 0), SIGMOID, TANH and ELU, whose
+// derivative is then taken from the forward output y; the other modes
+// read x. RELU, LEAKYRELU, RELU6, SIGMOID, TANH, ELU, GELU, SILU,
+// HARDSWISH; the others answer CNNL_STATUS_NOT_SUPPORTED.
+cnnlStatus_t cnnlActivationBackward(
+    cnnlHandle_t handle, const cnnlActivationDescriptor_t activation_desc,
+    const void* alpha, const cnnlTensorDescriptor_t y_desc, const void* y,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlTensorDescriptor_t x_desc, const void* x, const void* beta,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+
+// Softmax of a 3-D tensor [N, H, W] along W (LOW_DIMENSION), H (MEDIUM) or
+// N (HIGH); other ranks: along the last, the second-to-last and the first
+// dimension. ACCURATE and FAST subtract the maximum; LOG gives
+// log(softmax). Values are xbang's.
+typedef enum {
+  CNNL_SOFTMAX_FAST = 0,
+  CNNL_SOFTMAX_ACCURATE = 1,
+  CNNL_SOFTMAX_LOG = 2,
+} cnnlSoftmaxAlgorithm_t;
+typedef enum {
+  CNNL_SOFTMAX_MODE_HIGH_DIMENSION = 0,
+  CNNL_SOFTMAX_MODE_MEDIUM_DIMENSION = 1,
+  CNNL_SOFTMAX_MODE_LOW_DIMENSION = 2,
+} cnnlSoftmaxMode_t;
+cnnlStatus_t cnnlSoftmaxForward(cnnlHandle_t handle,
+                                cnnlSoftmaxAlgorithm_t algorithm,
+                                cnnlSoftmaxMode_t mode, const void* alpha,
+                                const cnnlTensorDescriptor_t x_desc,
+                                const void* x, const void* beta,
+                                const cnnlTensorDescriptor_t y_desc, void* y);
+cnnlStatus_t cnnlSoftmaxForward_v2(
+    cnnlHandle_t handle, cnnlSoftmaxAlgorithm_t algorithm,
+    cnnlSoftmaxMode_t mode, cnnlComputationPreference_t prefer,
+    const void* alpha, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const void* beta, const cnnlTensorDescriptor_t y_desc, void* y);
+// diff_x = alpha * the gradient of the softmax given its output y and
+// diff_y + beta * diff_x: y * (diff_y - sum(diff_y * y)) along the mode's
+// dimension, or for LOG diff_y - exp(y) * sum(diff_y).
+cnnlStatus_t cnnlSoftmaxBackward(
+    cnnlHandle_t handle, cnnlSoftmaxAlgorithm_t algorithm,
+    cnnlSoftmaxMode_t mode, const void* alpha,
+    const cnnlTensorDescriptor_t y_desc, const void* y,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const void* beta, const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+
+// ---- Element-wise math ----
+// Each value computed in double and stored once in the output's type; any
+// strides; output may be an input. Unary: input and output of one type and
+// shape; Neg, Abs and Sign also take signed integer types, the others half,
+// bfloat16, float and double. Sign keeps NaN and zero. `prefer` is accepted.
+cnnlStatus_t cnnlNegTensor(cnnlHandle_t handle,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output);
+cnnlStatus_t cnnlAbs(cnnlHandle_t handle,
+                     const cnnlTensorDescriptor_t input_desc, const void* input,
+                     const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlSign(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlReciprocal(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t input_desc,
+                            const void* input,
+                            const cnnlTensorDescriptor_t output_desc,
+                            void* output);
+cnnlStatus_t cnnlCeil(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlExp_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlSqrt_v2(cnnlHandle_t handle,
+                         const cnnlComputationPreference_t prefer,
+                         const cnnlTensorDescriptor_t input_desc,
+                         const void* input,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+cnnlStatus_t cnnlRsqrt_v2(cnnlHandle_t handle,
+                          const cnnlComputationPreference_t prefer,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output);
+cnnlStatus_t cnnlCos_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+// Binary: z = x / y, x ** y (float types), maximum and minimum (any real
+// type; NaN wins), inputs of the output's type broadcast to its shape
+// (NumPy rules). Workspace size 0.
+cnnlStatus_t cnnlGetDivWorkspaceSize(cnnlHandle_t handle,
+                                     const cnnlTensorDescriptor_t x_desc,
+                                     const cnnlTensorDescriptor_t y_desc,
+                                     const cnnlTensorDescriptor_t z_desc,
+                                     size_t* workspace_size);
+cnnlStatus_t cnnlDiv_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t x_desc, const void* x,
+                        const cnnlTensorDescriptor_t y_desc, const void* y,
+                        void* workspace, size_t workspace_size,
+                        const cnnlTensorDescriptor_t z_desc, void* z);
+cnnlStatus_t cnnlGetPowWorkspaceSize(cnnlHandle_t handle,
+                                     const cnnlTensorDescriptor_t x_desc,
+                                     const cnnlTensorDescriptor_t y_desc,
+                                     const cnnlTensorDescriptor_t z_desc,
+                                     size_t* workspace_size);
+cnnlStatus_t cnnlPow(cnnlHandle_t handle,
+                     const cnnlComputationPreference_t prefer,
+                     const cnnlTensorDescriptor_t x_desc, const void* x,
+                     const cnnlTensorDescriptor_t y_desc, const void* y,
+                     void* workspace, size_t workspace_size,
+                     const cnnlTensorDescriptor_t z_desc, void* z);
+cnnlStatus_t cnnlGetMaximumWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t output_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlMaximum(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input1_desc,
+                         const void* input1,
+                         const cnnlTensorDescriptor_t input2_desc,
+                         const void* input2,
+                         const cnnlTensorDescriptor_t output_desc, void* output,
+                         void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetMinimumWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t output_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlMinimum(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input1_desc,
+                         const void* input1,
+                         const cnnlTensorDescriptor_t input2_desc,
+                         const void* input2,
+                         const cnnlTensorDescriptor_t output_desc, void* output,
+                         void* workspace, size_t workspace_size);
+
+// y = x clamped to [*min, *max], min and max one value of x's type each
+// (host or device memory as pointer_mode says; both are host memory here),
+// either NULL for no bound; NaN stays NaN. Float and signed integer types.
+cnnlStatus_t cnnlClip_v2(cnnlHandle_t handle,
+                         const cnnlPointerMode_t pointer_mode,
+                         const cnnlTensorDescriptor_t x_desc, const void* x,
+                         const void* min, const void* max,
+                         const cnnlTensorDescriptor_t y_desc, void* y);
+// output[i] = *start + i * *step in row-major order of output's shape;
+// start and step point to host floats (float, half, bfloat16, double
+// outputs) or host int32 values (int32 outputs).
+cnnlStatus_t cnnlArange_v2(cnnlHandle_t handle,
+                           const cnnlComputationPreference_t prefer,
+                           const void* start, const void* step,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output);
+// output = input reversed along the dimension_len dimensions listed
+// (negative: from the last); any data type; output may be input.
+cnnlStatus_t cnnlFlip(cnnlHandle_t handle, const int dimension[],
+                      const int dimension_len,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+
+// ---- Random numbers ----
+// A generator is a seeded 64-bit Mersenne Twister whose stream continues
+// from call to call, whatever its type (the numbers are not the device's);
+// `state` is accepted and not read. float, half or bfloat16 output of `num`
+// elements. Values are xbang's.
+typedef enum {
+  CNNL_RAND_RNG_FAST = 0,
+  CNNL_RAND_RNG_MTGP32 = 1,
+  CNNL_RAND_RNG_PHILOX = 2,
+} cnnlRandRngType_t;
+typedef struct cnnlRandGeneratorStruct* cnnlRandGenerator_t;
+cnnlStatus_t cnnlRandCreateGenerator(cnnlRandGenerator_t* generator,
+                                     cnnlRandRngType_t rng_type);
+cnnlStatus_t cnnlRandDestroyGenerator(cnnlRandGenerator_t generator);
+cnnlStatus_t cnnlRandSetPseudoRandomGeneratorSeed(cnnlRandGenerator_t generator,
+                                                  unsigned long long seed);
+// The number of threads whose streams a Philox offset advances over: 1.
+cnnlStatus_t cnnlRandGetSimulateThreadNum(cnnlHandle_t handle, int* thread_num);
+// Uniform in [min, max).
+cnnlStatus_t cnnlRandGenerateUniform(cnnlHandle_t handle,
+                                     const cnnlRandGenerator_t generator,
+                                     const cnnlDataType_t data_type,
+                                     void* state, const size_t num,
+                                     const float min, const float max,
+                                     void* output);
+cnnlStatus_t cnnlRandGenerateNormal(cnnlHandle_t handle,
+                                    const cnnlRandGenerator_t generator,
+                                    const cnnlDataType_t data_type, void* state,
+                                    const size_t num, const float mean,
+                                    const float stddev, void* output);
 
 #if defined(__cplusplus)
 }

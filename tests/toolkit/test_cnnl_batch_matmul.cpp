@@ -93,6 +93,49 @@ TEST(CnnlBatchMatMulEx, TransposedOperands) {
   check_broadcast_product(true, true);
 }
 
+TEST(CnnlBatchMatMulBCast, SameProductUnderTheV2Names) {
+  Handle handle;
+  const int batch = 2, m = 3, k = 4, n = 5;
+  const std::vector<float> a = random_floats(batch * m * k, 56);
+  const std::vector<float> b = random_floats(k * n, 57);
+  std::vector<float> c(size_t(batch * m * n), 0);
+  Tensor ta(CNNL_DTYPE_FLOAT, {batch, m, k}), tb(CNNL_DTYPE_FLOAT, {1, k, n}),
+      tc(CNNL_DTYPE_FLOAT, {batch, m, n});
+  MatMulObjects objects(0, 0);
+  int returned = 0;
+  ASSERT_EQ(cnnlGetBatchMatMulAlgoHeuristic(
+                handle.get(), objects.desc, ta.get(), tb.get(), tc.get(),
+                nullptr, 1, &objects.result, &returned),
+            CNNL_STATUS_SUCCESS);
+  size_t workspace = 9;
+  ASSERT_EQ(cnnlGetBatchMatMulHeuristicResult(objects.result, objects.algo,
+                                              &workspace),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(workspace, 0u);
+  const float alpha = 1.0f, beta = 0.0f;
+  ASSERT_EQ(
+      cnnlBatchMatMulBCast_v2(handle.get(), objects.desc, objects.algo, &alpha,
+                              ta.get(), a.data(), tb.get(), b.data(), &beta,
+                              tc.get(), c.data(), nullptr, workspace),
+      CNNL_STATUS_SUCCESS);
+  for (int p = 0; p < batch; ++p) {
+    for (int i = 0; i < m; ++i) {
+      for (int j = 0; j < n; ++j) {
+        double sum = 0;
+        for (int q = 0; q < k; ++q) {
+          sum += double(a[size_t((p * m + i) * k + q)]) * b[size_t(q * n + j)];
+        }
+        EXPECT_NEAR(c[size_t((p * m + i) * n + j)], sum,
+                    1e-4 * (1 + std::fabs(sum)));
+      }
+    }
+  }
+  EXPECT_EQ(cnnlBatchMatMulBCast_v2(nullptr, objects.desc, objects.algo, &alpha,
+                                    ta.get(), a.data(), tb.get(), b.data(),
+                                    &beta, tc.get(), c.data(), nullptr, 0),
+            CNNL_STATUS_BAD_PARAM);
+}
+
 TEST(CnnlBatchMatMulEx, HalfWithFullBatchOperands) {
   Handle handle;
   const int batch = 2, m = 3, k = 4, n = 2;

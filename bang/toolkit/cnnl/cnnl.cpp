@@ -564,32 +564,11 @@ cnnlStatus_t cnnlMatMul_v2(cnnlHandle_t handle,
   const int64_t a_col = a_desc->strides[ta ? 0 : 1];
   const int64_t b_row = b_desc->strides[tb ? 1 : 0];
   const int64_t b_col = b_desc->strides[tb ? 0 : 1];
-  const double scale = *static_cast<const float*>(alpha);
-  const double keep = *static_cast<const float*>(beta);
-  const char* a_bytes = static_cast<const char*>(a);
-  const char* b_bytes = static_cast<const char*>(b);
-  const char* c_bytes = static_cast<const char*>(c);
-  // d may be c: every result is computed before any is stored.
-  std::vector<double> result(size_t(m * n));
-  for (int64_t i = 0; i < m; ++i) {
-    for (int64_t j = 0; j < n; ++j) {
-      double sum = 0;
-      for (int64_t p = 0; p < k; ++p) {
-        sum += load(dtype, a_bytes, i * a_row + p * a_col) *
-               load(dtype, b_bytes, p * b_row + j * b_col);
-      }
-      const int64_t c_at = i * c_desc->strides[0] + j * c_desc->strides[1];
-      result[size_t(i * n + j)] =
-          scale * sum + (keep == 0 ? 0.0 : keep * load(dtype, c_bytes, c_at));
-    }
-  }
-  char* d_bytes = static_cast<char*>(d);
-  for (int64_t i = 0; i < m; ++i) {
-    for (int64_t j = 0; j < n; ++j) {
-      store(dtype, d_bytes, i * d_desc->strides[0] + j * d_desc->strides[1],
-            result[size_t(i * n + j)]);
-    }
-  }
+  matrix_product({dtype, a, a_row, a_col}, {dtype, b, b_row, b_col}, m, k, n,
+                 *static_cast<const float*>(alpha),
+                 *static_cast<const float*>(beta),
+                 {dtype, c, c_desc->strides[0], c_desc->strides[1]}, dtype, d,
+                 d_desc->strides[0], d_desc->strides[1]);
   return CNNL_STATUS_SUCCESS;
 }
 

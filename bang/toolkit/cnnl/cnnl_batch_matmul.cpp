@@ -49,6 +49,77 @@ Matrix load_matrix(cnnlDataType_t dtype, const void* data, int64_t base,
 
 }  // namespace
 
+namespace xbang {
+namespace cnnl_detail {
+
+void matrix_product(const MatrixView& a, const MatrixView& b, int64_t m,
+                    int64_t k, int64_t n, float alpha, float beta,
+                    const MatrixView& c, cnnlDataType_t d_type, void* d,
+                    int64_t d_row, int64_t d_col) {
+  using Strided = Eigen::Stride<Eigen::Dynamic, Eigen::Dynamic>;
+  using View = Eigen::Map<const Matrix, 0, Strided>;
+  // Float throughout, d neither a nor b, and c either unused or d itself:
+  // Eigen writes d in place.
+  if (a.dtype == CNNL_DTYPE_FLOAT && b.dtype == CNNL_DTYPE_FLOAT &&
+      d_type == CNNL_DTYPE_FLOAT && d != a.data && d != b.data &&
+      (beta == 0.0f || (c.data == d && c.row == d_row && c.col == d_col))) {
+    auto run = [&](auto av, auto bv, auto dv) {
+      if (beta == 0.0f) {
+        dv.noalias() = alpha * (av * bv);
+      } else {
+        dv *= beta;
+        dv.noalias() += alpha * (av * bv);
+      }
+    };
+    const float* ap = static_cast<const float*>(a.data);
+    const float* bp = static_cast<const float*>(b.data);
+    float* dp = static_cast<float*>(d);
+    if (a.col == 1 && b.col == 1 && d_col == 1) {
+      // Rows contiguous (what nearly every caller passes): Eigen's packed
+      // kernels read them without gathering.
+      using Outer = Eigen::OuterStride<>;
+      run(Eigen::Map<const Matrix, 0, Outer>(ap, m, k, Outer(a.row)),
+          Eigen::Map<const Matrix, 0, Outer>(bp, k, n, Outer(b.row)),
+          Eigen::Map<Matrix, 0, Outer>(dp, m, n, Outer(d_row)));
+    } else {
+      run(View(ap, m, k, Strided(a.row, a.col)),
+          View(bp, k, n, Strided(b.row, b.col)),
+          Eigen::Map<Matrix, 0, Strided>(dp, m, n, Strided(d_row, d_col)));
+    }
+    return;
+  }
+  Matrix result(m, n);
+  if (a.dtype == CNNL_DTYPE_FLOAT && b.dtype == CNNL_DTYPE_FLOAT) {
+    const View av(static_cast<const float*>(a.data), m, k,
+                  Strided(a.row, a.col));
+    const View bv(static_cast<const float*>(b.data), k, n,
+                  Strided(b.row, b.col));
+    result.noalias() = av * bv;
+  } else {
+    result.noalias() = load_matrix(a.dtype, a.data, 0, m, k, a.row, a.col) *
+                       load_matrix(b.dtype, b.data, 0, k, n, b.row, b.col);
+  }
+  if (d_type == CNNL_DTYPE_FLOAT && alpha == 1.0f && beta == 0.0f) {
+    float* out = static_cast<float*>(d);
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) out[i * d_row + j * d_col] = result(i, j);
+    }
+    return;
+  }
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      double v = double(alpha) * double(result(i, j));
+      if (beta != 0.0f) {
+        v += double(beta) * load_real(c.dtype, c.data, i * c.row + j * c.col);
+      }
+      store_real(d_type, d, i * d_row + j * d_col, v);
+    }
+  }
+}
+
+}  // namespace cnnl_detail
+}  // namespace xbang
+
 extern "C" {
 
 cnnlStatus_t cnnlGetBatchMatMulExAlgoHeuristic(
@@ -170,6 +241,40 @@ cnnlStatus_t cnnlBatchMatMulEx(cnnlHandle_t handle,
     }
   }
   return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+// The BatchMatMulBCast_v2 family: the same product under CNNL's other
+// names.
+extern "C" {
+
+cnnlStatus_t cnnlGetBatchMatMulAlgoHeuristic(
+    cnnlHandle_t handle, cnnlMatMulDescriptor_t bmm_desc,
+    cnnlTensorDescriptor_t a_desc, cnnlTensorDescriptor_t b_desc,
+    cnnlTensorDescriptor_t c_desc, cnnlMatMulPrefer_t preference,
+    int requested_algo_count, cnnlMatMulHeuristicResult_t result_array[],
+    int* return_algo_count) {
+  return cnnlGetBatchMatMulExAlgoHeuristic(
+      handle, bmm_desc, a_desc, b_desc, c_desc, preference,
+      requested_algo_count, result_array, return_algo_count);
+}
+
+cnnlStatus_t cnnlGetBatchMatMulHeuristicResult(
+    cnnlMatMulHeuristicResult_t result, cnnlMatMulAlgo_t algo,
+    size_t* workspace_size) {
+  return cnnlGetBatchMatMulExHeuristicResult(result, algo, workspace_size);
+}
+
+cnnlStatus_t cnnlBatchMatMulBCast_v2(
+    cnnlHandle_t handle, const cnnlMatMulDescriptor_t bmm_desc,
+    cnnlMatMulAlgo_t algo, const void* alpha,
+    const cnnlTensorDescriptor_t a_desc, const void* a,
+    const cnnlTensorDescriptor_t b_desc, const void* b, const void* beta,
+    const cnnlTensorDescriptor_t c_desc, void* c, void* workspace,
+    size_t workspace_size) {
+  return cnnlBatchMatMulEx(handle, bmm_desc, algo, alpha, a_desc, a, b_desc, b,
+                           beta, c_desc, c, workspace, workspace_size);
 }
 
 }  // extern "C"

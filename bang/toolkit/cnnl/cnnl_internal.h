@@ -14,6 +14,7 @@
 #include <new>
 #include <vector>
 
+#include "xbang/core/bfloat16.h"
 #include "xbang/core/half.h"
 
 struct cnnlContext {
@@ -306,6 +307,7 @@ inline bool handle_ok(const char* api, cnnlHandle_t handle,
 inline bool is_real_number(cnnlDataType_t dtype) {
   switch (dtype) {
     case CNNL_DTYPE_HALF:
+    case CNNL_DTYPE_BFLOAT16:
     case CNNL_DTYPE_FLOAT:
     case CNNL_DTYPE_DOUBLE:
     case CNNL_DTYPE_INT8:
@@ -323,8 +325,8 @@ inline bool is_real_number(cnnlDataType_t dtype) {
   }
 }
 inline bool is_float_type(cnnlDataType_t dtype) {
-  return dtype == CNNL_DTYPE_HALF || dtype == CNNL_DTYPE_FLOAT ||
-         dtype == CNNL_DTYPE_DOUBLE;
+  return dtype == CNNL_DTYPE_HALF || dtype == CNNL_DTYPE_BFLOAT16 ||
+         dtype == CNNL_DTYPE_FLOAT || dtype == CNNL_DTYPE_DOUBLE;
 }
 
 template <class T>
@@ -346,6 +348,8 @@ inline double load_real(cnnlDataType_t dtype, const void* base,
   switch (dtype) {
     case CNNL_DTYPE_HALF:
       return xbang::half_bits_to_float(read_as<uint16_t>(at));
+    case CNNL_DTYPE_BFLOAT16:
+      return xbang::bfloat16_bits_to_float(read_as<uint16_t>(at));
     case CNNL_DTYPE_FLOAT:
       return read_as<float>(at);
     case CNNL_DTYPE_DOUBLE:
@@ -390,6 +394,8 @@ inline void store_real(cnnlDataType_t dtype, void* base, int64_t offset,
   switch (dtype) {
     case CNNL_DTYPE_HALF:
       return write_as<uint16_t>(at, xbang::float_to_half_bits_rn(float(v)));
+    case CNNL_DTYPE_BFLOAT16:
+      return write_as<uint16_t>(at, xbang::float_to_bfloat16_bits_rn(float(v)));
     case CNNL_DTYPE_FLOAT:
       return write_as<float>(at, float(v));
     case CNNL_DTYPE_DOUBLE:
@@ -474,6 +480,69 @@ inline int64_t load_index(cnnlDataType_t dtype, const void* base,
 inline bool is_index_type(cnnlDataType_t dtype) {
   return dtype == CNNL_DTYPE_INT32 || dtype == CNNL_DTYPE_INT64;
 }
+
+// Strides of `from` seen with `to`'s shape under NumPy broadcasting
+// (dimensions aligned from the last; a missing or size-1 dimension repeats
+// with stride 0). False when the shapes do not broadcast.
+inline bool numpy_strides(const cnnlTensorStruct& from,
+                          const cnnlTensorStruct& to,
+                          std::vector<int64_t>* strides) {
+  if (from.dims.size() > to.dims.size()) return false;
+  const size_t lead = to.dims.size() - from.dims.size();
+  strides->assign(to.dims.size(), 0);
+  for (size_t i = 0; i < from.dims.size(); ++i) {
+    const int64_t want = to.dims[lead + i];
+    if (from.dims[i] == want) {
+      (*strides)[lead + i] = from.strides[i];
+    } else if (from.dims[i] != 1) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Calls visit(a, b) with the element offsets of a tensor of shape `dims`
+// under two stride sets, in row-major order of the shape.
+template <class Visit>
+inline void for_each_pair(const std::vector<int64_t>& dims,
+                          const std::vector<int64_t>& sa,
+                          const std::vector<int64_t>& sb, Visit visit) {
+  for (const int64_t d : dims) {
+    if (d == 0) return;
+  }
+  std::vector<int64_t> index(dims.size(), 0);
+  int64_t a = 0, b = 0;
+  for (;;) {
+    visit(a, b);
+    size_t axis = dims.size();
+    for (;;) {
+      if (axis == 0) return;
+      --axis;
+      if (++index[axis] < dims[axis]) {
+        a += sa[axis];
+        b += sb[axis];
+        break;
+      }
+      a -= sa[axis] * (dims[axis] - 1);
+      b -= sb[axis] * (dims[axis] - 1);
+      index[axis] = 0;
+    }
+  }
+}
+
+// A strided matrix of a float or half tensor: element (i, j) at offset
+// base + i * row + j * col (in elements).
+struct MatrixView {
+  cnnlDataType_t dtype;
+  const void* data;
+  int64_t row, col;
+};
+// d = alpha * a b + beta * c for an m x k a and a k x n b, in float through
+// Eigen (cnnl_batch_matmul.cpp); d may be c.
+void matrix_product(const MatrixView& a, const MatrixView& b, int64_t m,
+                    int64_t k, int64_t n, float alpha, float beta,
+                    const MatrixView& c, cnnlDataType_t d_type, void* d,
+                    int64_t d_row, int64_t d_col);
 
 }  // namespace cnnl_detail
 }  // namespace xbang
