@@ -14,7 +14,7 @@ cd "$(dirname "$0")"
 # xbang's own dependencies, then what mlu-ops' build.sh needs besides them
 # (tests/mluops/mluops.sh, docs/porting.md).
 packages=(cmake g++ clang clang-16 make libxsimd-dev googletest libgtest-dev
-          libbenchmark-dev libfmt-dev libeigen3-dev
+          libbenchmark-dev libfmt-dev libeigen3-dev libdnnl-dev
           python3 protobuf-compiler libprotobuf-dev libxml2-dev libzstd-dev
           nlohmann-json3-dev)
 missing=()
