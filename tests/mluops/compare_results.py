@@ -39,11 +39,13 @@ CASE_RESULT = re.compile(
 GTEST_RUN = re.compile(r"^\[ RUN      \] ")
 GTEST_END = re.compile(r"^\[ +(OK|FAILED) +\] ")
 # What is not a report in a failing case's lines: the executor's figures
-# ("[MLU Hardware Time      ]: 12 (us)"), checked mode's and mlu-ops'
-# warnings, GoogleTest's frame around ADD_FAILURE, and blank lines.
+# ("[MLU Hardware Time      ]: 12 (us)") and headings ("[Diffs]:", a tensor's
+# "[output]"), checked mode's and mlu-ops' warnings, GoogleTest's frame
+# around ADD_FAILURE, and blank lines.
 NOT_A_REPORT = [
     re.compile(r"^\s*$"),
     re.compile(r"^\[[^\]]*\]: "),
+    re.compile(r"^\[[^\]]*\]:?\s*$"),
     re.compile(r"^\[xbang checked\] .*\(warning\)\s*$"),
     re.compile(r"\[Warning\]", re.IGNORECASE),
     re.compile(r"^\S+:\d+: Failure\s*$"),
