@@ -105,8 +105,9 @@ inline void land_pending_before(void* dst, const void* src, const Segments& d,
   }
 }
 
-// Checked mode: the async copy's ranges until the core's next sync. Past
-// kMaxPendingCopies the oldest are forgotten (late mode lands them then).
+// Checked mode: the async copy's ranges until the core's next sync. At
+// kMaxPendingCopies the list starts afresh, as late mode lands its copies
+// there, so that one check never walks more.
 inline void note_unsynced_copy(CoreContext& core, const char* builtin,
                                void* dst, const void* src, const Segments& d,
                                const Segments& s, const char* file, int line) {

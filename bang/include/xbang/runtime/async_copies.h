@@ -2,8 +2,8 @@
 // complete at any time before the core's next __sync*).
 //
 // By default (XBANG_ASYNC=eager) the emulator performs a copy when it is
-// issued, as the hardware's IO unit does in practice for the short copies
-// kernels issue before reading their data (docs/architecture.md). With
+// issued: kernels that pass on the hardware read a copy's destination before
+// their sync (docs/architecture.md has the evidence). With
 // XBANG_ASYNC=late it performs them at the latest point the contract allows:
 // the core's next sync (or barrier or return, or once kMaxPendingCopies are
 // outstanding), in issue order, prefetching their sources when they are
