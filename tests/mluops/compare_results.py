@@ -52,9 +52,12 @@ NOT_A_REPORT = [
     re.compile(r"^Failed\s*$"),
     re.compile(r"^MLUOPGTEST: Errors found during test\s*$"),
 ]
-API_RAN = re.compile(r"^\[==========\] (\d+) tests? from \d+ test (?:suites?|cases?) ran")
-API_PASSED = re.compile(r"^\[  PASSED  \] (\d+) tests?\.")
-API_FAILED = re.compile(r"^\[  FAILED  \] (\d+) tests?, listed below")
+# GoogleTest's summary, in mlu-ops' wording ("1750 test cases from 613 test
+# suites ran.") or GoogleTest's ("5 tests from 2 test suites ran.").
+API_RAN = re.compile(
+    r"^\[==========\] (\d+) test(?: case)?s? from \d+ test (?:suites?|cases?) ran")
+API_PASSED = re.compile(r"^\[  PASSED  \] (\d+) test(?: case)?s?\.")
+API_FAILED = re.compile(r"^\[  FAILED  \] (\d+) test(?: case)?s?, listed below")
 # A crash (signal) or the time limit: mluops.sh writes
 # "mluops: <suite> exited with status <n>".
 FATAL_STATUS = re.compile(r"status (124|13[0-9])\b")
