@@ -211,7 +211,7 @@ void barrier(BarrierScope scope) {
   if (core == nullptr) return;  // called on the host: nothing to wait for
   ++core->barriers;
   // Async copies complete by the barrier, so cores meeting there see them.
-  if (!core->pending_copies.empty()) flush_pending_copies(*core);
+  if (has_unsynced_copies(*core)) flush_pending_copies(*core);
   if (XBANG_CHECKED) check_onchip_padding("barrier");
   LaunchState& launch = *core->launch;
   if (!launch.shape().is_union()) return;  // Block tasks do not synchronise

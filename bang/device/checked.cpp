@@ -466,20 +466,34 @@ bool report_vector_bytes(const char* builtin, std::ptrdiff_t bytes, int arch) {
   return false;
 }
 
-bool check_not_pending(const char* builtin, const void* p,
-                       std::ptrdiff_t bytes) {
+namespace {
+std::string call_site(const UnsyncedCopy& copy) {
+  if (copy.file == nullptr || *copy.file == '\0') return "";
+  return std::string(" at ") + copy.file + ":" + std::to_string(copy.line);
+}
+}  // namespace
+
+void warn_unsynced_access(const char* builtin, const void* p,
+                          std::ptrdiff_t bytes, bool write) {
   const CoreContext* core = tls_core;
-  if (core == nullptr || core->pending_ranges.empty()) return true;
+  if (core == nullptr || bytes <= 0) return;
   const char* b = static_cast<const char*>(p);
-  for (const auto& [lo, hi] : core->pending_ranges) {
-    if (ranges_overlap(b, bytes, lo, hi - lo)) {
-      report(builtin, "reads [" + hex(p) + ", +" + std::to_string(bytes) +
-                          ") which an unsynchronised __memcpy_async still "
-                          "writes (missing __sync_io?)");
-      return false;
-    }
+  // The latest copy the access meets: the one a sync would wait for last.
+  for (auto it = core->unsynced_copies.rbegin();
+       it != core->unsynced_copies.rend(); ++it) {
+    const UnsyncedCopy& copy = *it;
+    const bool meets_dst =
+        ranges_overlap(b, bytes, copy.dst_lo, copy.dst_hi - copy.dst_lo);
+    const bool meets_src = write && ranges_overlap(b, bytes, copy.src_lo,
+                                                   copy.src_hi - copy.src_lo);
+    if (!meets_dst && !meets_src) continue;
+    warn(builtin, std::string(write ? "writes [" : "reads [") + hex(p) + ", +" +
+                      std::to_string(bytes) + ") which " + copy.builtin +
+                      call_site(copy) + (meets_dst ? " writes" : " reads") +
+                      " with no __sync* since (the result depends on when "
+                      "the copy lands)");
+    return;
   }
-  return true;
 }
 
 namespace {
@@ -548,7 +562,7 @@ void check_onchip_padding(const char* where) {
 void flush_pending_copies(CoreContext& core) {
   for (const PendingCopy& copy : core.pending_copies) copy.perform();
   core.pending_copies.clear();
-  core.pending_ranges.clear();
+  core.unsynced_copies.clear();
 }
 
 }  // namespace detail
@@ -641,7 +655,7 @@ bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
 
 void sync_pending_copies() {
   if (CoreContext* core = tls_core) {
-    if (!core->pending_copies.empty()) flush_pending_copies(*core);
+    if (has_unsynced_copies(*core)) flush_pending_copies(*core);
   }
 }
 
@@ -652,6 +666,7 @@ namespace {
 std::mutex warnings_mutex;
 std::vector<xbang::checked::Report> all_warnings;
 std::set<std::pair<std::string, std::string>> warned_sites;
+std::unordered_map<std::string, uint64_t> warning_counts;
 }  // namespace
 
 namespace xbang {
@@ -664,6 +679,7 @@ void clear_warnings() {
   std::lock_guard<std::mutex> lock(warnings_mutex);
   all_warnings.clear();
   warned_sites.clear();
+  warning_counts.clear();
 }
 }  // namespace checked
 
@@ -674,6 +690,29 @@ void warn_once(const char* builtin, const char* message) {
   if (!warned_sites.emplace(r.kernel, r.builtin).second) return;
   std::fprintf(stderr, "%s (warning)\n", r.text().c_str());
   all_warnings.push_back(std::move(r));
+}
+
+void warn(const char* builtin, const std::string& message) {
+  checked::Report r = report_of_this_core(builtin, message);
+  std::string key = finding_key(r);
+  std::lock_guard<std::mutex> lock(warnings_mutex);
+  uint64_t count = 1;
+  auto it = warning_counts.find(key);
+  if (it != warning_counts.end()) {
+    count = ++it->second;
+  } else if (warning_counts.size() < kMaxDistinctFindings) {
+    warning_counts.emplace(std::move(key), 1);
+  }
+  if (is_power_of_ten(count)) {
+    if (count == 1) {
+      std::fprintf(stderr, "%s (warning)\n", r.text().c_str());
+    } else {
+      std::fprintf(stderr, "%s [seen %llu times] (warning)\n", r.text().c_str(),
+                   static_cast<unsigned long long>(count));
+    }
+  }
+  if (all_warnings.size() < kMaxKeptReports)
+    all_warnings.push_back(std::move(r));
 }
 }  // namespace detail
 }  // namespace xbang

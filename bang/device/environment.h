@@ -5,6 +5,7 @@
 // - A number: decimal digits with an optional leading minus, nothing else
 //   (no blanks, no plus sign), within the variable's range.
 // - Text (a path, a program): any value; empty counts as unset.
+// - A choice: one of the variable's words.
 // Any other value, empty included, prints one line on stderr naming the
 // variable, the value and what is accepted, and the default is used.
 // Header only: cncc, a separate executable, includes it too.
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace xbang {
 namespace environment {
@@ -80,6 +82,24 @@ inline Reading<long long> parse_number(const char* name, const char* text,
                                    std::to_string(fallback))};
 }
 
+// Parses `text` (nullptr: unset) as one of `choices` (lower-case words);
+// the value is the word's index.
+inline Reading<int> parse_choice(const char* name, const char* text,
+                                 const std::vector<std::string>& choices,
+                                 int fallback) {
+  if (text == nullptr) return {fallback, ""};
+  std::string accepted;
+  for (size_t i = 0; i < choices.size(); ++i) {
+    if (choices[i] == text) return {int(i), ""};
+    accepted += (i == 0                    ? ""
+                 : i + 1 == choices.size() ? " or "
+                                           : ", ") +
+                choices[i];
+  }
+  return {fallback,
+          bad_value_line(name, text, accepted, choices.at(size_t(fallback)))};
+}
+
 // The variable's text, nullptr when unset. The only getenv of bang/.
 inline const char* raw(const char* name) { return std::getenv(name); }
 
@@ -97,6 +117,13 @@ inline long long number(const char* name, long long low, long long high,
                         long long fallback) {
   const Reading<long long> r =
       parse_number(name, raw(name), low, high, fallback);
+  report(r.problem);
+  return r.value;
+}
+
+inline int choice(const char* name, const std::vector<std::string>& choices,
+                  int fallback) {
+  const Reading<int> r = parse_choice(name, raw(name), choices, fallback);
   report(r.problem);
   return r.value;
 }

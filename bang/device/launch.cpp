@@ -67,6 +67,10 @@ CoreSpec LaunchState::core_spec(int index) const {
           slot == 0, cluster, cluster / shape_.group_clusters};
 }
 
+// XBANG_ASYNC: eager (the default) or late.
+std::atomic<bool> async_late_flag{
+    environment::choice("XBANG_ASYNC", {"eager", "late"}, 0) == 1};
+
 namespace {
 
 std::atomic<bool> deterministic_flag{
@@ -298,7 +302,7 @@ __attribute__((no_sanitize("null"))) void run_core(
     failure = "kernel threw an unknown exception";
   }
   // The end of a kernel waits for its outstanding async copies.
-  if (!core.pending_copies.empty()) flush_pending_copies(core);
+  if (has_unsynced_copies(core)) flush_pending_copies(core);
   if (XBANG_CHECKED) check_onchip_padding("end of kernel");
   // Still this core while finishing: a report at the cluster's end (SRAM)
   // names it.
@@ -407,6 +411,14 @@ cnrtRet_t run_launch(const ArchProfile& profile, cnrtDim3_t dim,
 
 void set_deterministic(bool on) { detail::deterministic_flag.store(on); }
 bool deterministic() { return detail::deterministic_flag.load(); }
+
+void set_async_copies(AsyncCopies mode) {
+  detail::async_late_flag.store(mode == AsyncCopies::kLate);
+}
+AsyncCopies async_copies() {
+  return detail::async_late_flag.load() ? AsyncCopies::kLate
+                                        : AsyncCopies::kEager;
+}
 int host_parallelism() { return detail::pool().parallelism(); }
 
 int max_host_threads() { return detail::pool().max_threads(); }

@@ -37,6 +37,21 @@ int8_t* nram_arena();
 // The queue every test launches on.
 cnrtQueue_t test_queue();
 
+// When __memcpy_async lands, for one scope.
+class AsyncCopiesMode {
+ public:
+  explicit AsyncCopiesMode(xbang::AsyncCopies mode)
+      : was_(xbang::async_copies()) {
+    xbang::set_async_copies(mode);
+  }
+  ~AsyncCopiesMode() { xbang::set_async_copies(was_); }
+  AsyncCopiesMode(const AsyncCopiesMode&) = delete;
+  AsyncCopiesMode& operator=(const AsyncCopiesMode&) = delete;
+
+ private:
+  xbang::AsyncCopies was_;
+};
+
 // Runs `fn` on another thread; fails the test and ends the process if it has
 // not returned after `seconds` (a hung barrier must fail, not hang ctest).
 void run_with_deadline(double seconds, const std::function<void()>& fn,

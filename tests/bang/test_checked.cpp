@@ -182,18 +182,32 @@ TEST(BangChecked, NegativeCount) {
       {"__memcpy", "negative_segnum"});
 }
 
-// Reading the destination of an unsynchronised __memcpy_async.
+// Reading the destination of an unsynchronised __memcpy_async: a warning
+// (tests/bang/test_async_copies.cpp has the modes), and with the sync in its
+// place nothing.
 TEST(BangChecked, AsyncDestinationReadBeforeSync) {
   xbang_test::DeviceBuffer g(std::vector<float>(64, 1.f));
-  expect_reported(
-      [&] {
-        __memcpy_async(nram_floats(), g.get(), 256, GDRAM2NRAM);
-        __bang_add(nram_floats(64), nram_floats(), nram_floats(), 64);
-        __sync_io();
-      },
-      {"__bang_add", "async_read_early"});
-  // The same kernel with the sync in its place is clean.
   xbang::checked::clear_reports();
+  xbang::checked::clear_warnings();
+  EXPECT_EQ(launch_checked(
+                {4, 1, 1}, cnrtFuncTypeBlock,
+                [&] {
+                  if (taskId != kBadTask) return;
+                  __memcpy_async(nram_floats(), g.get(), 256, GDRAM2NRAM);
+                  __bang_add(nram_floats(64), nram_floats(), nram_floats(128),
+                             64);
+                  __sync_io();
+                },
+                "async_read_early"),
+            cnrtSuccess)
+      << reports_text();
+  const auto warnings = xbang::checked::warnings();
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].builtin, "__bang_add");
+  EXPECT_EQ(warnings[0].task_id, kBadTask);
+  EXPECT_NE(warnings[0].text().find("__memcpy_async at "), std::string::npos)
+      << warnings[0].text();
+  xbang::checked::clear_warnings();
   EXPECT_EQ(launch_checked(
                 {4, 1, 1}, cnrtFuncTypeBlock,
                 [&] {
@@ -204,6 +218,7 @@ TEST(BangChecked, AsyncDestinationReadBeforeSync) {
                 "async_read_after_sync"),
             cnrtSuccess)
       << reports_text();
+  EXPECT_TRUE(xbang::checked::warnings().empty());
 }
 
 // Contract rules of particular built-ins.

@@ -228,9 +228,11 @@ TEST(BangMemcpy, ZeroSizeCopiesNothing) {
   EXPECT_EQ(counters.total_copy_bytes(), 0u);
 }
 
-// In checked mode an async copy lands only at the core's next sync: a plain
-// read before it sees the old bytes, a read after it the new ones.
-TEST(BangMemcpyAsync, VisibleOnlyAfterSync) {
+// With XBANG_ASYNC=late an async copy lands only at the core's next sync, by
+// every sync form: a plain read before it sees the old bytes, a read after it
+// the new ones.
+TEST(BangMemcpyAsync, LateModeVisibleOnlyAfterSync) {
+  AsyncCopiesMode late(xbang::AsyncCopies::kLate);
   const int size = 256;
   const auto src = pattern(size, 3);
   xbang_test::DeviceBuffer g_src(src);
@@ -283,7 +285,23 @@ TEST(BangMemcpyAsync, VisibleOnlyAfterSync) {
   }
 }
 
-TEST(BangMemcpyAsync, ToGdramAndStridedForms) {
+// The strided forms both ways; before the sync the GDRAM destination holds
+// the copy in the default (eager) mode and the old bytes in late mode.
+class BangMemcpyAsyncByMode
+    : public ::testing::TestWithParam<xbang::AsyncCopies> {};
+
+INSTANTIATE_TEST_SUITE_P(Modes, BangMemcpyAsyncByMode,
+                         ::testing::Values(xbang::AsyncCopies::kEager,
+                                           xbang::AsyncCopies::kLate),
+                         [](const auto& info) {
+                           return info.param == xbang::AsyncCopies::kEager
+                                      ? "eager"
+                                      : "late";
+                         });
+
+TEST_P(BangMemcpyAsyncByMode, ToGdramAndStridedForms) {
+  AsyncCopiesMode mode(GetParam());
+  const bool late = GetParam() == xbang::AsyncCopies::kLate;
   const int size = 16, count = 4, stride = 32;
   const auto src = pattern(size_t(stride) * count, 8);
   xbang_test::DeviceBuffer g_src(src);
@@ -310,13 +328,17 @@ TEST(BangMemcpyAsync, ToGdramAndStridedForms) {
                 "memcpy_async_strided"),
             cnrtSuccess)
       << reports_text();
-  EXPECT_EQ(gdram_before, std::vector<uint8_t>(size_t(stride) * count, 0));
+  EXPECT_EQ(gdram_before,
+            late ? std::vector<uint8_t>(size_t(stride) * count, 0) : want);
   EXPECT_EQ(gdram_after, want);
   EXPECT_EQ(g_out.to_host<uint8_t>(), want);
 }
 
-// The 3D async form: stale before the sync, the (i, j) segments after it.
-TEST(BangMemcpyAsync, ThreeDimensionalForm) {
+// The 3D async form: the (i, j) segments after the sync, and before it in
+// the default mode (stale in late mode).
+TEST_P(BangMemcpyAsyncByMode, ThreeDimensionalForm) {
+  AsyncCopiesMode mode(GetParam());
+  const bool late = GetParam() == xbang::AsyncCopies::kLate;
   const int size = 4, n0 = 3, n1 = 2, src_stride0 = 12, src_stride1 = 64;
   const auto src = pattern(256, 21);
   std::vector<uint8_t> want(size_t(size) * n0 * n1 + 8, 0x77);
@@ -342,12 +364,13 @@ TEST(BangMemcpyAsync, ThreeDimensionalForm) {
                 "memcpy_async_3d"),
             cnrtSuccess)
       << reports_text();
-  EXPECT_EQ(before, std::vector<uint8_t>(want.size(), 0x77));
+  EXPECT_EQ(before, late ? std::vector<uint8_t>(want.size(), 0x77) : want);
   EXPECT_EQ(after, want);
 }
 
 // A copy never synced inside the kernel still lands by the kernel's end.
-TEST(BangMemcpyAsync, KernelEndCompletesCopies) {
+TEST_P(BangMemcpyAsyncByMode, KernelEndCompletesCopies) {
+  AsyncCopiesMode mode(GetParam());
   const auto src = pattern(128, 4);
   xbang_test::DeviceBuffer g_src(src);
   xbang_test::DeviceBuffer g_out(std::vector<uint8_t>(128, 0));
@@ -394,10 +417,11 @@ TEST(BangMemcpy, UncheckedOneSegmentPath) {
   EXPECT_EQ(bytes_of(counters, NRAM2GDRAM), uint64_t(size));
 }
 
-// Checked mode off, an async copy is still delayed to the sync (the release
-// emulator prefetches its source and copies there), so a kernel missing its
-// __sync_io reads the same stale bytes in both modes.
-TEST(BangMemcpyAsync, UncheckedModeAlsoDelaysUntilSync) {
+// Checked mode off, late mode still delays an async copy to the sync (it
+// prefetches the source and copies there), so a kernel missing its
+// __sync_io reads the same stale bytes with checking on or off.
+TEST(BangMemcpyAsync, LateModeDelaysUntilSyncUnchecked) {
+  AsyncCopiesMode late(xbang::AsyncCopies::kLate);
   const int size = 192;
   const auto src = pattern(size, 5);
   xbang_test::DeviceBuffer g_src(src);
@@ -420,9 +444,10 @@ TEST(BangMemcpyAsync, UncheckedModeAlsoDelaysUntilSync) {
   EXPECT_EQ(after, src);
 }
 
-// More copies in flight than the emulator keeps pending: every one lands, in
-// issue order (the later copy of a byte wins).
-TEST(BangMemcpyAsync, ManyCopiesInFlightLandInOrder) {
+// More copies in flight than late mode keeps pending (and checked mode
+// follows): every one lands, in issue order (the later copy of a byte wins).
+TEST_P(BangMemcpyAsyncByMode, ManyCopiesInFlightLandInOrder) {
+  AsyncCopiesMode mode(GetParam());
   const int rows = 1000, row = 16;
   const auto src = pattern(size_t(rows) * row, 6);
   xbang_test::DeviceBuffer g_src(src);
@@ -453,7 +478,8 @@ TEST(BangMemcpyAsync, ManyCopiesInFlightLandInOrder) {
 
 // A barrier completes the async copies issued before it: another core reads
 // them after __sync_all.
-TEST(BangMemcpyAsync, BarrierCompletesCopiesForOtherCores) {
+TEST_P(BangMemcpyAsyncByMode, BarrierCompletesCopiesForOtherCores) {
+  AsyncCopiesMode mode(GetParam());
   const auto src = pattern(256, 9);
   xbang_test::DeviceBuffer g_src(src);
   xbang_test::DeviceBuffer g_mid(std::vector<uint8_t>(256, 0));

@@ -83,6 +83,31 @@ TEST(Environment, NumberTable) {
   }
 }
 
+TEST(Environment, ChoiceTable) {
+  struct Row {
+    const char* text;  // nullptr: unset
+    int fallback;
+    int value;
+    bool bad;
+  };
+  const Row rows[] = {
+      {nullptr, 0, 0, false}, {nullptr, 1, 1, false}, {"eager", 1, 0, false},
+      {"late", 0, 1, false},  {"", 0, 0, true},       {"LATE", 0, 0, true},
+      {"late ", 1, 1, true},  {"1", 0, 0, true},      {"lazy", 0, 0, true},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.text != nullptr ? row.text : "(unset)");
+    const env::Reading<int> r =
+        env::parse_choice("XBANG_X", row.text, {"eager", "late"}, row.fallback);
+    EXPECT_EQ(r.value, row.value);
+    EXPECT_EQ(!r.problem.empty(), row.bad);
+  }
+  EXPECT_EQ(
+      env::parse_choice("XBANG_X", "b", {"one", "two", "three"}, 2).problem,
+      "[xbang] ignoring XBANG_X=\"b\": expected one, two or three; using "
+      "three");
+}
+
 TEST(Environment, BadValueMessage) {
   EXPECT_EQ(env::parse_number("XBANG_THREADS", "many", 1, 64, 2).problem,
             "[xbang] ignoring XBANG_THREADS=\"many\": expected a whole number "

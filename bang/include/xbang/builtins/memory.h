@@ -105,13 +105,32 @@ inline void land_pending_before(void* dst, const void* src, const Segments& d,
   }
 }
 
-// Every __memcpy form ends here. Async copies are delayed until the core's
-// next sync (see xbang/runtime/async_copies.h), so a built-in reading their
-// destination early sees stale data, as it could on hardware; checked mode
-// reports it.
+// Checked mode: the async copy's ranges until the core's next sync. At
+// kMaxPendingCopies the list starts afresh, as late mode lands its copies
+// there, so that one check never walks more.
+inline void note_unsynced_copy(CoreContext& core, const char* builtin,
+                               void* dst, const void* src, const Segments& d,
+                               const Segments& s, const char* file, int line) {
+  long dlo, dhi, slo, shi;
+  d.extent(&dlo, &dhi);
+  s.extent(&slo, &shi);
+  if (core.unsynced_copies.size() >= kMaxPendingCopies) {
+    core.unsynced_copies.clear();
+  }
+  const char* to = static_cast<const char*>(dst);
+  const char* from = static_cast<const char*>(src);
+  core.unsynced_copies.push_back(
+      {to + dlo, to + dhi, from + slo, from + shi, builtin, file, line});
+}
+
+// Every __memcpy form ends here. An async copy lands at issue, or with
+// XBANG_ASYNC=late at the core's next sync (xbang/runtime/async_copies.h),
+// where a built-in reading its destination early sees stale data, as it
+// could on hardware; checked mode warns about it in both modes. file and
+// line: an async copy's call site, for those warnings.
 inline void copy(const char* name, void* dst, const void* src,
                  mluMemcpyDirection_t dir, const Segments& d, const Segments& s,
-                 bool async) {
+                 bool async, const char* file = nullptr, int line = 0) {
   run_builtin(
       name, Tally::copy(dir, d.size * d.count()),
       [&](Contract& c) { copy_contract(c, dst, src, dir, d, s); },
@@ -124,10 +143,12 @@ inline void copy(const char* name, void* dst, const void* src,
           return;
         }
         if (checked_mode_on()) {
-          long lo, hi;
-          d.extent(&lo, &hi);
-          core->pending_ranges.emplace_back(static_cast<char*>(dst) + lo,
-                                            static_cast<char*>(dst) + hi);
+          note_unsynced_copy(*core, name, dst, src, d, s, file, line);
+        }
+        if (!async_copies_late()) {
+          land_pending_before(dst, src, d, s);
+          copy_segments(dst, src, d, s);
+          return;
         }
         core->pending_copies.push_back({dst, src, d, s});
         core->pending_copies.back().prefetch_source();
@@ -185,29 +206,36 @@ inline void __memcpy(void* dst, const void* src, int size,
        false);
 }
 
+// The async forms take their call site (GCC and Clang fill in the caller's
+// file and line) for checked mode's warnings.
 inline void __memcpy_async(void* dst, const void* src, int size,
-                           mluMemcpyDirection_t dir) {
+                           mluMemcpyDirection_t dir,
+                           const char* file = __builtin_FILE(),
+                           int line = __builtin_LINE()) {
   using namespace xbang::detail;
   copy("__memcpy_async", dst, src, dir, contiguous(size), contiguous(size),
-       true);
+       true, file, line);
 }
 inline void __memcpy_async(void* dst, const void* src, int size,
                            mluMemcpyDirection_t dir, int dst_stride,
-                           int src_stride, int segnum) {
+                           int src_stride, int segnum,
+                           const char* file = __builtin_FILE(),
+                           int line = __builtin_LINE()) {
   using namespace xbang::detail;
   copy("__memcpy_async", dst, src, dir, strided(size, dst_stride, segnum),
-       strided(size, src_stride, segnum), true);
+       strided(size, src_stride, segnum), true, file, line);
 }
 inline void __memcpy_async(void* dst, const void* src, int size,
                            mluMemcpyDirection_t dir, int dst_stride0,
                            int dst_segnum0, int dst_stride1, int dst_segnum1,
                            int src_stride0, int src_segnum0, int src_stride1,
-                           int src_segnum1) {
+                           int src_segnum1, const char* file = __builtin_FILE(),
+                           int line = __builtin_LINE()) {
   using namespace xbang::detail;
   copy("__memcpy_async", dst, src, dir,
        {size, dst_stride0, dst_segnum0 + 1L, dst_stride1, dst_segnum1 + 1L},
        {size, src_stride0, src_segnum0 + 1L, src_stride1, src_segnum1 + 1L},
-       true);
+       true, file, line);
 }
 
 // Syncs: every outstanding async copy of this core completes.
@@ -217,9 +245,9 @@ inline void __sync_compute() { xbang::detail::sync_pending_copies(); }
 inline void __sync() { xbang::detail::sync_pending_copies(); }
 inline void __sync_io_move_compute() { xbang::detail::sync_pending_copies(); }
 // The form that names which of the IO, move and compute pipelines wait for
-// which (six flags, Cambricon's order). The emulated pipelines are one: an
-// async copy lands at the core's next sync, so every form completes them
-// all, which is at least the waits asked for.
+// which (six flags, Cambricon's order). The emulated pipelines are one: every
+// form completes all of the core's async copies, which is at least the waits
+// asked for.
 inline void __sync_io_move_compute(bool, bool, bool, bool, bool, bool) {
   xbang::detail::sync_pending_copies();
 }

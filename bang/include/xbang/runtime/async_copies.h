@@ -1,15 +1,20 @@
-// A core's __memcpy_async copies not yet performed (docs/builtins.md: an async
-// copy may complete at any time before the core's next __sync*).
+// A core's __memcpy_async copies (docs/builtins.md: an async copy may
+// complete at any time before the core's next __sync*).
 //
-// The emulator performs them at that sync (or the core's next barrier or
-// return, or once kMaxPendingCopies are outstanding), in issue order, and
-// prefetches their sources when they are issued: a kernel that issues the
-// copies of several random rows and then syncs waits for their misses
-// together, as the IO unit overlaps them, instead of one after the other.
-// Checked mode adds the reads of a pending destination to its reports.
+// By default (XBANG_ASYNC=eager) the emulator performs a copy when it is
+// issued: kernels that pass on the hardware read a copy's destination before
+// their sync (docs/architecture.md has the evidence). With
+// XBANG_ASYNC=late it performs them at the latest point the contract allows:
+// the core's next sync (or barrier or return, or once kMaxPendingCopies are
+// outstanding), in issue order, prefetching their sources when they are
+// issued, so that a kernel reading a destination before its sync sees the
+// stale bytes.
+// In either mode checked mode keeps each copy's ranges until the sync and
+// warns about every built-in access to them (checked.h).
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 namespace xbang {
@@ -115,6 +120,25 @@ struct PendingCopy {
 };
 
 inline constexpr size_t kMaxPendingCopies = 256;
+
+// XBANG_ASYNC=late (xbang::set_async_copies): copies land at the sync.
+extern std::atomic<bool> async_late_flag;
+inline bool async_copies_late() {
+  return async_late_flag.load(std::memory_order_relaxed);
+}
+
+// Checked mode: an async copy not yet synced, the bytes it writes and reads
+// and where it was issued (file is null when the compiler gave none). At
+// most kMaxPendingCopies per core are followed.
+struct UnsyncedCopy {
+  const char* dst_lo;
+  const char* dst_hi;
+  const char* src_lo;
+  const char* src_hi;
+  const char* builtin;
+  const char* file;
+  int line;
+};
 
 }  // namespace detail
 }  // namespace xbang

@@ -137,9 +137,13 @@ inline bool check_vector_bytes(const char* builtin, std::ptrdiff_t bytes) {
   if (!kNeedsAlignedVectors || bytes % 128 == 0) return true;
   return report_vector_bytes(builtin, bytes, kArch);
 }
-// Reading memory an unfinished __memcpy_async still writes.
-bool check_not_pending(const char* builtin, const void* p,
-                       std::ptrdiff_t bytes);
+// A built-in's access to bytes of an async copy not yet synced: a read of
+// its destination, a write to its destination or its source. On hardware the
+// result depends on when the copy lands, so it is a warning naming both
+// built-ins; the built-in still runs (the caller checks that the core has
+// unsynced copies first).
+void warn_unsynced_access(const char* builtin, const void* p,
+                          std::ptrdiff_t bytes, bool write);
 
 }  // namespace detail
 }  // namespace xbang
@@ -153,8 +157,11 @@ bool check_not_pending(const char* builtin, const void* p,
 #define XBANG_CHECKING() false
 #endif
 
-// Warnings: findings the hardware tolerates (a built-in skipped on the MPU).
-// Printed and listed once per kernel and built-in; they never fail a launch.
+// Warnings: findings the hardware tolerates or whose outcome depends on its
+// timing. A built-in skipped on the MPU is printed and listed once per kernel
+// and built-in; an access to bytes of an unsynced async copy is listed each
+// time (up to 10000 kept) and printed as reports are (1st, 10th, 100th...
+// time of a finding). They never fail a launch.
 namespace xbang {
 namespace checked {
 std::vector<Report> warnings();  // since clear_warnings()
@@ -162,5 +169,7 @@ void clear_warnings();
 }  // namespace checked
 namespace detail {
 void warn_once(const char* builtin, const char* message);
+// A warning of the calling core, counted and printed as reports are.
+void warn(const char* builtin, const std::string& message);
 }  // namespace detail
 }  // namespace xbang

@@ -119,6 +119,15 @@ cnrtRet_t launch(void (*kernel)(Params...), cnrtDim3_t dim,
 void set_deterministic(bool on);
 bool deterministic();
 
+// When a __memcpy_async lands (docs/environment.md, XBANG_ASYNC): kEager at
+// issue, as the hardware does in practice (the default); kLate at the core's
+// next __sync*, barrier or return, the latest point BANG allows, so that a
+// kernel reading a copy's destination before its sync gets stale data.
+// Checked mode warns about such reads in both.
+enum class AsyncCopies { kEager, kLate };
+void set_async_copies(AsyncCopies mode);
+AsyncCopies async_copies();
+
 // Host threads the runtime runs cores on at once (default: the host's
 // cores; XBANG_THREADS in the environment).
 int host_parallelism();

@@ -70,10 +70,10 @@ struct CoreContext {
     int next = 0;
   };
   RecentAllocations recent_gdram;
-  // __memcpy_async copies not yet performed (see async_copies.h) and, in
-  // checked mode, the destination range each one writes.
+  // __memcpy_async copies not yet performed (XBANG_ASYNC=late) and, in
+  // checked mode, the copies not yet synced (see async_copies.h).
   std::vector<PendingCopy> pending_copies;
-  std::vector<std::pair<const char*, const char*>> pending_ranges;
+  std::vector<UnsyncedCopy> unsynced_copies;
 };
 
 // Initial-exec: every built-in reads it, from kernels in executables and in
@@ -84,8 +84,12 @@ extern __thread CoreContext* tls_core
     __attribute__((tls_model("initial-exec")));
 inline CoreContext* current_core() { return tls_core; }
 
-// Performs the core's delayed __memcpy_async copies, in issue order.
+// Performs the core's delayed __memcpy_async copies, in issue order, and
+// forgets the unsynced ones: the core's sync, barrier or return.
 void flush_pending_copies(CoreContext& core);
+inline bool has_unsynced_copies(const CoreContext& core) {
+  return !core.pending_copies.empty() || !core.unsynced_copies.empty();
+}
 
 inline void count_elements(Family family, uint64_t n) {
   if (CoreContext* core = tls_core)

@@ -85,10 +85,12 @@ class Contract {
                 Where where = Where::kNram) {
     dst_ = p;
     dst_bytes_ = bytes;
-    return operand("dst", p, bytes, where);
+    operand("dst", p, bytes, where);
+    return unsynced(p, bytes, /*write=*/true);
   }
-  // A source read in full: inside `where`, not written by a pending
-  // __memcpy_async, and equal to or disjoint from dst (exact in place).
+  // A source read in full: inside `where`, equal to or disjoint from dst
+  // (exact in place); a read of bytes an unsynced __memcpy_async writes is
+  // warned about.
   Contract& src(const char* name, const void* p, std::ptrdiff_t bytes,
                 Where where = Where::kNram) {
     operand(name, p, bytes, where);
@@ -133,11 +135,16 @@ class Contract {
     onchip_ = true;
     return *this;
   }
-  // Not written by a pending __memcpy_async (the read would see stale data).
+  // A read: warned about when an unsynced __memcpy_async writes those bytes
+  // (what it reads depends on when the copy lands).
   Contract& pending(const void* p, std::ptrdiff_t bytes) {
+    return unsynced(p, bytes, /*write=*/false);
+  }
+  // The one test an access pays while no async copy is unsynced.
+  Contract& unsynced(const void* p, std::ptrdiff_t bytes, bool write) {
     const CoreContext* core = tls_core;
-    if (validating() && core != nullptr && !core->pending_ranges.empty()) {
-      ok_ = check_not_pending(builtin_, p, bytes);
+    if (validating() && core != nullptr && !core->unsynced_copies.empty()) {
+      warn_unsynced_access(builtin_, p, bytes, write);
     }
     return *this;
   }
