@@ -10,18 +10,26 @@
 # Defines BANG_FOUND, BANG_VERSION (the CNRT version xbang's headers
 # declare), BANG_CNCC_EXECUTABLE (bin/cncc of the package's Neuware layout,
 # xbang's compiler driver), the functions bang_add_executable /
-# bang_add_library (their .mlu sources go through xbang_add_mlu_sources,
-# compiled for the host CPU unless XBANG_PORTABLE is set) and the link names
-# cnrt, cndrv, cndev, cnnl, cnbin and cnpapi, which resolve to xbang::bang.
+# bang_add_library and the link names cnrt, cndrv, cndev, cnnl, cnbin and
+# cnpapi, which resolve to xbang::bang.
 #
-# BANG_CNCC_FLAGS (a string or a list) applies to the .mlu sources where it
-# means something on a CPU: -O<level>, -g*, -D<macro>[=<value>], -I<dir>,
-# --bang-mlu-arch=mtp_<NNN> (the profile: __BANG_ARCH__=<NNN>; several arch
-# flags name a fat binary, and the one xbang was built for is used), -march=
-# and -mcpu= (instead of the host CPU). Every other flag is ignored, with one
-# message at the first target: warning flags too, because the .mlu sources
-# are compiled by the project's C++ compiler, whose CMAKE_CXX_FLAGS (with
-# their -W flags) reach them already, and GCC's -Wall is not cncc's.
+# The .mlu sources of bang_add_* compile through cncc, as with the real
+# toolkit: one `cncc -c` per file, with BANG_CNCC_FLAGS, the target's include
+# directories and compile definitions, -fPIC for a shared library or
+# POSITION_INDEPENDENT_CODE, and --xbang-portable when XBANG_PORTABLE is set
+# (else cncc compiles for the host CPU). cncc compiles with Clang, so
+# -Wall -Werror in BANG_CNCC_FLAGS means what it means for the real cncc
+# (docs/cncc.md). The --bang-mlu-arch flags name a fat binary: the profile
+# xbang was built for is used if listed, else the first, and only that one
+# reaches cncc (the others may be architectures xbang does not emulate).
+#
+# Without cncc (a cross build, or BANG_MLU_THROUGH_CXX set) the .mlu sources
+# go through xbang_add_mlu_sources and the project's C++ compiler instead;
+# then BANG_CNCC_FLAGS applies where it means something on a CPU: -O<level>,
+# -g*, -D<macro>[=<value>], -I<dir>, the arch, -march= and -mcpu= (instead of
+# the host CPU). Every other flag is ignored there, with one message at the
+# first target: warning flags too, as the project's CMAKE_CXX_FLAGS reach
+# those sources already.
 
 # In xbang's own build the targets exist; elsewhere the xbang package is
 # next to this file (installed) or on CMAKE_PREFIX_PATH.
@@ -32,10 +40,17 @@ endif()
 if(TARGET xbang::bang)
   set(BANG_XBANG_TARGET xbang::bang)
   set(BANG_VERSION 6.14.1)
-  # cncc in the package's Neuware layout (bin/cncc), built or installed.
+  # cncc in the package's Neuware layout (bin/cncc), built or installed;
+  # in xbang's own build tree, the one the build assembles.
   if(NOT BANG_CNCC_EXECUTABLE AND DEFINED xbang_NEUWARE_HOME
      AND EXISTS "${xbang_NEUWARE_HOME}/bin/cncc")
     set(BANG_CNCC_EXECUTABLE "${xbang_NEUWARE_HOME}/bin/cncc")
+  elseif(NOT BANG_CNCC_EXECUTABLE AND TARGET xbang_cncc)
+    # The layout's targets (xbang_neuware: its include/ and lib64/) build
+    # before the kernels.
+    get_target_property(_bang_cncc_dir xbang_cncc RUNTIME_OUTPUT_DIRECTORY)
+    set(BANG_CNCC_EXECUTABLE "${_bang_cncc_dir}/cncc")
+    set(_bang_cncc_targets xbang_cncc xbang_mlu_rewrite xbang_neuware)
   endif()
 endif()
 
@@ -58,6 +73,9 @@ elseif(DEFINED XBANG_ARCH)
 else()
   set(_bang_library_arch 372)
 endif()
+
+# compute_20, compute_30, compute_50: the families of the profiles.
+set(_bang_compute_profiles 0 0 290 372 0 592)
 
 foreach(_bang_link_name cnrt cndrv cndev cnnl cnbin cnpapi)
   if(NOT TARGET ${_bang_link_name})
@@ -108,25 +126,7 @@ function(_bang_apply_cncc_flags target)
     endif()
   endforeach()
 
-  set(arch "")
-  if(archs)
-    list(FIND archs "${_bang_library_arch}" library_arch_index)
-    if(library_arch_index GREATER_EQUAL 0)
-      set(arch "${_bang_library_arch}")
-    else()
-      list(GET archs 0 arch)
-      if(NOT arch MATCHES "^(290|372|592)$")
-        message(FATAL_ERROR
-          "FindBANG (xbang): --bang-mlu-arch ${arch}: xbang emulates the "
-          "profiles 290, 372 and 592")
-      endif()
-      message(WARNING
-        "FindBANG (xbang): ${target}'s kernels are compiled for "
-        "__BANG_ARCH__=${arch}, but xbang's runtime was built for "
-        "${_bang_library_arch}; configure xbang with -DXBANG_ARCH=${arch} "
-        "for matching checked-mode limits and device attributes")
-    endif()
-  endif()
+  _bang_pick_arch(arch ${target} "${archs}")
 
   get_property(reported GLOBAL PROPERTY _BANG_IGNORED_FLAGS_REPORTED)
   if(ignored AND NOT reported)
@@ -163,8 +163,111 @@ function(_bang_apply_cncc_flags target)
   endforeach()
 endfunction()
 
+# The profile of a target's kernels from the --bang-mlu-arch flags in
+# `archs` (numbers): the library's if listed, else the first.
+function(_bang_pick_arch out target archs)
+  set(arch "")
+  if(archs)
+    list(FIND archs "${_bang_library_arch}" library_arch_index)
+    if(library_arch_index GREATER_EQUAL 0)
+      set(arch "${_bang_library_arch}")
+    else()
+      list(GET archs 0 arch)
+      if(NOT arch MATCHES "^(290|372|592)$")
+        message(FATAL_ERROR
+          "FindBANG (xbang): --bang-mlu-arch ${arch}: xbang emulates the "
+          "profiles 290, 372 and 592")
+      endif()
+      message(WARNING
+        "FindBANG (xbang): ${target}'s kernels are compiled for "
+        "__BANG_ARCH__=${arch}, but xbang's runtime was built for "
+        "${_bang_library_arch}; configure xbang with -DXBANG_ARCH=${arch} "
+        "for matching checked-mode limits and device attributes")
+    endif()
+  endif()
+  set(${out} "${arch}" PARENT_SCOPE)
+endfunction()
+
+# Compiles each .mlu file of `target` with cncc into an object of the target.
+# The object's source property BANG_CNCC_FLAGS holds the flags cncc gets
+# besides the target's include directories and definitions.
+function(_bang_add_cncc_objects target)
+  string(REPLACE ";" " " flags "${BANG_CNCC_FLAGS}")
+  separate_arguments(flags UNIX_COMMAND "${flags}")
+  set(cncc_flags "")
+  set(archs "")
+  set(pending "")
+  foreach(flag IN LISTS flags)
+    if(pending)
+      set(flag "--bang-mlu-arch=${flag}")
+      set(pending "")
+    endif()
+    if(flag STREQUAL "--bang-mlu-arch" OR flag STREQUAL "--bang-arch")
+      set(pending TRUE)
+    elseif(flag MATCHES "^--bang-(mlu-)?arch=compute_([0-9])0$")
+      list(GET _bang_compute_profiles ${CMAKE_MATCH_2} profile)
+      list(APPEND archs "${profile}")
+    elseif(flag MATCHES "^--bang-(mlu-)?arch=(mtp_|tp_)?([0-9]+)$")
+      list(APPEND archs "${CMAKE_MATCH_3}")
+    else()
+      list(APPEND cncc_flags "${flag}")
+    endif()
+  endforeach()
+  _bang_pick_arch(arch ${target} "${archs}")
+  if(arch)
+    list(APPEND cncc_flags "--bang-mlu-arch=mtp_${arch}")
+  endif()
+  get_target_property(type ${target} TYPE)
+  get_target_property(pic ${target} POSITION_INDEPENDENT_CODE)
+  if(type MATCHES "^(SHARED|MODULE)_LIBRARY$" OR pic)
+    list(APPEND cncc_flags -fPIC)
+  endif()
+  if(XBANG_PORTABLE OR (DEFINED XBANG_NATIVE AND NOT XBANG_NATIVE))
+    list(APPEND cncc_flags --xbang-portable)
+  endif()
+
+  # A target of .mlu files only has no source CMake compiles: its objects
+  # link as C++.
+  get_target_property(language ${target} LINKER_LANGUAGE)
+  if(NOT language)
+    set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
+  endif()
+
+  set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  set(definitions "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+  foreach(mlu IN LISTS ARGN)
+    get_filename_component(mlu_path "${mlu}" ABSOLUTE
+                           BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(NOT EXISTS "${mlu_path}")
+      message(FATAL_ERROR "bang_add_*: ${mlu_path} does not exist")
+    endif()
+    file(RELATIVE_PATH relative "${CMAKE_CURRENT_SOURCE_DIR}" "${mlu_path}")
+    string(REPLACE "../" "__/" relative "${relative}")
+    set(object
+        "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${target}.dir/bang/${relative}.o")
+    get_filename_component(object_dir "${object}" DIRECTORY)
+    file(MAKE_DIRECTORY "${object_dir}")
+    file(RELATIVE_PATH shown "${PROJECT_SOURCE_DIR}" "${mlu_path}")
+    add_custom_command(
+      OUTPUT "${object}"
+      COMMAND "${BANG_CNCC_EXECUTABLE}" -c "${mlu_path}" -o "${object}"
+              ${cncc_flags}
+              "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
+              "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>"
+              -MD -MF "${object}.d"
+      DEPENDS "${mlu_path}" ${_bang_cncc_targets}
+      DEPFILE "${object}.d"
+      COMMENT "Building BANG object ${shown}"
+      COMMAND_EXPAND_LISTS
+      VERBATIM)
+    set_source_files_properties("${object}" PROPERTIES
+      GENERATED TRUE EXTERNAL_OBJECT TRUE BANG_CNCC_FLAGS "${cncc_flags}")
+    target_sources(${target} PRIVATE "${object}")
+  endforeach()
+endfunction()
+
 # Adds the sources of a bang_add_* call to `target`: .mlu files through
-# xbang_add_mlu_sources, the rest as they are.
+# cncc (or xbang_add_mlu_sources, see above), the rest as they are.
 function(_bang_add_sources target)
   set(mlu_sources "")
   set(other_sources "")
@@ -178,7 +281,12 @@ function(_bang_add_sources target)
   if(other_sources)
     target_sources(${target} PRIVATE ${other_sources})
   endif()
-  if(mlu_sources)
+  set(through_cncc FALSE)
+  if(mlu_sources AND BANG_CNCC_EXECUTABLE AND NOT CMAKE_CROSSCOMPILING
+     AND NOT BANG_MLU_THROUGH_CXX)
+    set(through_cncc TRUE)
+    _bang_add_cncc_objects(${target} ${mlu_sources})
+  elseif(mlu_sources)
     xbang_add_mlu_sources(${target} ${mlu_sources})
   endif()
   # Through the properties, so the caller may use either signature of
@@ -187,7 +295,9 @@ function(_bang_add_sources target)
   set_property(TARGET ${target} APPEND PROPERTY INTERFACE_LINK_LIBRARIES
                                                 xbang::bang)
   target_compile_features(${target} PUBLIC cxx_std_17)
-  _bang_apply_cncc_flags(${target})
+  if(NOT through_cncc)
+    _bang_apply_cncc_flags(${target})
+  endif()
 endfunction()
 
 # bang_add_executable(<name> <sources>...)
