@@ -21,7 +21,8 @@ compiler's). Its first error decides the class:
                      xbang does not emulate
   missing header     an #include that is not found
   warning as error   a -Werror warning
-  rewriter error     xbang-mlu-rewrite refused the file
+  rewriter error     xbang-mlu-rewrite refused the file or a header, or left
+                     a launch as <<<...>>> for the compiler to stop at
   unknown arch       an --bang-mlu-arch cncc does not know
   unknown flag       a flag cncc does not know
   kernel bug         named in the manifest's "kernel_bugs" (the project's own
@@ -137,6 +138,13 @@ def classify(output, rewriter_failed):
         return "unknown flag", flag.group(1) if flag else message, line
     if rewriter_failed:
         return "rewriter error", re.sub(r"^.*error: ", "", line), line
+    # The compiler stopping at a launch: one the rewriter did not turn into
+    # a call (Clang and GCC show the source line after the message).
+    lines = output.splitlines()
+    if line in [l.strip() for l in lines]:
+        at = [l.strip() for l in lines].index(line)
+        if at + 1 < len(lines) and "<<<" in lines[at + 1]:
+            return "rewriter error", "a launch left as <<<...>>>", line
     warning = re.search(r"\[-Werror[,=](-W)?([\w+-]+)\]", line)
     if warning:
         return "warning as error", "-W" + warning.group(2), line
@@ -219,8 +227,8 @@ def run_project(args, project, root):
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = [
             pool.submit(compile_one, args.cncc, root, rel, inc,
-                        replace_opt(archs_of(flags), args.opt), args.compiler,
-                        keep)
+                        replace_opt(archs_of(flags), args.opt) +
+                        args.extra_flag, args.compiler, keep)
             for rel, inc, flags in files
         ]
         for future in futures:
@@ -304,6 +312,8 @@ def main():
     parser.add_argument("--drop-unknown-archs", action="store_true",
                         help="leave out the --bang-mlu-arch cncc does not "
                         "emulate when the file names one it does")
+    parser.add_argument("--extra-flag", action="append", default=[],
+                        help="a flag added after each project's own")
     parser.add_argument("--fail-on-error", action="store_true",
                         help="exit with 1 when a file does not compile")
     parser.add_argument("--verbose", action="store_true")

@@ -286,12 +286,11 @@ int parse_command(const std::vector<std::string>& args, Command& command,
       if (!take_value(args, i, "-Xclang", value)) return missing();
       compile_flag({"-Xclang", value});
     } else if (argument == "-nostdinc" || argument == "-nostdinc++" ||
-               argument == "-P" || argument == "-C" ||
-               argument == "-H" || argument == "-ansi" ||
-               argument == "-trigraphs" || argument == "-undef" ||
-               starts_with(argument, "--std=")) {
-      compile_flag({starts_with(argument, "--std=") ? argument.substr(1)
-                                                    : argument});
+               argument == "-P" || argument == "-C" || argument == "-H" ||
+               argument == "-ansi" || argument == "-trigraphs" ||
+               argument == "-undef" || starts_with(argument, "--std=")) {
+      compile_flag(
+          {starts_with(argument, "--std=") ? argument.substr(1) : argument});
       if (starts_with(argument, "--std=")) {
         command.std_value = argument.substr(6);
       }
