@@ -54,7 +54,24 @@ elseif(STEP STREQUAL "preprocess")
   cncc_run(SUCCESS ${CNCC} -E ${kernel} -o kernel.ii)
   file(READ ${WORK_DIR}/kernel.ii cncc_output)
   expect_output("::xbang::launch\\(")
-  expect_output("# 3[0-9] \"[^\"]*scale_block\\.mlu\"")
+  # The launch's line in the .mlu file: the last line marker naming the file
+  # before it, plus the lines between (GCC writes a marker right before the
+  # launch, Clang blank lines up to it).
+  string(FIND "${cncc_output}" "::xbang::launch(" launch_at)
+  string(SUBSTRING "${cncc_output}" 0 ${launch_at} before_launch)
+  string(REGEX MATCHALL "\n# [0-9]+ \"[^\"]*scale_block\\.mlu\"[^\n]*"
+         markers "${before_launch}")
+  list(GET markers -1 marker)
+  string(REGEX MATCH "# ([0-9]+)" ignored "${marker}")
+  set(line ${CMAKE_MATCH_1})
+  string(FIND "${before_launch}" "${marker}" marker_at REVERSE)
+  string(SUBSTRING "${before_launch}" ${marker_at} -1 after_marker)
+  string(REGEX MATCHALL "\n" newlines "${after_marker}")
+  list(LENGTH newlines count)
+  math(EXPR line "${line} + ${count} - 2")
+  if(line LESS 30 OR line GREATER 39)
+    message(FATAL_ERROR "the launch maps to scale_block.mlu:${line}")
+  endif()
 elseif(STEP STREQUAL "version")
   # mlu-ops reads field 2 of line 1 and drops the leading v.
   cncc_run(SUCCESS ${CNCC} --version)
@@ -112,6 +129,41 @@ elseif(STEP STREQUAL "host_cpu")
   if(cncc_output MATCHES "-march=native")
     message(FATAL_ERROR "XBANG_CNCC_PORTABLE=1 still passes -march=native")
   endif()
+elseif(STEP STREQUAL "warnings")
+  # -Wall -Werror means cncc's -Wall, with Clang (the default) and with GCC.
+  set(source ${SOURCE_DIR}/warnings_block.mlu)
+  foreach(compiler clang gcc)
+    cncc_run(SUCCESS ${CNCC} --xbang-host-compiler=${compiler} -c ${source}
+             -o warnings.o -Wall -Werror -std=c++11 -O2)
+  endforeach()
+  cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_CNCC_COMPILER=gcc ${CNCC}
+           -c ${source} -o warnings.o -Wall -Werror)
+  # A warning the user names keeps the user's setting.
+  cncc_run(FAILURE ${CNCC} --xbang-host-compiler=gcc -c ${source}
+           -o warnings.o -Wall -Werror -Wsign-compare)
+  expect_output("sign-compare")
+elseif(STEP STREQUAL "host_compiler")
+  # Clang by default when xbang found one; the switch names GCC.
+  cncc_run(SUCCESS ${CNCC} --version)
+  set(version "${cncc_output}")
+  cncc_run(SUCCESS ${CNCC} -v --xbang-host-compiler=gcc -c ${kernel}
+           -o kernel.o)
+  if(cncc_output MATCHES "clang")
+    message(FATAL_ERROR "--xbang-host-compiler=gcc runs Clang:\n${cncc_output}")
+  endif()
+  if(version MATCHES "by [^\n]*clang")
+    cncc_run(SUCCESS ${CNCC} -v -c ${kernel} -o kernel.o)
+    expect_output("clang[^ ]* ")
+  endif()
+  cncc_run(FAILURE ${CNCC} --xbang-host-compiler=icc -c ${kernel} -o kernel.o)
+  expect_output("unknown host compiler 'icc'")
+  cncc_run(FAILURE ${CMAKE_COMMAND} -E env XBANG_CNCC_COMPILER=icc ${CNCC}
+           -c ${kernel} -o kernel.o)
+  expect_output("XBANG_CNCC_COMPILER='icc'")
+elseif(STEP STREQUAL "fat_binary")
+  # Several arch flags, as torch_mlu passes them: one compilation.
+  cncc_run(SUCCESS ${CNCC} -c ${kernel} -o kernel.o --bang-mlu-arch=mtp_372
+           --bang-mlu-arch=mtp_592 -Wall -Werror -std=c++11 -fPIC -pthread)
 elseif(STEP STREQUAL "env_sh")
   # Sourced from another folder: NEUWARE_HOME is the layout, cncc on PATH,
   # lib64 on LD_LIBRARY_PATH.
