@@ -171,12 +171,17 @@ struct Driver {
   // against -Wall and -Wextra; a warning the user names (-W<name>,
   // -Werror=<name>) keeps the user's setting.
   std::vector<std::string> warning_flags(bool bang) const {
-    // Warnings of GCC's -Wall (C++) that Clang's -Wall does not have; GCC's
-    // maybe-uninitialized also fires inside its own AVX-512 intrinsics once
-    // the built-ins are inlined into a kernel.
-    static const char* const kGccOnly[] = {"sign-compare", "unknown-pragmas",
-                                           "unused-but-set-variable",
-                                           "maybe-uninitialized"};
+    // Warnings of GCC's -Wall (C++) that Clang's -Wall does not have, or
+    // has under another name with other rules: -Wcomment also takes a //
+    // comment continued by a backslash, -Wsequence-point ignores C++17's
+    // sequencing of assignments (Clang's is -Wunsequenced).
+    static const char* const kGccAll[] = {"sign-compare", "unknown-pragmas",
+                                          "unused-but-set-variable", "comment",
+                                          "sequence-point"};
+    // GCC 12 raises these inside its own AVX-512 intrinsics once the
+    // built-ins are inlined into a kernel (avx512fintrin.h, `__Y`).
+    static const char* const kGccBang[] = {"maybe-uninitialized",
+                                           "uninitialized"};
     // Warnings Clang 16's -Wall has that cncc's does not (unused but set),
     // and, for .mlu files, those xbang's expansion raises where cncc's does
     // not: `#pragma bang` (Clang cannot be told to ignore one pragma
@@ -188,7 +193,9 @@ struct Driver {
         "unknown-pragmas", "absolute-value", "duplicate-decl-specifier"};
     std::vector<const char*> names;
     if (gnu) {
-      names.assign(std::begin(kGccOnly), std::end(kGccOnly));
+      names.assign(std::begin(kGccAll), std::end(kGccAll));
+      if (bang)
+        names.insert(names.end(), std::begin(kGccBang), std::end(kGccBang));
     } else {
       names.assign(std::begin(kClangAll), std::end(kClangAll));
       if (bang)
