@@ -233,7 +233,23 @@ function(_bang_add_cncc_objects target)
     set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
   endif()
 
-  set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  # The target's include directories, less the toolkit's (xbang::bang's)
+  # and the compiler's own: cncc gives the toolkit headers as system
+  # headers, and -I/usr/include would hide the C++ library's #include_next.
+  set(excluded ${CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES} /usr/include
+      /usr/local/include)
+  get_target_property(bang_dirs ${BANG_XBANG_TARGET}
+                      INTERFACE_INCLUDE_DIRECTORIES)
+  foreach(dir IN LISTS bang_dirs)
+    string(REGEX REPLACE "^\\$<BUILD_INTERFACE:(.*)>$" "\\1" dir "${dir}")
+    if(IS_ABSOLUTE "${dir}")
+      list(APPEND excluded "${dir}")
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES excluded)
+  string(REPLACE ";" "|" excluded "${excluded}")
+  string(REGEX REPLACE "([.+])" "\\\\\\1" excluded "${excluded}")
+  set(includes "$<FILTER:$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>,EXCLUDE,^(${excluded})/?$>")
   set(definitions "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   foreach(mlu IN LISTS ARGN)
     get_filename_component(mlu_path "${mlu}" ABSOLUTE
