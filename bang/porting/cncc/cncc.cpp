@@ -174,10 +174,11 @@ struct Driver {
     // Warnings of GCC's -Wall (C++) that Clang's -Wall does not have, or
     // has under another name with other rules: -Wcomment also takes a //
     // comment continued by a backslash, -Wsequence-point ignores C++17's
-    // sequencing of assignments (Clang's is -Wunsequenced).
-    static const char* const kGccAll[] = {"sign-compare", "unknown-pragmas",
-                                          "unused-but-set-variable", "comment",
-                                          "sequence-point"};
+    // sequencing of assignments (Clang's is -Wunsequenced); Clang's
+    // -Wstrict-aliasing never warns.
+    static const char* const kGccAll[] = {
+        "sign-compare", "unknown-pragmas", "unused-but-set-variable",
+        "comment",      "sequence-point",  "strict-aliasing"};
     // GCC 12 raises these inside its own AVX-512 intrinsics once the
     // built-ins are inlined into a kernel (avx512fintrin.h, `__Y`).
     static const char* const kGccBang[] = {"maybe-uninitialized",
