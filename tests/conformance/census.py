@@ -61,7 +61,7 @@ BANG_NAME = re.compile(
     r"'(__bang_\w+|__memcpy\w*|__memset\w*|__mlu_\w+|__sync\w*|__is_\w+|"
     r"__float2\w+|__half2\w+|__bfloat\w*|__cn_\w+|__gdramset|__nramset|"
     r"__ldramset|__sramset|__\w+|bfloat16_t|bfloat16|half2|"
-    r"taskId\w*|taskDim\w*|cluster\w+|coreId|core\w+)'")
+    r"taskId\w*|taskDim\w*|cluster\w+|coreId|core\w+)['(]")
 
 
 def load_manifest(path):
@@ -128,6 +128,8 @@ def first_error(output):
 
 def classify(output, rewriter_failed):
     """(class, cause, first error line) of a failed compilation."""
+    # GCC quotes with ‘ ’, Clang with ' '.
+    output = output.replace("\u2018", "'").replace("\u2019", "'")
     line, message = first_error(output)
     if "unknown MLU architecture" in message:
         arch = re.search(r"architecture '([^']+)'", message)
@@ -169,7 +171,7 @@ def classify(output, rewriter_failed):
             r"no matching|no viable|cannot convert|ambiguous", message) else (
                 "undeclared")
         return "missing built-in", "%s (%s)" % (name.group(1), what), line
-    return "other", re.sub(r"'[^']*'", "'…'", message)[:120], line
+    return "other", re.sub(r"'[^']{21,}'", "'…'", message)[:120], line
 
 
 def compile_one(cncc, root, relative, includes, flags, compiler, keep_dir):
