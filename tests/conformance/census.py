@@ -155,8 +155,8 @@ def classify(output, rewriter_failed):
                        message)
     if header:
         return "missing header", header.group(1) or header.group(2), line
-    if "static_assert" in message and ("inline assembly" in message or
-                                       "instruction" in message):
+    if re.search(r"static.assert", message) and (
+            "inline assembly" in message or "instruction" in message):
         instruction = re.search(r"'([^']+)'", message)
         return ("missing built-in", "inline assembly " +
                 (instruction.group(1) if instruction else message), line)
