@@ -10,8 +10,11 @@
 # XBANG_CONFORMANCE_TREES (for example "v1.0.0") limits the lane to those
 # trees (default: every tree in the directory). Prints
 # "<tree>: N/M .mlu files compile" per tree; the grouped first errors are in
-# <build>/tests/conformance/conformance_<tree>_tally.txt. Exits non-zero when
-# a file does not compile.
+# <build>/tests/conformance/conformance_<tree>_tally.txt. Then compiles the
+# same files through bin/cncc with mlu-ops' own flags (census.py), printing
+# "mlu-ops-<tree> (cncc, <gcc|clang>, -Wall -Werror): N/M ..." with the
+# failures in <build>/cncc_census.md. Exits non-zero when a file does not
+# compile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,5 +43,32 @@ ctest --test-dir "$build_dir" -L conformance -j "$parallel" \
 for tally in "$build_dir"/tests/conformance/conformance_*_tally.txt; do
   [ -f "$tally" ] && head -n 1 "$tally"
 done
+
+# The same trees through bin/cncc with mlu-ops' own flags (-Wall -Werror,
+# its -mllvm flags; tests/conformance/census_manifest.json), cncc driving the
+# lane's compiler family: GCC with CXX=g++, Clang otherwise.
+family=gcc
+case "$(basename "$compiler")" in *clang*) family=clang ;; esac
+cmake --build "$build_dir" --target xbang_neuware >>"$build_dir/conformance.log" 2>&1 || status=$?
+census=(python3 tests/conformance/census.py --cncc "$build_dir/neuware/bin/cncc"
+        --compiler "$family" --jobs "$parallel" --fail-on-error
+        --markdown "$build_dir/cncc_census.md" --logs "$build_dir/cncc_census_logs")
+trees=()
+for tree in "$build_dir"/tests/conformance/sources/mlu-ops-*/ "$dir"/; do
+  [ -d "$tree/kernels" ] || continue
+  name=$(basename "$tree")
+  case "$name" in mlu-ops-*) ;; *) name="mlu-ops-$name" ;; esac
+  if [ -n "${XBANG_CONFORMANCE_TREES:-}" ] &&
+     [[ " ${XBANG_CONFORMANCE_TREES//;/ } " != *" ${name#mlu-ops-} "* ]]; then
+    continue
+  fi
+  census+=(--project-dir "$name=$tree")
+  trees+=("$name")
+done
+if [ "${#trees[@]}" -gt 0 ]; then
+  "${census[@]}" --only "${trees[@]}" 2>>"$build_dir/conformance.log" |
+    sed -n "s/^\(mlu-ops-[^:]*\): /\1 (cncc, $family, -Wall -Werror): /p" ||
+    status=$?
+fi
 echo "conformance: full log $build_dir/conformance.log"
 exit "$status"

@@ -25,6 +25,13 @@
 # BANG_CNCC_FLAGS) wins; one in CMAKE_CXX_FLAGS or the target's options
 # comes before it and does not.
 #
+# The generated sources compile with the project's C++ compiler (CMake has
+# one per language), with the target's flags: its warnings are that
+# compiler's, and GCC's -Wall is wider than the Clang-based cncc's
+# (-Wsign-compare, -Wunused-but-set-variable, unknown pragmas such as
+# `#pragma unroll`). For cncc's compiler and its -Wall, compile through cncc:
+# FindBANG's bang_add_executable / bang_add_library do (docs/cncc.md).
+#
 # A .mlu file the rewriter cannot read fails its own compilation with the
 # rewriter's message; the other files of the target still build. Relative
 # paths are relative to the calling CMakeLists.txt.

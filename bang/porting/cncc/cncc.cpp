@@ -4,8 +4,10 @@
 // .c sources, objects and libraries; -c, -E, -o, include, macro, link and
 // code-generation flags. A .mlu file goes through xbang-mlu-rewrite (found
 // next to this program), exactly as xbang_add_mlu_sources does in CMake, and
-// then through the host C++ compiler xbang was built with (XBANG_CNCC_CXX
-// overrides it). Linking adds the toolkit libraries of <neuware>/lib64.
+// then through Clang, as the real cncc is Clang-based (--xbang-host-compiler=
+// gcc, XBANG_CNCC_COMPILER=gcc or XBANG_CNCC_CXX=<command> choose another),
+// with -Wno- flags that make its -Wall cncc's. Linking adds the toolkit
+// libraries of <neuware>/lib64.
 //
 // Code is compiled for the host CPU (-march=native) unless --xbang-portable
 // or XBANG_CNCC_PORTABLE=1 asks for the compiler's portable default. Flags
@@ -24,6 +26,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -112,6 +115,8 @@ struct Driver {
   bool verbose = false;
   TemporaryDirectory scratch;
   int next_scratch = 0;
+  // -Wno- flags that make the compiler's -Wall cncc's (warning_map()).
+  std::vector<std::string> warning_map_flags;
 
   fs::path neuware() const { return command.neuware_path; }
 
@@ -190,6 +195,54 @@ struct Driver {
       // Clang 16 does when told (see bang/include/xbang/core/half.h).
       flags.insert(flags.end(), {"-Xclang", "-ffloat16-excess-precision=none",
                                  "-DXBANG_FLOAT16_ROUNDS_EACH_OPERATION=1"});
+    }
+    return flags;
+  }
+
+  // cncc's -Wall is Clang's. After the user's flags, so that they hold
+  // against -Wall and -Wextra; a warning the user names (-W<name>,
+  // -Werror=<name>) keeps the user's setting.
+  std::vector<std::string> warning_flags(bool bang) const {
+    // Warnings of GCC's -Wall (C++) that Clang's -Wall does not have, or
+    // has under another name with other rules: -Wcomment also takes a //
+    // comment continued by a backslash, -Wsequence-point ignores C++17's
+    // sequencing of assignments (Clang's is -Wunsequenced); Clang's
+    // -Wstrict-aliasing never warns.
+    static const char* const kGccAll[] = {
+        "sign-compare", "unknown-pragmas", "unused-but-set-variable",
+        "comment",      "sequence-point",  "strict-aliasing"};
+    // GCC 12 raises these inside its own AVX-512 intrinsics once the
+    // built-ins are inlined into a kernel (avx512fintrin.h, `__Y`).
+    static const char* const kGccBang[] = {"maybe-uninitialized",
+                                           "uninitialized"};
+    // Warnings Clang 16's -Wall has that cncc's does not (unused but set),
+    // and, for .mlu files, those xbang's expansion raises where cncc's does
+    // not: `#pragma bang` (Clang cannot be told to ignore one pragma
+    // namespace), abs() of an integer resolving to the C library's instead
+    // of a device overload, `inline` written next to __mlu_device__ (which
+    // is `inline` here).
+    static const char* const kClangAll[] = {"unused-but-set-variable"};
+    static const char* const kClangBang[] = {
+        "unknown-pragmas", "absolute-value", "duplicate-decl-specifier"};
+    std::vector<const char*> names;
+    if (gnu) {
+      names.assign(std::begin(kGccAll), std::end(kGccAll));
+      if (bang)
+        names.insert(names.end(), std::begin(kGccBang), std::end(kGccBang));
+    } else {
+      names.assign(std::begin(kClangAll), std::end(kClangAll));
+      if (bang)
+        names.insert(names.end(), std::begin(kClangBang), std::end(kClangBang));
+    }
+    std::vector<std::string> flags;
+    for (const char* name : names) {
+      const std::string on = std::string("-W") + name;
+      const std::string error = std::string("-Werror=") + name;
+      bool named = false;
+      for (const std::string& given : command.warning_flags) {
+        if (given == on || given == error) named = true;
+      }
+      if (!named) flags.push_back(std::string("-Wno-") + name);
     }
     return flags;
   }
@@ -384,6 +437,10 @@ struct Driver {
     }
     const auto user = user_compile_flags();
     argv.insert(argv.end(), user.begin(), user.end());
+    if (input.language != Language::kC) {
+      const auto mapped = warning_flags(input.language == Language::kBang);
+      argv.insert(argv.end(), mapped.begin(), mapped.end());
+    }
     if (input.language == Language::kBang) {
       const auto std_flags = bang_std_flags();
       argv.insert(argv.end(), std_flags.begin(), std_flags.end());
@@ -537,10 +594,28 @@ int main(int argc, char** argv) {
     return status;
   }
   if (done) return 0;
-  const std::string compiler = xbang::environment::text("XBANG_CNCC_CXX", "");
-  if (!compiler.empty()) {
-    driver.compiler = {compiler};
-    driver.gnu = fs::path(compiler).filename().string().find("clang") ==
+  // The compiler: --xbang-host-compiler, XBANG_CNCC_CXX (a command),
+  // XBANG_CNCC_COMPILER (clang or gcc), then the default (Clang).
+  std::string family = driver.command.host_compiler;
+  const std::string command_name =
+      xbang::environment::text("XBANG_CNCC_CXX", "");
+  if (family.empty() && command_name.empty()) {
+    family = xbang::environment::text("XBANG_CNCC_COMPILER", "");
+    if (!family.empty() && family != "clang" && family != "gcc") {
+      return fail("XBANG_CNCC_COMPILER='" + family + "': clang or gcc");
+    }
+  }
+  if (family == "clang") {
+    driver.compiler = {kClangCompiler};
+    driver.gnu = std::strcmp(kClangCompilerId, "GNU") == 0;
+    driver.clang16 = std::strcmp(kClangCompilerId, "Clang") == 0 &&
+                     kClangCompilerMajor >= 16;
+  } else if (family == "gcc") {
+    driver.compiler = {kGccCompiler};
+    driver.gnu = true;
+  } else if (!command_name.empty()) {
+    driver.compiler = {command_name};
+    driver.gnu = fs::path(command_name).filename().string().find("clang") ==
                  std::string::npos;
   } else {
     driver.compiler = {kHostCompiler};

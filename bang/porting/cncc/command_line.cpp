@@ -121,7 +121,8 @@ void print_usage() {
          "-MT/-MQ/-MP,\n"
          "  --bang-mlu-arch=<mtp_NNN|compute_NN> (also --bang-arch=),\n"
          "  --neuware-path=<dir>, --xbang-portable (no -march=native), "
-         "--version\n"
+         "--version,\n"
+         "  --xbang-host-compiler=<clang|gcc> (default clang)\n"
          "  Flags with no CPU meaning are accepted and ignored; see "
          "docs/cncc.md.\n";
 }
@@ -175,6 +176,15 @@ int parse_command(const std::vector<std::string>& args, Command& command,
       command.preprocess_only = true;
     } else if (argument == "--xbang-portable") {
       command.portable = true;
+    } else if (starts_with(argument, "--xbang-host-compiler")) {
+      if (!take_value(args, i, "--xbang-host-compiler", value)) {
+        return missing();
+      }
+      if (value != "clang" && value != "gcc") {
+        return fail("unknown host compiler '" + value +
+                    "' in '--xbang-host-compiler': clang or gcc");
+      }
+      command.host_compiler = value;
     } else if (starts_with(argument, "-o")) {
       if (!take_value(args, i, "-o", value)) return missing();
       command.output = value;
@@ -197,6 +207,7 @@ int parse_command(const std::vector<std::string>& args, Command& command,
                     "(compute_20, compute_30, compute_50)");
       }
       command.archs.push_back(*profile);
+      command.arch_names.push_back(value);
     } else if (starts_with(argument, "--neuware-path")) {
       if (!take_value(args, i, "--neuware-path", value)) return missing();
       command.neuware_path = value;
@@ -274,7 +285,23 @@ int parse_command(const std::vector<std::string>& args, Command& command,
         compile_flag({argument});
         link_flag({argument});
       } else {
+        if (starts_with(argument, "-W")) {
+          command.warning_flags.push_back(argument);
+        }
         compile_flag({argument});
+      }
+    } else if (argument == "-Xclang") {
+      // A Clang front-end option, as the real cncc takes it.
+      if (!take_value(args, i, "-Xclang", value)) return missing();
+      compile_flag({"-Xclang", value});
+    } else if (argument == "-nostdinc" || argument == "-nostdinc++" ||
+               argument == "-P" || argument == "-C" || argument == "-H" ||
+               argument == "-ansi" || argument == "-trigraphs" ||
+               argument == "-undef" || starts_with(argument, "--std=")) {
+      compile_flag(
+          {starts_with(argument, "--std=") ? argument.substr(1) : argument});
+      if (starts_with(argument, "--std=")) {
+        command.std_value = argument.substr(6);
       }
     } else {
       return fail("unknown argument: '" + argument + "'");

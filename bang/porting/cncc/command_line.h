@@ -11,6 +11,12 @@ namespace cncc {
 inline constexpr char kHostCompiler[] = XBANG_CNCC_HOST_CXX;
 inline constexpr char kHostCompilerId[] = XBANG_CNCC_HOST_CXX_ID;
 inline constexpr int kHostCompilerMajor = XBANG_CNCC_HOST_CXX_MAJOR;
+// The compilers cncc can drive: Clang (the default) and GCC.
+inline constexpr char kClangCompiler[] = XBANG_CNCC_CLANG_CXX;
+inline constexpr char kClangCompilerId[] = XBANG_CNCC_CLANG_CXX_ID;
+inline constexpr int kClangCompilerMajor = XBANG_CNCC_CLANG_CXX_MAJOR;
+inline constexpr char kGccCompiler[] = XBANG_CNCC_GCC_CXX;
+inline constexpr int kGccCompilerMajor = XBANG_CNCC_GCC_CXX_MAJOR;
 inline constexpr char kVersion[] = XBANG_CNCC_VERSION;
 inline constexpr char kXbangVersion[] = XBANG_CNCC_XBANG_VERSION;
 inline constexpr int kLibraryArch = XBANG_CNCC_LIBRARY_ARCH;
@@ -44,8 +50,17 @@ struct Command {
   bool portable = false;
   std::string std_value;  // -std=<value>
   bool has_march = false;
+  // Every --bang-mlu-arch / --bang-arch profile in command-line order
+  // (several name a fat binary), and the names as written.
   std::vector<int> archs;
+  std::vector<std::string> arch_names;
   std::string neuware_path;
+  // --xbang-host-compiler=<clang|gcc>; empty: XBANG_CNCC_CXX,
+  // XBANG_CNCC_COMPILER, then the default (Clang).
+  std::string host_compiler;
+  // -W flags as given, for the warning mapping (a warning the user names
+  // is never turned off).
+  std::vector<std::string> warning_flags;
 };
 
 // Prints "cncc: error: <message>" and returns 1 (a bad command line).

@@ -54,7 +54,24 @@ elseif(STEP STREQUAL "preprocess")
   cncc_run(SUCCESS ${CNCC} -E ${kernel} -o kernel.ii)
   file(READ ${WORK_DIR}/kernel.ii cncc_output)
   expect_output("::xbang::launch\\(")
-  expect_output("# 3[0-9] \"[^\"]*scale_block\\.mlu\"")
+  # The launch's line in the .mlu file: the last line marker naming the file
+  # before it, plus the lines between (GCC writes a marker right before the
+  # launch, Clang blank lines up to it).
+  string(FIND "${cncc_output}" "::xbang::launch(" launch_at)
+  string(SUBSTRING "${cncc_output}" 0 ${launch_at} before_launch)
+  string(REGEX MATCHALL "\n# [0-9]+ \"[^\"]*scale_block\\.mlu\"[^\n]*"
+         markers "${before_launch}")
+  list(GET markers -1 marker)
+  string(REGEX MATCH "# ([0-9]+)" ignored "${marker}")
+  set(line ${CMAKE_MATCH_1})
+  string(FIND "${before_launch}" "${marker}" marker_at REVERSE)
+  string(SUBSTRING "${before_launch}" ${marker_at} -1 after_marker)
+  string(REGEX MATCHALL "\n" newlines "${after_marker}")
+  list(LENGTH newlines count)
+  math(EXPR line "${line} + ${count} - 2")
+  if(line LESS 30 OR line GREATER 39)
+    message(FATAL_ERROR "the launch maps to scale_block.mlu:${line}")
+  endif()
 elseif(STEP STREQUAL "version")
   # mlu-ops reads field 2 of line 1 and drops the leading v.
   cncc_run(SUCCESS ${CNCC} --version)
@@ -112,6 +129,37 @@ elseif(STEP STREQUAL "host_cpu")
   if(cncc_output MATCHES "-march=native")
     message(FATAL_ERROR "XBANG_CNCC_PORTABLE=1 still passes -march=native")
   endif()
+elseif(STEP STREQUAL "warnings")
+  # -Wall -Werror means cncc's -Wall, with Clang (the default) and with GCC.
+  set(source ${SOURCE_DIR}/warnings_block.mlu)
+  foreach(compiler clang gcc)
+    cncc_run(SUCCESS ${CNCC} --xbang-host-compiler=${compiler} -c ${source}
+             -o warnings.o -Wall -Werror -std=c++11 -O2)
+  endforeach()
+  cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_CNCC_COMPILER=gcc ${CNCC}
+           -c ${source} -o warnings.o -Wall -Werror)
+  # A warning the user names keeps the user's setting.
+  cncc_run(FAILURE ${CNCC} --xbang-host-compiler=gcc -c ${source}
+           -o warnings.o -Wall -Werror -Wsign-compare)
+  expect_output("sign-compare")
+elseif(STEP STREQUAL "host_compiler")
+  # Clang by default when xbang found one; the switch names GCC.
+  cncc_run(SUCCESS ${CNCC} --version)
+  set(version "${cncc_output}")
+  cncc_run(SUCCESS ${CNCC} -v --xbang-host-compiler=gcc -c ${kernel}
+           -o kernel.o)
+  if(cncc_output MATCHES "clang")
+    message(FATAL_ERROR "--xbang-host-compiler=gcc runs Clang:\n${cncc_output}")
+  endif()
+  if(version MATCHES "by [^\n]*clang")
+    cncc_run(SUCCESS ${CNCC} -v -c ${kernel} -o kernel.o)
+    expect_output("clang[^ ]* ")
+  endif()
+  cncc_run(FAILURE ${CNCC} --xbang-host-compiler=icc -c ${kernel} -o kernel.o)
+  expect_output("unknown host compiler 'icc'")
+  cncc_run(FAILURE ${CMAKE_COMMAND} -E env XBANG_CNCC_COMPILER=icc ${CNCC}
+           -c ${kernel} -o kernel.o)
+  expect_output("XBANG_CNCC_COMPILER='icc'")
 elseif(STEP STREQUAL "env_sh")
   # Sourced from another folder: NEUWARE_HOME is the layout, cncc on PATH,
   # lib64 on LD_LIBRARY_PATH.
@@ -122,11 +170,12 @@ cncc --version")
   expect_output("libs=${neuware}/lib64")
   expect_output("cncc v[0-9]")
 elseif(STEP STREQUAL "fat_binary")
-  # One object for 372 and 592: each device runs its own architecture's
-  # code, one device or two in one process.
+  # One object for 372 and 592, with torch_mlu's flags: each device runs
+  # its own architecture's code, one device or two in one process.
   set(probe ${SOURCE_DIR}/arch_probe.mlu)
   cncc_run(SUCCESS ${CNCC} -c ${probe} -o probe.o -O2 -fPIC -Wall -Werror
-           --bang-mlu-arch=mtp_372 --bang-mlu-arch=mtp_592)
+           -std=c++11 -pthread --bang-mlu-arch=mtp_372
+           --bang-mlu-arch=mtp_592)
   cncc_run(SUCCESS ${CNCC} ${SOURCE_DIR}/arch_probe_main.cpp probe.o -o probe)
   set(line372 "status 0 arch 372 nram 768 buffer 655360")
   set(line592 "status 0 arch 592 nram 512 buffer 393216")
