@@ -212,7 +212,7 @@ struct Driver {
         "sign-compare", "unknown-pragmas", "unused-but-set-variable",
         "comment",      "sequence-point",  "strict-aliasing"};
     // GCC 12 raises these inside its own AVX-512 intrinsics once the
-    // built-ins are inlined into a kernel (avx512fintrin.h, `__Y`).
+    // built-ins are inlined into a kernel (`__Y` of its AVX-512 header).
     static const char* const kGccBang[] = {"maybe-uninitialized",
                                            "uninitialized"};
     // Warnings Clang 16's -Wall has that cncc's does not (unused but set),

@@ -185,6 +185,27 @@ bool check_handle_desc(const char* api, cnnlHandle_t handle, const void* desc,
   return true;
 }
 
+// The checks every convolution algorithm or workspace query makes: the
+// handle, a set convolution descriptor, its three tensor descriptors and the
+// output (`names` lists them for the log line).
+cnnlStatus_t check_conv_query(const char* api, cnnlHandle_t handle,
+                              const cnnlConvolutionDescriptor_t conv_desc,
+                              const void* a, const void* b, const void* c,
+                              const void* out, const char* names) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status)) {
+    return status;
+  }
+  if (a == nullptr || b == nullptr || c == nullptr || out == nullptr) {
+    char why[96];
+    std::snprintf(why, sizeof(why), "%s is NULL", names);
+    return fail(api, CNNL_STATUS_BAD_PARAM, why);
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
 // The output size of a window sliding over `in` cells.
 int64_t window_out(int64_t in, int pad_before, int pad_after, int window,
                    int stride, int dilation, bool ceil_mode) {
@@ -443,18 +464,10 @@ cnnlStatus_t cnnlGetConvolutionForwardAlgorithm(
     const cnnlTensorDescriptor_t y_desc,
     const cnnlConvolutionFwdPreference_t /*preference*/,
     cnnlConvolutionForwardAlgo_t* algo) {
-  const char* api = "cnnlGetConvolutionForwardAlgorithm";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!check_handle_desc(api, handle, conv_desc,
-                         conv_desc != nullptr && conv_desc->set, "conv_desc",
-                         &status)) {
-    return status;
-  }
-  if (x_desc == nullptr || w_desc == nullptr || y_desc == nullptr ||
-      algo == nullptr) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "x_desc, w_desc, y_desc or algo is NULL");
-  }
+  const cnnlStatus_t status = check_conv_query(
+      "cnnlGetConvolutionForwardAlgorithm", handle, conv_desc, x_desc, w_desc,
+      y_desc, algo, "x_desc, w_desc, y_desc or algo");
+  if (status != CNNL_STATUS_SUCCESS) return status;
   *algo = CNNL_CONVOLUTION_FWD_ALGO_DIRECT;
   return CNNL_STATUS_SUCCESS;
 }
@@ -465,18 +478,11 @@ cnnlStatus_t cnnlGetConvolutionForwardWorkspaceSize(
     const cnnlTensorDescriptor_t /*bias_desc*/,
     const cnnlConvolutionDescriptor_t conv_desc,
     const cnnlConvolutionForwardAlgo_t /*algo*/, size_t* workspace_size) {
-  const char* api = "cnnlGetConvolutionForwardWorkspaceSize";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!check_handle_desc(api, handle, conv_desc,
-                         conv_desc != nullptr && conv_desc->set, "conv_desc",
-                         &status)) {
-    return status;
-  }
-  if (x_desc == nullptr || w_desc == nullptr || y_desc == nullptr ||
-      workspace_size == nullptr) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "x_desc, w_desc, y_desc or workspace_size is NULL");
-  }
+  const cnnlStatus_t status =
+      check_conv_query("cnnlGetConvolutionForwardWorkspaceSize", handle,
+                       conv_desc, x_desc, w_desc, y_desc, workspace_size,
+                       "x_desc, w_desc, y_desc or workspace_size");
+  if (status != CNNL_STATUS_SUCCESS) return status;
   *workspace_size = 0;
   return CNNL_STATUS_SUCCESS;
 }
@@ -601,18 +607,11 @@ cnnlStatus_t cnnlGetConvolutionBackwardDataAlgorithm(
     const cnnlTensorDescriptor_t diff_x_desc,
     const cnnlConvolutionBwdDataPreference_t /*preference*/,
     cnnlConvolutionBwdDataAlgo_t* algo) {
-  const char* api = "cnnlGetConvolutionBackwardDataAlgorithm";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!check_handle_desc(api, handle, conv_desc,
-                         conv_desc != nullptr && conv_desc->set, "conv_desc",
-                         &status)) {
-    return status;
-  }
-  if (w_desc == nullptr || diff_y_desc == nullptr || diff_x_desc == nullptr ||
-      algo == nullptr) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "w_desc, diff_y_desc, diff_x_desc or algo is NULL");
-  }
+  const cnnlStatus_t status =
+      check_conv_query("cnnlGetConvolutionBackwardDataAlgorithm", handle,
+                       conv_desc, w_desc, diff_y_desc, diff_x_desc, algo,
+                       "w_desc, diff_y_desc, diff_x_desc or algo");
+  if (status != CNNL_STATUS_SUCCESS) return status;
   *algo = CNNL_CONVOLUTION_BWD_DATA_ALGO_DIRECT;
   return CNNL_STATUS_SUCCESS;
 }
@@ -623,18 +622,11 @@ cnnlStatus_t cnnlGetConvolutionBackwardDataWorkspaceSize(
     const cnnlConvolutionDescriptor_t conv_desc,
     const cnnlTensorDescriptor_t diff_x_desc,
     const cnnlConvolutionBwdDataAlgo_t /*algo*/, size_t* workspace_size) {
-  const char* api = "cnnlGetConvolutionBackwardDataWorkspaceSize";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!check_handle_desc(api, handle, conv_desc,
-                         conv_desc != nullptr && conv_desc->set, "conv_desc",
-                         &status)) {
-    return status;
-  }
-  if (w_desc == nullptr || diff_y_desc == nullptr || diff_x_desc == nullptr ||
-      workspace_size == nullptr) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "w_desc, diff_y_desc, diff_x_desc or workspace_size is NULL");
-  }
+  const cnnlStatus_t status = check_conv_query(
+      "cnnlGetConvolutionBackwardDataWorkspaceSize", handle, conv_desc, w_desc,
+      diff_y_desc, diff_x_desc, workspace_size,
+      "w_desc, diff_y_desc, diff_x_desc or workspace_size");
+  if (status != CNNL_STATUS_SUCCESS) return status;
   *workspace_size = 0;
   return CNNL_STATUS_SUCCESS;
 }
@@ -699,18 +691,11 @@ cnnlStatus_t cnnlGetConvolutionBackwardFilterAlgorithm(
     const cnnlTensorDescriptor_t diff_w_desc,
     const cnnlConvolutionBwdFilterPreference_t /*preference*/,
     cnnlConvolutionBwdFilterAlgo_t* algo) {
-  const char* api = "cnnlGetConvolutionBackwardFilterAlgorithm";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!check_handle_desc(api, handle, conv_desc,
-                         conv_desc != nullptr && conv_desc->set, "conv_desc",
-                         &status)) {
-    return status;
-  }
-  if (x_desc == nullptr || diff_y_desc == nullptr || diff_w_desc == nullptr ||
-      algo == nullptr) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "x_desc, diff_y_desc, diff_w_desc or algo is NULL");
-  }
+  const cnnlStatus_t status =
+      check_conv_query("cnnlGetConvolutionBackwardFilterAlgorithm", handle,
+                       conv_desc, x_desc, diff_y_desc, diff_w_desc, algo,
+                       "x_desc, diff_y_desc, diff_w_desc or algo");
+  if (status != CNNL_STATUS_SUCCESS) return status;
   *algo = CNNL_CONVOLUTION_BWD_FILTER_ALGO_DIRECT;
   return CNNL_STATUS_SUCCESS;
 }
@@ -721,18 +706,11 @@ cnnlStatus_t cnnlGetConvolutionBackwardFilterWorkspaceSize(
     const cnnlTensorDescriptor_t diff_w_desc,
     const cnnlConvolutionDescriptor_t conv_desc,
     const cnnlConvolutionBwdFilterAlgo_t /*algo*/, size_t* workspace_size) {
-  const char* api = "cnnlGetConvolutionBackwardFilterWorkspaceSize";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!check_handle_desc(api, handle, conv_desc,
-                         conv_desc != nullptr && conv_desc->set, "conv_desc",
-                         &status)) {
-    return status;
-  }
-  if (x_desc == nullptr || diff_y_desc == nullptr || diff_w_desc == nullptr ||
-      workspace_size == nullptr) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "x_desc, diff_y_desc, diff_w_desc or workspace_size is NULL");
-  }
+  const cnnlStatus_t status = check_conv_query(
+      "cnnlGetConvolutionBackwardFilterWorkspaceSize", handle, conv_desc,
+      x_desc, diff_y_desc, diff_w_desc, workspace_size,
+      "x_desc, diff_y_desc, diff_w_desc or workspace_size");
+  if (status != CNNL_STATUS_SUCCESS) return status;
   *workspace_size = 0;
   return CNNL_STATUS_SUCCESS;
 }
