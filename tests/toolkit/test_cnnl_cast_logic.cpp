@@ -552,7 +552,8 @@ const Bad kBadCalls[] = {
      kBad},
     {"LogicUnknownOp",
      [](Objects& o) {
-       return cnnlLogicOp(o.handle.get(), cnnlLogicOp_t(77), o.f6.get(), o.in,
+       // 15: no operation, yet within the enum's range (0..15).
+       return cnnlLogicOp(o.handle.get(), cnnlLogicOp_t(15), o.f6.get(), o.in,
                           o.f3.get(), o.in, nullptr, 0, o.b6.get(), o.out);
      },
      kBad},

@@ -1310,7 +1310,9 @@ const BadSurfaceCall kBadCalls[] = {
      cnrtErrorArgsInvalid},
     {"ExchangeCaptureModeUnknown",
      [](Resources&) {
-       cnrtQueueCaptureMode_t m = (cnrtQueueCaptureMode_t)9;
+       // 3 is no mode yet within the enum's range (another value would be
+       // undefined behaviour before the call checks it).
+       cnrtQueueCaptureMode_t m = (cnrtQueueCaptureMode_t)3;
        return cnrtThreadExchangeQueueCaptureMode(&m);
      },
      cnrtErrorArgsInvalid},
