@@ -161,21 +161,32 @@ const std::set<std::string>& declared_names() {
 // Inline code spans of a Markdown text, outside fenced blocks as well as
 // inside them (a fenced block counts as one span).
 std::vector<std::string> code_spans(const std::string& text) {
+  // A scan, not std::regex, which recurses per character and runs out of
+  // stack on a long block under the sanitizers.
   std::vector<std::string> spans;
-  static const std::regex kFence("```[^\\n]*\\n([\\s\\S]*?)```");
   std::string rest;
   std::size_t last = 0;
-  for (std::sregex_iterator it(text.begin(), text.end(), kFence), end;
-       it != end; ++it) {
-    spans.push_back((*it)[1].str());
-    rest += text.substr(last, it->position() - last);
-    last = it->position() + it->length();
+  for (std::size_t open = text.find("```"); open != std::string::npos;) {
+    const std::size_t body = text.find('\n', open);
+    if (body == std::string::npos) break;
+    const std::size_t close = text.find("```", body + 1);
+    if (close == std::string::npos) break;
+    spans.push_back(text.substr(body + 1, close - body - 1));
+    rest += text.substr(last, open - last);
+    last = close + 3;
+    open = text.find("```", last);
   }
   rest += text.substr(last);
-  static const std::regex kSpan("`([^`\\n]+)`");
-  for (std::sregex_iterator it(rest.begin(), rest.end(), kSpan), end; it != end;
-       ++it) {
-    spans.push_back((*it)[1].str());
+  for (std::size_t open = rest.find('`'); open != std::string::npos;) {
+    const std::size_t close = rest.find_first_of("`\n", open + 1);
+    if (close == std::string::npos) break;
+    if (rest[close] == '\n') {
+      open = rest.find('`', close);
+      continue;
+    }
+    if (close > open + 1)
+      spans.push_back(rest.substr(open + 1, close - open - 1));
+    open = rest.find('`', close + 1);
   }
   return spans;
 }
