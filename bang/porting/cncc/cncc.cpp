@@ -373,16 +373,17 @@ struct Driver {
   std::string embed_image(const Input& input, const std::string& image,
                           int index) const {
     const std::string name = "xbang_variant_image_" + std::to_string(index);
-    std::string quoted;
-    for (const char c : fs::absolute(image).string()) {
-      if (c == '"' || c == '\\') quoted += '\\';
-      quoted += c;
-    }
-    std::string source;
-    for (const char c : input.path) {
-      if (c == '"' || c == '\\') source += '\\';
-      source += c;
-    }
+    // The text inside a C string literal.
+    const auto escaped = [](const std::string& text) {
+      std::string out;
+      for (const char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+      }
+      return out;
+    };
+    const std::string quoted = escaped(fs::absolute(image).string());
+    const std::string source = escaped(input.path);
     return "__asm__(\".section .rodata\\n.balign 64\\n" + name +
            ":\\n.incbin \\\"" + quoted + "\\\"\\n" + name +
            "_end:\\n.previous\");\n"

@@ -400,6 +400,55 @@ memory::desc dense_md(const std::vector<int64_t>& dims) {
                       memory::data_type::f32,
                       memory::dims(strides.begin(), strides.end()));
 }
+// What the two convolution backward passes share: the checks, the geometry,
+// a zero output for an empty input, and alpha/beta around `run`, which runs
+// the pass's oneDNN primitive on dense float buffers (input, diff_y, out).
+// `in` is w for backward data and x for backward filter; the output is the
+// other of the two.
+template <typename Run>
+cnnlStatus_t convolution_backward(
+    const char* api, cnnlHandle_t handle, const void* alpha, const void* beta,
+    const cnnlConvolutionDescriptor_t conv_desc,
+    const cnnlTensorDescriptor_t in_desc, const void* in, const char* in_name,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlTensorDescriptor_t out_desc, void* out, const char* out_name,
+    bool out_is_x, Run run) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!check_handle_desc(api, handle, conv_desc,
+                         conv_desc != nullptr && conv_desc->set, "conv_desc",
+                         &status) ||
+      !usable(api, in_desc, in, in_name, &status) ||
+      !usable(api, diff_y_desc, diff_y, "diff_y", &status) ||
+      !usable(api, out_desc, out, out_name, &status)) {
+    return status;
+  }
+  ConvGeometry g;
+  const cnnlTensorStruct& x_desc = out_is_x ? *out_desc : *in_desc;
+  const cnnlTensorStruct& w_desc = out_is_x ? *in_desc : *out_desc;
+  if (!conv_geometry(api, *conv_desc, x_desc, w_desc, *diff_y_desc, &g,
+                     &status)) {
+    return status;
+  }
+  if (element_count(*out_desc) == 0) return CNNL_STATUS_SUCCESS;
+  FloatView inv(*in_desc, in), dyv(*diff_y_desc, diff_y);
+  FloatOut outo(*out_desc, out, host_scalar(alpha, 1.0f),
+                host_scalar(beta, 0.0f));
+  if (element_count(*diff_y_desc) == 0 || element_count(*in_desc) == 0) {
+    std::fill_n(outo.data(), element_count(*out_desc), 0.0f);
+  } else {
+    try {
+      const memory::desc w_md(g.w_dims, memory::data_type::f32, g.w_strides);
+      run(g, w_md, inv.data(), dyv.data(), outo.data());
+      cpu_stream().wait();
+    } catch (const dnnl::error& e) {
+      dnn_failed(api, e, &status);
+      return status;
+    }
+  }
+  outo.finish();
+  return CNNL_STATUS_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -638,50 +687,22 @@ cnnlStatus_t cnnlConvolutionBackwardData(
     const cnnlConvolutionBwdDataAlgo_t /*algo*/, void* /*workspace*/,
     size_t /*workspace_size*/, const void* beta,
     const cnnlTensorDescriptor_t diff_x_desc, void* diff_x) {
-  const char* api = "cnnlConvolutionBackwardData";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!check_handle_desc(api, handle, conv_desc,
-                         conv_desc != nullptr && conv_desc->set, "conv_desc",
-                         &status) ||
-      !usable(api, w_desc, w, "w", &status) ||
-      !usable(api, diff_y_desc, diff_y, "diff_y", &status) ||
-      !usable(api, diff_x_desc, diff_x, "diff_x", &status)) {
-    return status;
-  }
-  ConvGeometry g;
-  if (!conv_geometry(api, *conv_desc, *diff_x_desc, *w_desc, *diff_y_desc, &g,
-                     &status)) {
-    return status;
-  }
-  if (element_count(*diff_x_desc) == 0) return CNNL_STATUS_SUCCESS;
-  FloatView wv(*w_desc, w), dyv(*diff_y_desc, diff_y);
-  FloatOut dxo(*diff_x_desc, diff_x, host_scalar(alpha, 1.0f),
-               host_scalar(beta, 0.0f));
-  if (element_count(*diff_y_desc) == 0 || element_count(*w_desc) == 0) {
-    std::fill_n(dxo.data(), element_count(*diff_x_desc), 0.0f);
-  } else {
-    try {
-      const memory::desc w_md(g.w_dims, memory::data_type::f32, g.w_strides);
-      dnnl::convolution_backward_data::desc desc(
-          dnnl::algorithm::convolution_direct, image_md(g.x), w_md,
-          image_md(g.y), g.strides, g.dilates, g.pad_l, g.pad_r);
-      dnnl::convolution_backward_data::primitive_desc pd(desc, cpu_engine(),
-                                                         forward_hint(g));
-      dnnl::stream& stream = cpu_stream();
-      dnnl::convolution_backward_data(pd).execute(
-          stream,
-          {{DNNL_ARG_DIFF_DST, memory(image_md(g.y), cpu_engine(), dyv.data())},
-           {DNNL_ARG_WEIGHTS, memory(w_md, cpu_engine(), wv.data())},
-           {DNNL_ARG_DIFF_SRC,
-            memory(image_md(g.x), cpu_engine(), dxo.data())}});
-      stream.wait();
-    } catch (const dnnl::error& e) {
-      dnn_failed(api, e, &status);
-      return status;
-    }
-  }
-  dxo.finish();
-  return CNNL_STATUS_SUCCESS;
+  return convolution_backward(
+      "cnnlConvolutionBackwardData", handle, alpha, beta, conv_desc, w_desc, w,
+      "w", diff_y_desc, diff_y, diff_x_desc, diff_x, "diff_x", true,
+      [](const ConvGeometry& g, const memory::desc& w_md, float* wv, float* dy,
+         float* dx) {
+        dnnl::convolution_backward_data::desc desc(
+            dnnl::algorithm::convolution_direct, image_md(g.x), w_md,
+            image_md(g.y), g.strides, g.dilates, g.pad_l, g.pad_r);
+        dnnl::convolution_backward_data::primitive_desc pd(desc, cpu_engine(),
+                                                           forward_hint(g));
+        dnnl::convolution_backward_data(pd).execute(
+            cpu_stream(),
+            {{DNNL_ARG_DIFF_DST, memory(image_md(g.y), cpu_engine(), dy)},
+             {DNNL_ARG_WEIGHTS, memory(w_md, cpu_engine(), wv)},
+             {DNNL_ARG_DIFF_SRC, memory(image_md(g.x), cpu_engine(), dx)}});
+      });
 }
 
 cnnlStatus_t cnnlGetConvolutionBackwardFilterAlgorithm(
@@ -722,49 +743,22 @@ cnnlStatus_t cnnlConvolutionBackwardFilter(
     const cnnlConvolutionBwdFilterAlgo_t /*algo*/, void* /*workspace*/,
     size_t /*workspace_size*/, const void* beta,
     const cnnlTensorDescriptor_t diff_w_desc, void* diff_w) {
-  const char* api = "cnnlConvolutionBackwardFilter";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!check_handle_desc(api, handle, conv_desc,
-                         conv_desc != nullptr && conv_desc->set, "conv_desc",
-                         &status) ||
-      !usable(api, x_desc, x, "x", &status) ||
-      !usable(api, diff_y_desc, diff_y, "diff_y", &status) ||
-      !usable(api, diff_w_desc, diff_w, "diff_w", &status)) {
-    return status;
-  }
-  ConvGeometry g;
-  if (!conv_geometry(api, *conv_desc, *x_desc, *diff_w_desc, *diff_y_desc, &g,
-                     &status)) {
-    return status;
-  }
-  if (element_count(*diff_w_desc) == 0) return CNNL_STATUS_SUCCESS;
-  FloatView xv(*x_desc, x), dyv(*diff_y_desc, diff_y);
-  FloatOut dwo(*diff_w_desc, diff_w, host_scalar(alpha, 1.0f),
-               host_scalar(beta, 0.0f));
-  if (element_count(*diff_y_desc) == 0 || element_count(*x_desc) == 0) {
-    std::fill_n(dwo.data(), element_count(*diff_w_desc), 0.0f);
-  } else {
-    try {
-      const memory::desc w_md(g.w_dims, memory::data_type::f32, g.w_strides);
-      dnnl::convolution_backward_weights::desc desc(
-          dnnl::algorithm::convolution_direct, image_md(g.x), w_md,
-          image_md(g.y), g.strides, g.dilates, g.pad_l, g.pad_r);
-      dnnl::convolution_backward_weights::primitive_desc pd(desc, cpu_engine(),
-                                                            forward_hint(g));
-      dnnl::stream& stream = cpu_stream();
-      dnnl::convolution_backward_weights(pd).execute(
-          stream,
-          {{DNNL_ARG_SRC, memory(image_md(g.x), cpu_engine(), xv.data())},
-           {DNNL_ARG_DIFF_DST, memory(image_md(g.y), cpu_engine(), dyv.data())},
-           {DNNL_ARG_DIFF_WEIGHTS, memory(w_md, cpu_engine(), dwo.data())}});
-      stream.wait();
-    } catch (const dnnl::error& e) {
-      dnn_failed(api, e, &status);
-      return status;
-    }
-  }
-  dwo.finish();
-  return CNNL_STATUS_SUCCESS;
+  return convolution_backward(
+      "cnnlConvolutionBackwardFilter", handle, alpha, beta, conv_desc, x_desc,
+      x, "x", diff_y_desc, diff_y, diff_w_desc, diff_w, "diff_w", false,
+      [](const ConvGeometry& g, const memory::desc& w_md, float* xv, float* dy,
+         float* dw) {
+        dnnl::convolution_backward_weights::desc desc(
+            dnnl::algorithm::convolution_direct, image_md(g.x), w_md,
+            image_md(g.y), g.strides, g.dilates, g.pad_l, g.pad_r);
+        dnnl::convolution_backward_weights::primitive_desc pd(
+            desc, cpu_engine(), forward_hint(g));
+        dnnl::convolution_backward_weights(pd).execute(
+            cpu_stream(),
+            {{DNNL_ARG_SRC, memory(image_md(g.x), cpu_engine(), xv)},
+             {DNNL_ARG_DIFF_DST, memory(image_md(g.y), cpu_engine(), dy)},
+             {DNNL_ARG_DIFF_WEIGHTS, memory(w_md, cpu_engine(), dw)}});
+      });
 }
 
 // ---- Pooling ----
