@@ -177,7 +177,7 @@ std::string Counters::summary() const {
     char buf[160];
     std::snprintf(
         buf, sizeof buf,
-        "| model %s %s-bound (io %.0f%% move %.0f%% compute %.0f%% "
+        "model %s %s-bound (io %.0f%% move %.0f%% compute %.0f%% "
         "scalar %.0f%% barrier %.0f%%)",
         human_seconds(modelled.seconds).c_str(), bound_name(modelled.bound()),
         100 * modelled.busy_fraction(0), 100 * modelled.busy_fraction(1),

@@ -1,7 +1,8 @@
 // xbang_main: every operator at its design doc's network scale on the
 // emulator, one table: time, bandwidth (or GFLOP/s) against the machine's
 // limit measured in the same run, speed-up over the doc's scalar reference,
-// accuracy against that reference and the emulator's counters.
+// accuracy against that reference, the timing model's MLU time of one call
+// (docs/timing-model.md) and the emulator's counters.
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -38,21 +39,34 @@ void format_throughput(const Row& r, char (&throughput)[48],
   }
 }
 
+// The timing model's time of a row's call on the emulated MLU and its bound,
+// "41.2 us io"; "-" when the row has no launch.
+std::string modelled(const Row& r) {
+  const xbang::ModelledTime& m = r.counters.modelled;
+  if (m.seconds <= 0) return "-";
+  char text[48];
+  std::snprintf(text, sizeof text, "%.1f us %s", m.seconds * 1e6,
+                xbang::bound_name(m.bound()));
+  return text;
+}
+
 // xbang's operators.
 void print_operator_table(const std::vector<Row>& rows, bool* all_pass) {
   std::printf(
-      "| operator | case | dtype | time (ms) | vs scalar ref | throughput | vs "
-      "machine limit | accuracy | pass | counters (one call) |\n");
-  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+      "| operator | case | dtype | time (ms) | modelled MLU time | vs scalar "
+      "ref | throughput | vs machine limit | accuracy | pass | counters (one "
+      "call) |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const auto& r : rows) {
     if (r.mlu_ops_operator) continue;
     char speedup[32] = "-", throughput[48], limit[48];
     if (r.reference_ms > 0)
       std::snprintf(speedup, sizeof speedup, "%.2fx", r.reference_ms / r.ms);
     format_throughput(r, throughput, limit);
-    std::printf("| %s | %s | %s | %.2f | %s | %s | %s | %s | %s | %s |\n",
-                r.op.c_str(), r.shape.c_str(), r.dtype.c_str(), r.ms, speedup,
-                throughput, limit, r.accuracy.c_str(), r.pass ? "yes" : "NO",
+    std::printf("| %s | %s | %s | %.2f | %s | %s | %s | %s | %s | %s | %s |\n",
+                r.op.c_str(), r.shape.c_str(), r.dtype.c_str(), r.ms,
+                modelled(r).c_str(), speedup, throughput, limit,
+                r.accuracy.c_str(), r.pass ? "yes" : "NO",
                 r.counters.summary().c_str());
     *all_pass = *all_pass && r.pass;
   }
@@ -68,10 +82,10 @@ void print_mlu_ops_table(const std::vector<Row>& rows, bool* all_pass) {
           "\nmlu-ops' own operators (mlu-ops main, built from its sources) on "
           "the same data:\n\n");
       std::printf(
-          "| operator | case | dtype | mlu-ops (ms) | xbang's op (ms) | "
-          "mlu-ops / xbang | throughput | vs machine limit | accuracy | pass | "
-          "counters (one call) |\n");
-      std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+          "| operator | case | dtype | mlu-ops (ms) | modelled MLU time | "
+          "xbang's op (ms) | mlu-ops / xbang | throughput | vs machine limit | "
+          "accuracy | pass | counters (one call) |\n");
+      std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
       header = true;
     }
     char ratio[32] = "-", throughput[48], limit[48];
@@ -79,9 +93,10 @@ void print_mlu_ops_table(const std::vector<Row>& rows, bool* all_pass) {
       std::snprintf(ratio, sizeof ratio, "%.2fx", r.ms / r.xbang_op_ms);
     format_throughput(r, throughput, limit);
     std::printf(
-        "| %s | %s | %s | %.2f | %.2f | %s | %s | %s | %s | %s | %s |\n",
-        r.op.c_str(), r.shape.c_str(), r.dtype.c_str(), r.ms, r.xbang_op_ms,
-        ratio, throughput, limit, r.accuracy.c_str(), r.pass ? "yes" : "NO",
+        "| %s | %s | %s | %.2f | %s | %.2f | %s | %s | %s | %s | %s | %s |\n",
+        r.op.c_str(), r.shape.c_str(), r.dtype.c_str(), r.ms,
+        modelled(r).c_str(), r.xbang_op_ms, ratio, throughput, limit,
+        r.accuracy.c_str(), r.pass ? "yes" : "NO",
         r.counters.summary().c_str());
     *all_pass = *all_pass && r.pass;
   }

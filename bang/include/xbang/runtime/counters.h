@@ -72,7 +72,7 @@ struct Counters {
   Counters& operator+=(const Counters& other);
   uint64_t total_copy_bytes() const;
   uint64_t elements_of(Family f) const { return elements[static_cast<int>(f)]; }
-  // One line, e.g. "G2N 12.0MB N2G 4.0MB arith 3.1M barriers 16 | model
+  // One line, e.g. "G2N 12.0MB N2G 4.0MB arith 3.1M barriers 16 model
   // 41.2us io-bound (io 93% move 0% compute 22% scalar 1%)".
   std::string summary() const;
 };
