@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -138,6 +139,24 @@ TEST(TimingModel, ClusterCoresShareTheIoBandwidth) {
   const double alone = modelled_core_ns() - issue_ns();
   ASSERT_EQ(LaunchLoadTiles(nullptr, in.get(), 4), cnrtSuccess);
   expect_near(modelled_core_ns() - issue_ns(), 4 * alone);
+}
+
+TEST(TimingModel, GdramMovesWholeUnits) {
+  constexpr int kSegments = 64;
+  DeviceBuffer in(kSegments * 128), out(kSegments * 128);  // floats
+  const double unit = double(xbang::kGdramUnitBytes);
+  for (int bytes : {64, 100, 128, 130}) {
+    ASSERT_EQ(LaunchStridedRoundTrip(nullptr, reinterpret_cast<char*>(in.get()),
+                                     reinterpret_cast<char*>(out.get()), bytes,
+                                     kSegments),
+              cnrtSuccess);
+    // A segment reads its units; a write of a partial unit also reads it.
+    const double units = std::ceil(bytes / unit);
+    const double partial = bytes % xbang::kGdramUnitBytes != 0 ? 1 : 0;
+    const double moved = kSegments * unit * (units + units + partial);
+    expect_near(modelled_core_ns(), 2 * issue_ns() + moved / core_gbps(1, 1),
+                (std::to_string(bytes) + "-byte segments").c_str());
+  }
 }
 
 const char* last_bound() {

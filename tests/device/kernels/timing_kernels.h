@@ -21,5 +21,9 @@ cnrtRet_t LaunchStreamPingPong(cnrtQueue_t queue, const float *in, float *out,
 cnrtRet_t LaunchUnevenBarrier(cnrtQueue_t queue);
 // Block, `tasks` tasks: each loads one tile from `in`.
 cnrtRet_t LaunchLoadTiles(cnrtQueue_t queue, const float *in, int tasks);
+// One task reads `segments` runs of `segment_bytes` from `in` (2 x
+// segment_bytes apart) into NRAM, then writes them back to `out` alike.
+cnrtRet_t LaunchStridedRoundTrip(cnrtQueue_t queue, const char *in, char *out,
+                                 int segment_bytes, int segments);
 // One task adds a tile to itself `adds` times (no GDRAM traffic).
 cnrtRet_t LaunchAddOnly(cnrtQueue_t queue, int adds);
