@@ -272,7 +272,7 @@ __attribute__((no_sanitize("null"))) void run_core(
   core.core_index = index;
   core.kernel = launch->name().c_str();
   core.is_mpu = spec.is_mpu;
-  core.timeline.costs = launch->costs(spec.is_mpu);
+  core.timeline.costs = *launch->costs(spec.is_mpu);
   bind_onchip_windows(core);
   set_task_variables(launch->shape(), spec);
   tls_core = &core;

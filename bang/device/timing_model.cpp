@@ -28,7 +28,6 @@ StreamCosts costs_at(const ArchTiming& t, double io_gbps) {
   c.io_per_byte = ticks(1 / io_gbps);
   c.move_per_byte = ticks(cycle_ns / kMoveBytesPerCycle);
   c.vector_per_byte = ticks(cycle_ns / kVectorBytesPerCycle);
-  c.vector_min = ticks(cycle_ns);
   c.per_mac = ticks(cycle_ns / t.matrix_macs_per_cycle);
   c.issue = ticks(cycle_ns * kIssueCycles);
   return c;

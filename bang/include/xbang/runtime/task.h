@@ -100,7 +100,7 @@ inline void count_elements(Family family, uint64_t n) {
   if (CoreContext* core = tls_core) {
     core->elements[static_cast<int>(family)] += n;
     if constexpr (XBANG_TIMING_MODEL != 0) {
-      core->timeline.compute(core->timeline.vector_ticks(n * 4));
+      core->timeline.vector(n * 4);
     }
   }
 }

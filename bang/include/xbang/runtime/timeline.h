@@ -11,6 +11,8 @@
 #include <array>
 #include <cstdint>
 
+#include "xbang/core/timing.h"
+
 // 0 compiles the built-ins without charging the timeline: only the
 // benchmark that measures what the model costs (bench/timing) does that.
 #ifndef XBANG_TIMING_MODEL
@@ -40,60 +42,78 @@ struct StreamCosts {
   Ticks io_per_byte = 0;      // GDRAM, this core's share of bandwidth
   Ticks move_per_byte = 0;    // on-chip copies
   Ticks vector_per_byte = 0;  // vector built-ins
-  Ticks vector_min = 0;       // a vector built-in's least: 128 bytes
   Ticks per_mac = 0;          // one multiply-accumulate (matrix)
   Ticks issue = 0;            // the scalar unit issuing one built-in
 };
 
-// Outside a launch nothing costs anything.
-inline constexpr StreamCosts kNoCosts{};
-
-// Per built-in the hot path does a few additions: compute never queues (a
-// core waits for its vector built-ins), and the scalar stream's busy time is
-// the built-ins issued times the issue cost, worked out at the end.
+// Per built-in the hot path adds to two counters: compute never queues (a
+// core waits for its vector built-ins), so the compute built-ins and issues
+// since the last copy or sync are folded into the timeline only at the next
+// copy, sync, barrier or the end of the kernel.
 struct CoreTimeline {
-  const StreamCosts* costs = &kNoCosts;
-  Ticks now = 0;  // where the core's program is
+  // A copy, not a pointer: the hot path reads it beside the times it adds
+  // to. All zero outside a launch: nothing costs anything.
+  StreamCosts costs;
+  Ticks now = 0;  // where the core's program is, up to the last fold
   // When the IO and move streams are idle: async copies queue on them.
   std::array<Ticks, 2> free_at{};
   std::array<Ticks, 3> busy{};  // time the IO, move, compute streams worked
   uint64_t issued = 0;          // built-ins issued (the scalar stream)
   Ticks pending_until = 0;      // the end of the last async copy issued
   Ticks barrier_wait = 0;       // time spent waiting at barriers
+  // Not folded yet: vector bytes (each built-in at least 128), matrix time,
+  // and the issues counted up to the last fold.
+  uint64_t vector_bytes = 0;
+  Ticks matrix_ticks = 0;
+  uint64_t issued_folded = 0;
 
-  // A vector or matrix built-in: the program waits for it.
-  void compute(Ticks t) {
-    now += costs->issue + t;
-    busy[int(Stream::kCompute)] += t;
+  // A vector built-in over `bytes`: 128 bytes a cycle, at least one cycle.
+  void vector(uint64_t bytes) {
+    // Less than a cycle's bytes counts as a cycle's.
+    constexpr uint64_t kLeast = kVectorBytesPerCycle;
+    vector_bytes += bytes > kLeast ? bytes : kLeast;
     ++issued;
+  }
+  // A matrix built-in of `t`.
+  void matrix(Ticks t) {
+    matrix_ticks += t;
+    ++issued;
+  }
+  // A built-in that only issues (a scalar access).
+  void issue() { ++issued; }
+
+  // Adds the compute built-ins and issues not folded yet to `now`.
+  void fold() {
+    const Ticks compute = vector_bytes * costs.vector_per_byte + matrix_ticks;
+    now += compute + (issued - issued_folded) * costs.issue;
+    busy[int(Stream::kCompute)] += compute;
+    vector_bytes = 0;
+    matrix_ticks = 0;
+    issued_folded = issued;
   }
   // A copy the program waits for (IO or move stream): it starts when its
   // stream is free.
   void copy(Stream stream, Ticks t) {
-    const int s = static_cast<int>(stream);
-    const Ticks issued_at = now + costs->issue;
     ++issued;
-    now = (free_at[s] > issued_at ? free_at[s] : issued_at) + t;
+    fold();
+    const int s = static_cast<int>(stream);
+    now = (free_at[s] > now ? free_at[s] : now) + t;
     free_at[s] = now;
     busy[s] += t;
   }
   // __memcpy_async: queued on its stream; the program goes on.
   void copy_async(Stream stream, Ticks t) {
-    const int s = static_cast<int>(stream);
-    now += costs->issue;
     ++issued;
+    fold();
+    const int s = static_cast<int>(stream);
     free_at[s] = (free_at[s] > now ? free_at[s] : now) + t;
     busy[s] += t;
     if (free_at[s] > pending_until) pending_until = free_at[s];
   }
-  // A built-in that only issues (a scalar access).
-  void issue() {
-    now += costs->issue;
-    ++issued;
-  }
   // __sync*, a barrier's arrival, the end of the kernel: the async copies
   // issued so far have landed.
   void sync() {
+    fold();
     if (pending_until > now) now = pending_until;
   }
   // Released from a barrier at `release` (the latest arrival).
@@ -104,17 +124,12 @@ struct CoreTimeline {
     }
   }
 
-  // A vector built-in over `bytes`: 128 bytes a cycle, at least one cycle.
-  Ticks vector_ticks(uint64_t bytes) const {
-    const Ticks t = bytes * costs->vector_per_byte;
-    return t > costs->vector_min ? t : costs->vector_min;
-  }
-  // The time stream `s` worked.
+  // After the end of the kernel (a sync): the time stream `s` worked.
   Ticks busy_ticks(Stream stream) const {
-    return stream == Stream::kScalar ? issued * costs->issue
+    return stream == Stream::kScalar ? issued * costs.issue
                                      : busy[size_t(stream)];
   }
-  // When everything the core issued has finished.
+  // After the end of the kernel: when everything the core issued ended.
   Ticks end_ticks() const {
     Ticks end = now > pending_until ? now : pending_until;
     for (Ticks f : free_at) end = f > end ? f : end;

@@ -259,7 +259,7 @@ struct Tally {
                                                     const Tally& tally) {
     const Stream stream =
         ((1u << tally.index) & kGdramDirections) ? Stream::kIo : Stream::kMove;
-    const Ticks ticks = tally.copy_ticks(*timeline.costs);
+    const Ticks ticks = tally.copy_ticks(timeline.costs);
     if (tally.async) {
       timeline.copy_async(stream, ticks);
     } else {
@@ -269,12 +269,14 @@ struct Tally {
 
   // The built-in's time on the core's timeline.
   __attribute__((always_inline)) void charge(CoreTimeline& timeline) const {
-    const StreamCosts& costs = *timeline.costs;
+    const StreamCosts& costs = timeline.costs;
     switch (kind) {
       case Kind::kElements:
-        timeline.compute(index == static_cast<int>(Family::kMatrix)
-                             ? amount * costs.per_mac
-                             : timeline.vector_ticks(amount * unit));
+        if (index == static_cast<int>(Family::kMatrix)) {
+          timeline.matrix(amount * costs.per_mac);
+        } else {
+          timeline.vector(amount * unit);
+        }
         break;
       case Kind::kCopy:
         charge_copy(timeline, *this);
