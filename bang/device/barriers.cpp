@@ -55,6 +55,8 @@ void SyncGroup::complete(Barrier& barrier, int waiters) {
     let_go(i);
   }
   barrier.arrived = 0;
+  barrier.release = barrier.latest_arrival;
+  barrier.latest_arrival = 0;
   ++barrier.generation;
   cv_.notify_all();
 }
@@ -134,7 +136,7 @@ SyncGroup::Barrier* SyncGroup::barrier_of(BarrierScope scope,
 
 void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
                        int core_index, BarrierScope scope,
-                       std::unique_lock<std::mutex>& lock) {
+                       std::unique_lock<std::mutex>& lock, double* time) {
   Barrier* barrier = barrier_of(scope, spec);
   if (barrier == nullptr) return;
   if (launch.deterministic()) {
@@ -146,11 +148,13 @@ void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
   const bool swaps_clusters =
       launch.serial_sram() && scope != BarrierScope::kCluster;
   const uint64_t generation = barrier->generation;
+  barrier->latest_arrival = std::max(barrier->latest_arrival, *time);
   if (++barrier->arrived >= barrier->expected) {
     // Every core the barrier waits for is here: the SRAM is still.
     if (XBANG_CHECKED && launch.serial_sram())
       check_sram_padding(launch.modules(), "barrier");
     complete(*barrier, barrier->arrived - 1);
+    *time = barrier->release;
     if (swaps_clusters) unpark_all();
     return;
   }
@@ -184,6 +188,7 @@ void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
     });
   }
   const bool released = barrier->generation != generation;
+  if (released) *time = barrier->release;
   if (swaps_clusters) {
     if (released) {
       resume(spec);
@@ -211,17 +216,21 @@ void barrier(BarrierScope scope) {
   if (core == nullptr) return;  // called on the host: nothing to wait for
   ++core->barriers;
   // Async copies complete by the barrier, so cores meeting there see them.
+  core->timeline.sync();
   if (has_unsynced_copies(*core)) flush_pending_copies(*core);
   if (XBANG_CHECKED) check_onchip_padding("barrier");
   LaunchState& launch = *core->launch;
   if (!launch.shape().is_union()) return;  // Block tasks do not synchronise
-  launch.arrive_at_barrier(core->core_index, scope);
+  double time = core->timeline.now;
+  launch.arrive_at_barrier(core->core_index, scope, &time);
+  core->timeline.wait_until(time);
 }
 
-void LaunchState::arrive_at_barrier(int index, BarrierScope scope) {
+void LaunchState::arrive_at_barrier(int index, BarrierScope scope,
+                                    double* time) {
   const CoreSpec spec = core_spec(index);
   std::unique_lock<std::mutex> lock(mutex_);
-  group_of(spec).arrive(*this, spec, index, scope, lock);
+  group_of(spec).arrive(*this, spec, index, scope, lock, time);
 }
 
 }  // namespace detail

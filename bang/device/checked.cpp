@@ -655,6 +655,7 @@ bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
 
 void sync_pending_copies() {
   if (CoreContext* core = tls_core) {
+    core->timeline.sync();
     if (has_unsynced_copies(*core)) flush_pending_copies(*core);
   }
 }

@@ -38,6 +38,64 @@ const char* family_name(Family family) {
   }
 }
 
+const char* bound_name(Bound bound) {
+  switch (bound) {
+    case Bound::kIo:
+      return "io";
+    case Bound::kMove:
+      return "move";
+    case Bound::kCompute:
+      return "compute";
+    case Bound::kScalar:
+      return "scalar";
+    case Bound::kBarrier:
+      return "barrier";
+    case Bound::kLaunch:
+      return "launch";
+    default:
+      return "-";
+  }
+}
+
+ModelledTime& ModelledTime::operator+=(const ModelledTime& other) {
+  seconds += other.seconds;
+  for (size_t s = 0; s < stream_seconds.size(); ++s) {
+    stream_seconds[s] += other.stream_seconds[s];
+  }
+  barrier_seconds += other.barrier_seconds;
+  overhead_seconds += other.overhead_seconds;
+  return *this;
+}
+
+// The largest of the slowest core's stream times, its barrier waits and the
+// overhead; ties go to the first in that order.
+Bound ModelledTime::bound() const {
+  if (seconds <= 0) return Bound::kNone;
+  Bound bound = Bound::kIo;
+  double most = stream_seconds[0];
+  const Bound streams[] = {Bound::kIo, Bound::kMove, Bound::kCompute,
+                           Bound::kScalar};
+  for (size_t s = 1; s < stream_seconds.size(); ++s) {
+    if (stream_seconds[s] > most) {
+      most = stream_seconds[s];
+      bound = streams[s];
+    }
+  }
+  if (barrier_seconds > most) {
+    most = barrier_seconds;
+    bound = Bound::kBarrier;
+  }
+  if (overhead_seconds > most) bound = Bound::kLaunch;
+  return bound;
+}
+
+double ModelledTime::busy_fraction(int stream) const {
+  if (seconds <= 0 || stream < 0 || stream >= int(stream_seconds.size())) {
+    return 0;
+  }
+  return stream_seconds[size_t(stream)] / seconds;
+}
+
 Counters& Counters::operator+=(const Counters& other) {
   for (int d = 0; d < kNumDirections; ++d) copy_bytes[d] += other.copy_bytes[d];
   for (int f = 0; f < kNumFamilies; ++f) elements[f] += other.elements[f];
@@ -45,6 +103,7 @@ Counters& Counters::operator+=(const Counters& other) {
   barriers += other.barriers;
   launches += other.launches;
   seconds += other.seconds;
+  modelled += other.modelled;
   for (const auto& [name, stats] : other.kernels) {
     auto& mine = kernels[name];
     mine.first += stats.first;
@@ -70,6 +129,19 @@ std::string human(double v, const char* unit) {
   char buf[32];
   std::snprintf(buf, sizeof buf, p == 0 ? "%.0f%s%s" : "%.1f%s%s", v,
                 kPrefixes[p], unit);
+  return buf;
+}
+
+// 41.2us, 3.10ms, 1.20s.
+std::string human_seconds(double s) {
+  char buf[32];
+  if (s < 1e-3) {
+    std::snprintf(buf, sizeof buf, "%.1fus", s * 1e6);
+  } else if (s < 1) {
+    std::snprintf(buf, sizeof buf, "%.2fms", s * 1e3);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.2fs", s);
+  }
   return buf;
 }
 
@@ -101,6 +173,20 @@ std::string Counters::summary() const {
     add("atomic-upd " + human(double(atomic_updates), ""));
   if (barriers != 0) add("barriers " + human(double(barriers), ""));
   if (launches > 1) add("launches " + std::to_string(launches));
+  if (modelled.seconds > 0) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "| model %s %s-bound (io %.0f%% move %.0f%% compute %.0f%% "
+                  "scalar %.0f%% barrier %.0f%%)",
+                  human_seconds(modelled.seconds).c_str(),
+                  bound_name(modelled.bound()),
+                  100 * modelled.busy_fraction(0),
+                  100 * modelled.busy_fraction(1),
+                  100 * modelled.busy_fraction(2),
+                  100 * modelled.busy_fraction(3),
+                  100 * modelled.barrier_seconds / modelled.seconds);
+    add(buf);
+  }
   return out.empty() ? "-" : out;
 }
 

@@ -22,6 +22,8 @@
 #include "launch_shape.h"
 #include "runtime_internal.h"
 #include "xbang/core/arch.h"
+#include "xbang/core/timing.h"
+#include "xbang/runtime/counters.h"
 
 struct CNcontext_st {
   int device;
@@ -89,10 +91,10 @@ int largest_union_clusters() {
 // The DDR figures CNDrv reports: a 64-bit double-data-rate bus whose clock
 // gives the measured host bandwidth.
 constexpr int kMemoryBusBits = 64;
-int memory_clock_khz() {
+int memory_clock_khz(int device) {
   const double bytes_per_cycle = kMemoryBusBits / 8 * 2;
-  return clamp_to_int(
-      (long long)(host_memory_bytes_per_second() / bytes_per_cycle / 1000));
+  return clamp_to_int((long long)(device_memory_bytes_per_second(device) /
+                                  bytes_per_cycle / 1000));
 }
 
 }  // namespace
@@ -155,6 +157,22 @@ double host_memory_bytes_per_second() {
     return best > 0 ? best : 1e9;
   }();
   return rate;
+}
+
+int device_clock_khz(int device) {
+  if (time_source() == TimeSource::kModel) {
+    const ArchTiming* timing = find_arch_timing(device_profile(device).arch);
+    if (timing != nullptr) return int(timing->clock_mhz * 1000);
+  }
+  return host_clock_khz();
+}
+
+double device_memory_bytes_per_second(int device) {
+  if (time_source() == TimeSource::kModel) {
+    const ArchTiming* timing = find_arch_timing(device_profile(device).arch);
+    if (timing != nullptr) return timing->dram_gbps * 1e9;
+  }
+  return host_memory_bytes_per_second();
 }
 
 bool device_attribute(int code, int* value, int device) {
@@ -256,10 +274,10 @@ bool device_attribute(int code, int* value, int device) {
       *value = clamp_to_int(host_bytes(_SC_PHYS_PAGES) >> 20);
       return true;
     case CN_DEVICE_ATTRIBUTE_CLUSTER_CLOCK_RATE:
-      *value = host_clock_khz();
+      *value = device_clock_khz(device);
       return true;
     case CN_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE:
-      *value = memory_clock_khz();
+      *value = memory_clock_khz(device);
       return true;
     case CN_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH:
       *value = kMemoryBusBits;

@@ -75,6 +75,17 @@ void record_queue_failure(cnrtQueue_t queue, cnrtRet_t code);
 int host_clock_khz();
 // Best of a few large host memcpys: bytes read plus written per second.
 double host_memory_bytes_per_second();
+// The figures the device reports: the host's, or with XBANG_TIME=model its
+// profile's (xbang/core/timing.h).
+int device_clock_khz(int device = current_device());
+double device_memory_bytes_per_second(int device = current_device());
+
+// The timing model's clock of `queue` (seconds): the modelled time of the
+// launches enqueued on it so far. The implicit queues share one clock.
+double queue_modelled_seconds(cnrtQueue_t queue);
+void advance_queue_clock(cnrtQueue_t queue, double seconds);
+// Once per process, on stderr: which time notifiers report.
+void announce_time_source();
 
 }  // namespace detail
 }  // namespace xbang

@@ -31,6 +31,7 @@
 #include "sram.h"
 #include "thread_pool.h"
 #include "xbang/core/arch.h"
+#include "xbang/runtime/device.h"
 #include "xbang/runtime/spin_wait.h"
 
 XBANG_TASK_VARIABLE int32_t taskDim = 1, taskDimX = 1, taskDimY = 1,
@@ -56,7 +57,8 @@ LaunchState::LaunchState(std::string name, const LaunchShape& shape,
       modules_(std::move(modules)),
       serial_sram_(shape.is_union() && any_module_has_sram(modules_)),
       body_(std::move(body)),
-      groups_(shape.groups) {}
+      groups_(shape.groups),
+      timing_(profile, shape, device_cluster_count()) {}
 
 CoreSpec LaunchState::core_spec(int index) const {
   if (!shape_.is_union()) return {index, false, -1, -1};
@@ -180,6 +182,7 @@ void LaunchState::finish_core(const CoreSpec& spec, const CoreContext& core,
     for (int f = 0; f < kNumFamilies; ++f) c.elements[f] += core.elements[f];
     c.atomic_updates += core.atomic_updates;
     c.barriers += core.barriers;
+    timing_.add_core(core.core_index, spec, core.timeline);
     if (!failure.empty()) {
       fail_locked(failure + " (taskId " + std::to_string(spec.task_id) +
                   (spec.is_mpu ? ", MPU)" : ")"));
@@ -227,6 +230,7 @@ void LaunchState::drop_body() {
 void LaunchState::take_results(Counters* counters, std::string* failure) {
   std::lock_guard<std::mutex> lock(mutex_);
   *counters = counters_;
+  counters->modelled = timing_.result();
   *failure = failure_;
 }
 
@@ -268,6 +272,7 @@ __attribute__((no_sanitize("null"))) void run_core(
   core.core_index = index;
   core.kernel = launch->name().c_str();
   core.is_mpu = spec.is_mpu;
+  core.timeline.costs = launch->costs(spec.is_mpu);
   bind_onchip_windows(core);
   set_task_variables(launch->shape(), spec);
   tls_core = &core;
@@ -302,6 +307,7 @@ __attribute__((no_sanitize("null"))) void run_core(
     failure = "kernel threw an unknown exception";
   }
   // The end of a kernel waits for its outstanding async copies.
+  core.timeline.sync();
   if (has_unsynced_copies(core)) flush_pending_copies(core);
   if (XBANG_CHECKED) check_onchip_padding("end of kernel");
   // Still this core while finishing: a report at the cluster's end (SRAM)
@@ -400,6 +406,7 @@ cnrtRet_t run_launch(const ArchProfile& profile, cnrtDim3_t dim,
   counters.seconds = seconds;
   counters.kernels[name] = {1, seconds};
   detail::record_launch_counters(counters);
+  detail::advance_queue_clock(queue, counters.modelled.seconds);
 
   if (!failure.empty() || state->reports() != 0) {
     return detail::end_failed_launch(queue, name, failure);

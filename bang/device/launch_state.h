@@ -41,6 +41,7 @@
 #include "launch_shape.h"
 #include "modules.h"
 #include "sync_group.h"
+#include "timing_model.h"
 #include "xbang/core/profiles.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/task.h"
@@ -67,6 +68,8 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   const ArchProfile& profile() const { return profile_; }
   // Its dimensions, type and sync groups.
   const LaunchShape& shape() const { return shape_; }
+  // What its cores' built-ins cost (the timing model).
+  const StreamCosts* costs(bool is_mpu) const { return timing_.costs(is_mpu); }
   // The cores it runs, memory cores included.
   int total_cores() const { return total_cores_; }
   // Runs one core at a time, with no helper threads.
@@ -99,9 +102,10 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   void wait_for_cluster_turn(int index);
   // Runs the kernel on the calling thread, the core's.
   void run_body() const { body_(); }
-  // Core `index` at the barrier of `scope`: returns once the barrier
-  // completes (takes the mutex; see SyncGroup::arrive).
-  void arrive_at_barrier(int index, BarrierScope scope);
+  // Core `index` at the barrier of `scope`, arriving at modelled time
+  // `*time`: returns once the barrier completes, with `*time` the modelled
+  // time it releases the core at (takes the mutex; see SyncGroup::arrive).
+  void arrive_at_barrier(int index, BarrierScope scope, double* time);
   // The pool has threads back: a launch waiting for them may admit a group
   // (takes the mutex).
   void threads_released();
@@ -166,6 +170,7 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   bool waiting_for_threads_ = false;  // registered with Pool::try_reserve
   std::vector<std::unique_ptr<SyncGroup>> groups_;  // admitted, not finished
   Counters counters_;
+  LaunchTiming timing_;
   std::string failure_;
 };
 

@@ -3,6 +3,7 @@
 // returns, so a queue's state is nothing but these.
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 
 #include "device_api.h"
 #include "handle_registry.h"
@@ -10,6 +11,7 @@
 struct CNqueue_st {
   uint64_t id;
   cnrtRet_t failure;  // of a kernel since the last cnrtQueueSync
+  double modelled_seconds;  // the timing model's clock
 };
 
 namespace xbang {
@@ -23,6 +25,9 @@ HandleRegistry<CNqueue_st>& queues() {
   return *registry;
 }
 std::atomic<uint64_t> next_queue_id{0};
+// The implicit queues' timing-model clock.
+std::mutex implicit_clock_mutex;
+double implicit_clock_seconds = 0;
 // Kernel failures not yet reported: on the implicit queues, on the device.
 std::atomic<cnrtRet_t> implicit_queue_failure{cnrtSuccess};
 std::atomic<cnrtRet_t> device_failure_code{cnrtSuccess};
@@ -35,7 +40,7 @@ bool implicit_queue(cnrtQueue_t queue) {
 }  // namespace
 
 cnrtQueue_t create_queue() {
-  return queues().create(++next_queue_id, cnrtSuccess);
+  return queues().create(++next_queue_id, cnrtSuccess, 0.0);
 }
 
 bool destroy_queue(cnrtQueue_t queue) { return queues().destroy(queue); }
@@ -60,6 +65,25 @@ cnrtRet_t queue_failure(cnrtQueue_t queue, bool take) {
 cnrtRet_t device_failure(bool take) {
   return take ? device_failure_code.exchange(cnrtSuccess)
               : device_failure_code.load();
+}
+
+double queue_modelled_seconds(cnrtQueue_t queue) {
+  if (implicit_queue(queue)) {
+    std::lock_guard<std::mutex> lock(implicit_clock_mutex);
+    return implicit_clock_seconds;
+  }
+  double seconds = 0;
+  queues().with(queue, [&](CNqueue_st& q) { seconds = q.modelled_seconds; });
+  return seconds;
+}
+
+void advance_queue_clock(cnrtQueue_t queue, double seconds) {
+  if (implicit_queue(queue)) {
+    std::lock_guard<std::mutex> lock(implicit_clock_mutex);
+    implicit_clock_seconds += seconds;
+    return;
+  }
+  queues().with(queue, [&](CNqueue_st& q) { q.modelled_seconds += seconds; });
 }
 
 void record_queue_failure(cnrtQueue_t queue, cnrtRet_t code) {

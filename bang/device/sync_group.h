@@ -56,8 +56,11 @@ class SyncGroup {
   // `scope`: returns once the barrier completes (at once when the scope
   // does not take this core); throws KernelAbort in deterministic mode or
   // once the group's barriers can never complete.
+  // `*time`: the core's modelled time at arrival, then at its release (the
+  // latest arrival: the timing model's barrier waits for the slowest core).
   void arrive(LaunchState& launch, const CoreSpec& spec, int core_index,
-              BarrierScope scope, std::unique_lock<std::mutex>& lock);
+              BarrierScope scope, std::unique_lock<std::mutex>& lock,
+              double* time);
 
   // The core `spec` returned: it leaves every later barrier and, when the
   // launch holds the SRAM, hands its cluster's turn on. True when it was the
@@ -74,6 +77,10 @@ class SyncGroup {
     int expected = 0;  // participants that have not left the kernel
     int arrived = 0;
     uint64_t generation = 0;
+    // The timing model: the latest arrival of this generation, and the time
+    // the last completion released its cores at.
+    double latest_arrival = 0;
+    double release = 0;
   };
 
   int slot(const CoreSpec& spec) const { return spec.cluster - first_cluster_; }

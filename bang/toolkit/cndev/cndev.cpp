@@ -149,7 +149,8 @@ cndevRet_t cndevGetDDRInfo(cndevDDRInfo_t* ddr_info, int device) {
   int bus_bits = 0;
   xbang::detail::device_attribute(CN_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH,
                                   &bus_bits);
-  const double gbps = xbang::detail::host_memory_bytes_per_second() / 1e9;
+  const double gbps =
+      xbang::detail::device_memory_bytes_per_second(device) / 1e9;
   ddr_info->dataWidth = uint32_t(bus_bits);
   ddr_info->bandWidth = uint32_t(gbps);
   // The first decimal digit: samples add it as bandWidthDecimal / 10.
@@ -170,7 +171,7 @@ cndevRet_t cndevGetFrequencyInfo(cndevFrequencyInfo_t* freq_info,
   const cndevRet_t ret = check_call("cndevGetFrequencyInfo", freq_info, device);
   if (ret != CNDEV_SUCCESS) return ret;
   // The cores run at the host's clock, which CNDev cannot change.
-  const int mhz = xbang::detail::host_clock_khz() / 1000;
+  const int mhz = xbang::detail::device_clock_khz(device) / 1000;
   int memory_khz = 0;
   xbang::detail::device_attribute(CN_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE,
                                   &memory_khz);

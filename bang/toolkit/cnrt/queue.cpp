@@ -7,11 +7,13 @@
 
 #include "handle_registry.h"
 #include "toolkit_internal.h"
+#include "xbang/runtime/counters.h"
 
 struct CNnotifier_st {
   unsigned int flags;
   bool placed;
   std::chrono::steady_clock::time_point time;
+  double modelled_seconds;  // the queue's timing-model clock when placed
 };
 
 namespace xbang {
@@ -56,11 +58,12 @@ cnrtRet_t with_notifier(const char* api, cnrtNotifier_t notifier, Use use) {
 cnrtRet_t elapsed_seconds(const char* api, cnrtNotifier_t start,
                           cnrtNotifier_t end, float* out, double scale) {
   if (out == nullptr) return cnrt_fail(api, cnrtErrorArgsInvalid, "NULL out");
-  std::chrono::steady_clock::time_point t0, t1;
+  announce_time_source();
+  CNnotifier_st t0{}, t1{};
   for (const auto& entry : {std::pair{start, &t0}, std::pair{end, &t1}}) {
     // Named variables, not a structured binding: C++17 lambdas cannot
     // capture those (Clang refuses).
-    std::chrono::steady_clock::time_point* const time = entry.second;
+    CNnotifier_st* const time = entry.second;
     const cnrtRet_t ret =
         with_notifier(api, entry.first, [&](CNnotifier_st& n) {
           if (n.flags & (CNRT_NOTIFIER_DISABLE_TIMING_SW |
@@ -72,12 +75,16 @@ cnrtRet_t elapsed_seconds(const char* api, cnrtNotifier_t start,
             return cnrt_fail(api, cnrtErrorIllegalState,
                              "the notifier was never placed on a queue");
           }
-          *time = n.time;
+          *time = n;
           return cnrtSuccess;
         });
     if (ret != cnrtSuccess) return ret;
   }
-  *out = float(std::chrono::duration<double>(t1 - t0).count() * scale);
+  const double seconds =
+      time_source() == TimeSource::kModel
+          ? t1.modelled_seconds - t0.modelled_seconds
+          : std::chrono::duration<double>(t1.time - t0.time).count();
+  *out = float(seconds * scale);
   return cnrtSuccess;
 }
 
@@ -157,7 +164,7 @@ cnrtRet_t cnrtNotifierCreateWithFlags(cnrtNotifier_t* notifier,
     return cnrt_fail(kApi, cnrtErrorArgsInvalid, "unknown notifier flags");
   }
   *notifier = xbang::detail::notifiers().create(
-      flags, false, std::chrono::steady_clock::time_point{});
+      flags, false, std::chrono::steady_clock::time_point{}, 0.0);
   xbang::detail::bind_device_context();
   return cnrtSuccess;
 }
@@ -180,9 +187,11 @@ cnrtRet_t place_notifier(const char* api, cnrtNotifier_t notifier,
                          cnrtQueue_t queue) {
   const cnrtRet_t ret = check_queue(api, queue);
   if (ret != cnrtSuccess) return ret;
-  return with_notifier(api, notifier, [](CNnotifier_st& n) {
+  const double modelled = xbang::detail::queue_modelled_seconds(queue);
+  return with_notifier(api, notifier, [&](CNnotifier_st& n) {
     n.placed = true;
     n.time = std::chrono::steady_clock::now();
+    n.modelled_seconds = modelled;
     return cnrtSuccess;
   });
 }

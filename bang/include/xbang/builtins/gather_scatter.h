@@ -145,9 +145,10 @@ void gather_scatter(const char* name, void* dst, const void* src,
       },
       [&] {
         if (transfer_size > 0 && data_num > 0 && valid_direction(dir)) {
-          count_copy(dir, move_segments<kScatter>(name, dst, src, offset, mask,
-                                                  transfer_size, dir, stride,
-                                                  data_num));
+          const long moved =
+              move_segments<kScatter>(name, dst, src, offset, mask,
+                                      transfer_size, dir, stride, data_num);
+          add_copy(dir, transfer_size, moved / transfer_size);
         }
       });
 }
@@ -189,7 +190,7 @@ inline void extension(void* dst, const void* src, const uint8_t* repeats,
             std::memmove(out, in, size_t(size));
           }
         }
-        count_copy(dir, uint64_t(bytes));
+        add_copy(dir, size, bytes / size);
       });
 }
 

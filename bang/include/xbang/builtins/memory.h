@@ -132,7 +132,7 @@ inline void copy(const char* name, void* dst, const void* src,
                  mluMemcpyDirection_t dir, const Segments& d, const Segments& s,
                  bool async, const char* file = nullptr, int line = 0) {
   run_builtin(
-      name, Tally::copy(dir, d.size * d.count()),
+      name, Tally::copy(dir, d.size, d.count(), async),
       [&](Contract& c) { copy_contract(c, dst, src, dir, d, s); },
       [&] {
         if (d.size <= 0 || !valid_direction(dir)) return;
@@ -257,7 +257,7 @@ namespace detail {
 template <class T>
 void fill(const char* name, T* dst, int count, T value) {
   run_builtin(
-      name, Tally::elements(Family::kArithmetic, count),
+      name, Tally::elements(Family::kArithmetic, count, sizeof(T)),
       [&](Contract& c) { c.count(count).dst(dst, count * long(sizeof(T))); },
       [&] {
         if (count > 0) std::fill(dst, dst + count, value);

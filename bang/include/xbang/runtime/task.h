@@ -9,6 +9,7 @@
 
 #include "xbang/runtime/async_copies.h"
 #include "xbang/runtime/counters.h"
+#include "xbang/runtime/timeline.h"
 
 // Task variables: one set per emulated core, set by the runtime.
 // Initial-exec, like tls_core below: kernels read them in their loops
@@ -74,6 +75,8 @@ struct CoreContext {
   // checked mode, the copies not yet synced (see async_copies.h).
   std::vector<PendingCopy> pending_copies;
   std::vector<UnsyncedCopy> unsynced_copies;
+  // The timing model: this core's streams (docs/timing-model.md).
+  CoreTimeline timeline;
 };
 
 // Initial-exec: every built-in reads it, from kernels in executables and in
@@ -91,12 +94,13 @@ inline bool has_unsynced_copies(const CoreContext& core) {
   return !core.pending_copies.empty() || !core.unsynced_copies.empty();
 }
 
+// Counting outside the entry wrapper (inline assembly): each count is one
+// vector instruction of 4-byte elements on the core's timeline.
 inline void count_elements(Family family, uint64_t n) {
-  if (CoreContext* core = tls_core)
+  if (CoreContext* core = tls_core) {
     core->elements[static_cast<int>(family)] += n;
-}
-inline void count_copy(int direction, uint64_t bytes) {
-  if (CoreContext* core = tls_core) core->copy_bytes[direction] += bytes;
+    core->timeline.run(Stream::kCompute, core->timeline.vector_ns(n * 4));
+  }
 }
 inline void count_atomic(uint64_t n) {
   if (CoreContext* core = tls_core) core->atomic_updates += n;

@@ -85,7 +85,7 @@ template <class Body, class D, class... S>
 inline void run_elementwise(const char* name, Family family, const D* dst,
                             long n, const Body& body, const S*... srcs) {
   run_builtin(
-      name, Tally::elements(family, n),
+      name, Tally::elements(family, n, sizeof(D)),
       [&](Contract& c) { elementwise_contract(c, dst, n, srcs...); }, body);
 }
 
@@ -196,7 +196,7 @@ XBANG_ENTRY_INLINE void cycle_builtin(const char* name, Family family, T* dst,
                                       const T* src, const T* seg, int src_n,
                                       int seg_n) {
   run_builtin(
-      name, Tally::elements(family, src_n),
+      name, Tally::elements(family, src_n, sizeof(T)),
       [&](Contract& c) { cycle_contract(c, dst, src, seg, src_n, seg_n); },
       [&] { cycle(dst, src, seg, src_n, seg_n, Op{}); });
 }

@@ -29,6 +29,7 @@
 #include <string>
 #include <utility>
 
+#include "xbang/core/timing.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
 
@@ -165,47 +166,118 @@ class Contract {
   std::ptrdiff_t dst_bytes_ = 0;
 };
 
-// What a built-in adds to the core's counters when it runs.
+// Copy directions (mluMemcpyDirection_t, numbered as direction_name lists
+// them) that read or write GDRAM: bit d for direction d. The others stay on
+// chip (the move stream).
+inline constexpr uint32_t kGdramReadDirections =
+    (1u << 0) | (1u << 2) | (1u << 9) | (1u << 12);  // G2N G2S G2W G2G
+inline constexpr uint32_t kGdramWriteDirections =
+    (1u << 1) | (1u << 3) | (1u << 12);  // N2G S2G G2G
+inline constexpr uint32_t kGdramDirections =
+    kGdramReadDirections | kGdramWriteDirections;
+
+// What a built-in adds to the core's counters when it runs, and what it
+// costs on the core's timeline (xbang/runtime/timeline.h).
 struct Tally {
   enum class Kind { kNone, kElements, kCopy, kAtomic };
   Kind kind = Kind::kNone;
-  int index = 0;  // Family or copy direction
+  bool async = false;  // a __memcpy_async
+  int index = 0;       // Family or copy direction
   uint64_t amount = 0;
+  uint64_t unit = 0;      // an element's bytes, or a copy segment's
+  uint64_t segments = 0;  // a copy's segments
 
   static Tally none() { return {}; }
-  // n elements (a negative n counts nothing) of a built-in family.
-  static Tally elements(Family family, long long n) {
-    return {Kind::kElements, static_cast<int>(family), n > 0 ? uint64_t(n) : 0};
+  // n elements (a negative n counts nothing) of a built-in family, each
+  // `element_bytes` wide (the matrix family counts multiply-accumulates).
+  static Tally elements(Family family, long long n, int element_bytes = 4) {
+    return {Kind::kElements, false, static_cast<int>(family),
+            n > 0 ? uint64_t(n) : 0, uint64_t(element_bytes), 0};
   }
-  // Bytes moved in a copy direction.
+  // `segments` runs of `segment_bytes` moved in a copy direction.
+  static Tally copy(int direction, long long segment_bytes, long long segments,
+                    bool async = false) {
+    if (unsigned(direction) >= unsigned(kNumDirections) || segment_bytes <= 0 ||
+        segments <= 0) {
+      return {Kind::kCopy, async, 0, 0, 0, 0};
+    }
+    return {Kind::kCopy,           async,
+            direction,             uint64_t(segment_bytes * segments),
+            uint64_t(segment_bytes), uint64_t(segments)};
+  }
+  // One contiguous run of `bytes`.
   static Tally copy(int direction, long long bytes) {
-    if (unsigned(direction) >= unsigned(kNumDirections)) return {};
-    return {Kind::kCopy, direction, bytes > 0 ? uint64_t(bytes) : 0};
+    return copy(direction, bytes, 1);
   }
   // Elements updated atomically (also counted in the atomic family).
   static Tally atomic(long long n) {
-    return {Kind::kAtomic, static_cast<int>(Family::kAtomic),
-            n > 0 ? uint64_t(n) : 0};
+    return {Kind::kAtomic, false, static_cast<int>(Family::kAtomic),
+            n > 0 ? uint64_t(n) : 0, 0, 0};
+  }
+
+  // A copy's time: GDRAM in whole 64-byte units per segment (a partial unit
+  // written is also read), on-chip bytes as they are.
+  double copy_ns(const StreamCosts& costs) const {
+    const uint32_t bit = 1u << index;
+    if (!(bit & kGdramDirections)) {
+      return double(amount) * costs.move_ns_per_byte;
+    }
+    const uint64_t units = (unit + kGdramUnitBytes - 1) / kGdramUnitBytes;
+    uint64_t bytes = 0;
+    if (bit & kGdramReadDirections) bytes += units;
+    if (bit & kGdramWriteDirections) {
+      bytes += units + (unit % kGdramUnitBytes != 0 ? 1 : 0);
+    }
+    return double(bytes * segments * kGdramUnitBytes) * costs.io_ns_per_byte;
   }
 
   // Inlined into every entry, where the kind is a constant.
   __attribute__((always_inline)) void add_to(CoreContext& core) const {
+    CoreTimeline& timeline = core.timeline;
+    const StreamCosts& costs = *timeline.costs;
     switch (kind) {
       case Kind::kElements:
         core.elements[index] += amount;
+        timeline.run(Stream::kCompute,
+                     index == static_cast<int>(Family::kMatrix)
+                         ? double(amount) * costs.mac_ns
+                         : timeline.vector_ns(amount * unit));
         break;
       case Kind::kCopy:
         core.copy_bytes[index] += amount;
+        {
+          const Stream stream = ((1u << index) & kGdramDirections)
+                                    ? Stream::kIo
+                                    : Stream::kMove;
+          if (async) {
+            timeline.issue_async(stream, copy_ns(costs));
+          } else {
+            timeline.run(stream, copy_ns(costs));
+          }
+        }
         break;
       case Kind::kAtomic:
         core.atomic_updates += amount;
         core.elements[index] += amount;
+        // Each element: a GDRAM unit read and written.
+        timeline.run(Stream::kIo, double(amount * 2 * kGdramUnitBytes) *
+                                      costs.io_ns_per_byte);
         break;
       case Kind::kNone:
+        timeline.issue();
         break;
     }
   }
 };
+
+// A copy a built-in makes besides what its tally counts (the segments a
+// gather moved): counted and costed like a copy's tally.
+inline void add_copy(int direction, long long segment_bytes,
+                     long long segments) {
+  if (CoreContext* core = tls_core) {
+    Tally::copy(direction, segment_bytes, segments).add_to(*core);
+  }
+}
 
 inline bool checked_mode_on() {
 #if XBANG_CHECKED
