@@ -39,6 +39,13 @@ class ParseLog(unittest.TestCase):
         self.assertEqual(times["MLU590"], {"gate_large": 30.0})
 
 
+    def test_time_source_line(self):
+        with open(os.path.join(RECORDED, "MLU370.log")) as log:
+            self.assertEqual(tv.time_source(log.read()), "model")
+        with open(os.path.join(RECORDED, "MLU590.log")) as log:
+            self.assertEqual(tv.time_source(log.read()), "unstated")
+
+
 class Statistics(unittest.TestCase):
     def setUp(self):
         cases = tv.read_cases(DATA)
@@ -134,6 +141,8 @@ class Cases(unittest.TestCase):
             capture_output=True, text=True)
         self.assertEqual(result.returncode, 1)
         self.assertIn("gate_small", result.stdout)
+        self.assertIn("MLU370: 3 case times, time source model",
+                      result.stdout)
 
 
 if __name__ == "__main__":

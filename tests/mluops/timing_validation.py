@@ -166,6 +166,18 @@ def parse_log(text):
     return times
 
 
+TIME_SOURCE = re.compile(r"^\[xbang\] notifier times are .*\(XBANG_TIME=(\w+)\)")
+
+
+def time_source(text):
+    """What the run's notifiers reported: model, host, or unstated."""
+    for line in text.splitlines():
+        match = TIME_SOURCE.match(line)
+        if match:
+            return match.group(1)
+    return "unstated"
+
+
 def quantile(sorted_values, q):
     """Linear interpolation between closest ranks (numpy's default)."""
     if not sorted_values:
@@ -298,10 +310,13 @@ def main(argv=None):
         device, _, path = item.partition("=")
         try:
             with open(path, errors="replace") as log:
-                times[device] = parse_log(log.read())
+                text = log.read()
         except OSError as error:
             print(f"timing_validation: cannot read log {path}: {error}")
             return 2
+        times[device] = parse_log(text)
+        print(f"timing_validation: {device}: {len(times[device])} case times,"
+              f" time source {time_source(text)}")
     rows, missing, distribution, families = summarize(cases, times)
     print_report(rows, missing, distribution, families)
     return 1 if missing else 0
