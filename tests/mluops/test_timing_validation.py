@@ -64,7 +64,8 @@ class Statistics(unittest.TestCase):
         self.assertEqual(self.dist["cases"], 4)
         self.assertEqual(self.dist["within_0.5_2"], 2)
         self.assertAlmostEqual(self.dist["fraction_within"], 0.5)
-        self.assertAlmostEqual(self.dist["quantiles"][0.5], (0.555 + 0.625) / 2)
+        self.assertAlmostEqual(self.dist["quantiles"][0.5],
+                               (0.555 + 0.625) / 2)
         self.assertAlmostEqual(self.dist["quantiles"][0.0], 0.075)
         self.assertAlmostEqual(self.dist["quantiles"][1.0], 10.0)
         expected = math.exp((math.log(0.555) + math.log(10) +

@@ -166,7 +166,8 @@ def parse_log(text):
     return times
 
 
-TIME_SOURCE = re.compile(r"^\[xbang\] notifier times are .*\(XBANG_TIME=(\w+)\)")
+TIME_SOURCE = re.compile(
+    r"^\[xbang\] notifier times are .*\(XBANG_TIME=(\w+)\)")
 
 
 def time_source(text):

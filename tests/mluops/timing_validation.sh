@@ -20,7 +20,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$(pwd)
 
-source=${1:-${XBANG_MLUOPS_SOURCE:-../shared/third_party/mlu-ops/mlu-ops-main.tar.gz}}
+default_source=../shared/third_party/mlu-ops/mlu-ops-main.tar.gz
+source=${1:-${XBANG_MLUOPS_SOURCE:-$default_source}}
 if [ ! -e "$source" ]; then
   echo "timing_validation: skipped, no mlu-ops at '$source'" \
        "(set XBANG_MLUOPS_SOURCE)"
