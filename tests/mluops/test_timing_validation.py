@@ -29,6 +29,15 @@ def recorded_times():
     return times
 
 
+def recorded_theory_ios():
+    ios = {}
+    for device in ("MLU370", "MLU590"):
+        with open(os.path.join(RECORDED, device + ".log")) as log:
+            ios[device] = {name: f["theory_ios"] for name, f in
+                           tv.parse_case_figures(log.read()).items()}
+    return ios
+
+
 class ParseLog(unittest.TestCase):
     def test_time_of_each_case_with_a_result(self):
         times = recorded_times()
@@ -38,6 +47,11 @@ class ParseLog(unittest.TestCase):
         # time of the case before it is not carried over.
         self.assertEqual(times["MLU590"], {"gate_large": 30.0})
 
+
+    def test_theory_ios_of_each_case(self):
+        ios = recorded_theory_ios()["MLU370"]
+        self.assertEqual(ios["small"], 1200.0)
+        self.assertIsNone(ios["large"])
 
     def test_time_source_line(self):
         with open(os.path.join(RECORDED, "MLU370.log")) as log:
@@ -49,8 +63,9 @@ class ParseLog(unittest.TestCase):
 class Statistics(unittest.TestCase):
     def setUp(self):
         cases = tv.read_cases(DATA)
-        self.rows, self.missing, self.dist, self.families = tv.summarize(
-            cases, recorded_times())
+        (self.rows, self.missing, self.mismatched, self.dist,
+         self.families) = tv.summarize(cases, recorded_times(),
+                                       recorded_theory_ios())
 
     def test_ratios_and_missing_cases(self):
         ratios = {row["id"]: row["ratio"] for row in self.rows}
@@ -59,6 +74,19 @@ class Statistics(unittest.TestCase):
         self.assertAlmostEqual(ratios["huge"], 0.625)
         self.assertAlmostEqual(ratios["gate_large"], 0.075)
         self.assertEqual(self.missing, ["gate_small"])
+
+    def test_theory_ios_identify_the_case(self):
+        self.assertEqual(self.mismatched, [])
+        cases = tv.read_cases(DATA)
+        cases[0]["theory_ios"] = 1.2001e3
+        rows, _, mismatched, dist, _ = tv.summarize(
+            cases, recorded_times(), recorded_theory_ios())
+        self.assertEqual(mismatched, [("small", 1.2001e3, 1200.0)])
+        self.assertNotIn("small", [row["id"] for row in rows])
+        self.assertEqual(dist["cases"], 3)
+        # Equal as printed: 6 significant digits.
+        self.assertTrue(tv.same_printed_figure(1171456.0, 1.17146e6))
+        self.assertFalse(tv.same_printed_figure(1171556.0, 1.17146e6))
 
     def test_distribution(self):
         self.assertEqual(self.dist["cases"], 4)
@@ -87,12 +115,16 @@ class Statistics(unittest.TestCase):
 
     def test_report_lines(self):
         out = io.StringIO()
-        tv.print_report(self.rows, self.missing, self.dist, self.families, out)
+        tv.print_report(self.rows, self.missing, self.dist, self.families, out,
+                        [("bad", 5.0, 6.0)])
         text = out.getvalue()
         self.assertIn("2 of 4 within [0.5, 2] (50%)", text)
         self.assertIn("family fam_a: 3 cases, different order, "
                       "Spearman 0.50", text)
         self.assertIn("gate_small", text)
+        self.assertIn("bad                                TheoryIOs 6.0 "
+                      "differ from the report's 5: not the case measured",
+                      text)
 
 
 class Cases(unittest.TestCase):
@@ -109,6 +141,34 @@ class Cases(unittest.TestCase):
         # dispatch is [num_experts * capacity, hidden].
         self.assertIn("dims: 8\n    dims: 4\n", text)
         self.assertIn("samples: 8", text)
+
+    def test_zoo_case_is_a_link_to_the_case_file(self):
+        with tempfile.TemporaryDirectory() as folder:
+            zoo = os.path.join(folder, "zoo")
+            os.makedirs(os.path.join(zoo, "ball_query", "test_case"))
+            case_file = os.path.join(zoo, "ball_query", "test_case",
+                                     "case_0.prototxt")
+            with open(case_file, "w") as proto:
+                proto.write('op_name: "ball_query"\n')
+            data = os.path.join(folder, "zoo.csv")
+            with open(data, "w") as table:
+                table.write("id,family,operator,platform,dtype,params,"
+                            "measured_us,source,case,theory_ios\n"
+                            "bq,f,ball_query,MLU370-X4,float,,80,s,"
+                            "zoo:ball_query/test_case/case_0.prototxt,"
+                            "1.17146e+06\n")
+            cases = tv.read_cases(data)
+            self.assertEqual(cases[0]["theory_ios"], 1.17146e6)
+            lists = tv.write_cases(cases, os.path.join(folder, "out"), zoo)
+            self.assertTrue(lists["MLU370"][0].endswith(
+                "MLU370/ball_query/bq.prototxt"))
+            self.assertEqual(os.path.realpath(lists["MLU370"][0]),
+                             os.path.realpath(case_file))
+            with self.assertRaisesRegex(ValueError, "needs --zoo"):
+                tv.write_cases(cases, os.path.join(folder, "other"))
+            os.remove(case_file)
+            with self.assertRaisesRegex(ValueError, "no case file"):
+                tv.write_cases(cases, os.path.join(folder, "out"), zoo)
 
     def test_unknown_operator_and_platform_are_refused(self):
         with tempfile.TemporaryDirectory() as folder:

@@ -1,19 +1,25 @@
 #!/usr/bin/env python3
 """Modelled against measured MLU Hardware Time of mlu-ops' own cases.
 
-    timing_validation.py cases  --data CSV --out DIR
+    timing_validation.py cases  --data CSV --out DIR [--zoo ZOO]
     timing_validation.py report --data CSV --log PLATFORM=LOG [--log ...]
 
-`cases` writes one mluop_gtest .prototxt case per row of the data file
-(tests/mluops/timing/hardware_times.csv) under DIR/<device>/, and a case list
+`cases` gives each row of the data file (tests/mluops/timing/hardware_times.csv)
+one mluop_gtest case under DIR/<device>/<operator>/<id>.prototxt: a link to
+mlu-ops' own case file when the row's `case` is `zoo:<path>` (relative to
+ZOO, mlu-ops' test/mlu_op_gtest/pb_gtest/src/zoo), or a .prototxt written
+from the row's parameters when it is `generated`; and a case list
 DIR/<device>.list per emulated device (MLU370, MLU590), for
 `mluop_gtest --cases_list`. `report` reads mluop_gtest's log of each device,
-takes the `MLU Hardware Time` printed before each case's result line, and
-prints modelled / measured per case, the distribution of the ratios and, per
-family (sizes of one operator on one platform), whether the ranking by time
-matches. With host time (no timing model) the same report shows what the
-host measured. Exit status 0 unless an input is unreadable or a case has no
-time; the numbers are a report, not a verdict (docs/timing-validation.md).
+takes the `MLU Hardware Time` and `MLU TheoryIOs` printed before each case's
+result line, and prints modelled / measured per case, the distribution of the
+ratios and, per family (sizes of one operator on one platform), whether the
+ranking by time matches. A row with the report's TheoryIOs is checked against
+the run's: the suite computes it from the shapes, so a difference means the
+case is not the one measured. With host time (no timing model) the same
+report shows what the host measured. Exit status 0 unless an input is
+unreadable, a case has no time or its TheoryIOs differ; the numbers are a
+report, not a verdict (docs/timing-validation.md).
 """
 
 import argparse
@@ -47,6 +53,12 @@ def read_cases(path):
         row["params"] = params
         row["measured_us"] = float(row["measured_us"])
         row["device"] = device_of(row["platform"])
+        row["case"] = (row.get("case") or "generated").strip()
+        if row["case"] != "generated" and not row["case"].startswith("zoo:"):
+            raise ValueError(f"{row['id']}: case '{row['case']}' is neither "
+                             "'generated' nor 'zoo:<path>'")
+        ios = (row.get("theory_ios") or "").strip()
+        row["theory_ios"] = float(ios) if ios else None
         cases.append(row)
     return cases
 
@@ -112,20 +124,34 @@ CASE_WRITERS = {
 }
 
 
-def write_cases(cases, out):
-    """One .prototxt per case under out/<device>/; a list per device."""
+def write_cases(cases, out, zoo=None):
+    """One case per row under out/<device>/; a list per device.
+
+    A zoo case is a link named after the row's id, so the log's result
+    line, which prints the listed path, names the row.
+    """
     lists = {}
     for case in cases:
-        writer = CASE_WRITERS.get(case["operator"])
-        if writer is None:
-            raise ValueError(f"{case['id']}: no case writer for operator "
-                             f"'{case['operator']}'")
         folder = os.path.join(out, case["device"], case["operator"])
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, case["id"] + ".prototxt")
-        with open(path, "w") as proto:
-            proto.write("\n".join(writer(case["params"], case["dtype"])))
-            proto.write("\n")
+        if case["case"].startswith("zoo:"):
+            if zoo is None:
+                raise ValueError(f"{case['id']}: a zoo case needs --zoo")
+            source = os.path.join(zoo, case["case"][len("zoo:"):])
+            if not os.path.isfile(source):
+                raise ValueError(f"{case['id']}: no case file {source}")
+            if os.path.lexists(path):
+                os.remove(path)
+            os.symlink(os.path.abspath(source), path)
+        else:
+            writer = CASE_WRITERS.get(case["operator"])
+            if writer is None:
+                raise ValueError(f"{case['id']}: no case writer for operator "
+                                 f"'{case['operator']}'")
+            with open(path, "w") as proto:
+                proto.write("\n".join(writer(case["params"], case["dtype"])))
+                proto.write("\n")
         lists.setdefault(case["device"], []).append(os.path.abspath(path))
     for device, paths in lists.items():
         with open(os.path.join(out, device + ".list"), "w") as listing:
@@ -135,35 +161,52 @@ def write_cases(cases, out):
 
 RESULT_LINE = re.compile(r"^\[\^\s*(OK|FAILED)\s*\]\s+(\S+)")
 HARDWARE_TIME = re.compile(r"^\[MLU Hardware Time\s*\]:\s*([-0-9.e+]+)")
+THEORY_IOS = re.compile(r"^\[MLU TheoryIOs\s*\]:\s*([-0-9.e+]+)")
 CASE_START = re.compile(r"^\[ RUN\s+\]")
 
 
-def parse_log(text):
-    """{case id: hardware time in us} from a mluop_gtest log.
+def parse_case_figures(text):
+    """{case id: {"time": us, "theory_ios": bytes}} from a mluop_gtest log.
 
-    A case's time is the last `MLU Hardware Time` printed between its
-    `[ RUN ]` line and its `[^ OK ]` / `[^ FAILED ]` line, which names the
-    case file; the id is the file name without .prototxt. A negative time
-    (the executor prints -1 when the operator failed) is no time.
+    A case's figures are the last `MLU Hardware Time` and `MLU TheoryIOs`
+    printed between its `[ RUN ]` line and its `[^ OK ]` / `[^ FAILED ]`
+    line, which names the case file; the id is the file name without
+    .prototxt. A negative time (the executor prints -1 when the operator
+    failed) is no time; a figure not printed is None.
     """
-    times, current = {}, None
+    figures, time, ios = {}, None, None
     for line in text.splitlines():
         if CASE_START.match(line):
-            current = None
+            time, ios = None, None
             continue
         match = HARDWARE_TIME.match(line)
         if match:
-            current = float(match.group(1))
+            time = float(match.group(1))
+            continue
+        match = THEORY_IOS.match(line)
+        if match:
+            ios = float(match.group(1))
             continue
         match = RESULT_LINE.match(line)
         if match:
             name = os.path.basename(match.group(2))
             if name.endswith(".prototxt"):
                 name = name[:-len(".prototxt")]
-            if current is not None and current >= 0:
-                times[name] = current
-            current = None
-    return times
+            figures[name] = {"time": time if time is not None and time >= 0
+                             else None, "theory_ios": ios}
+            time, ios = None, None
+    return figures
+
+
+def parse_log(text):
+    """{case id: hardware time in us} of the cases that printed a time."""
+    return {name: f["time"] for name, f in parse_case_figures(text).items()
+            if f["time"] is not None}
+
+
+def same_printed_figure(a, b):
+    """Equal as the executor prints them (6 significant digits)."""
+    return f"{a:.5e}" == f"{b:.5e}"
 
 
 TIME_SOURCE = re.compile(
@@ -219,14 +262,25 @@ def spearman(xs, ys):
     return cov / math.sqrt(vx * vy)
 
 
-def summarize(cases, times):
-    """Per-case ratios, their distribution and the family rankings."""
-    rows, missing = [], []
+def summarize(cases, times, theory_ios=None):
+    """Per-case ratios, their distribution and the family rankings.
+
+    times and theory_ios: {device: {case id: value}}. A case whose report
+    gives a TheoryIOs the run does not print the same is left out of the
+    statistics and listed in `mismatched` with both figures.
+    """
+    rows, missing, mismatched = [], [], []
     for case in cases:
         modelled = times.get(case["device"], {}).get(case["id"])
         if modelled is None:
             missing.append(case["id"])
             continue
+        if case["theory_ios"] is not None and theory_ios is not None:
+            run_ios = theory_ios.get(case["device"], {}).get(case["id"])
+            if run_ios is None or not same_printed_figure(
+                    run_ios, case["theory_ios"]):
+                mismatched.append((case["id"], case["theory_ios"], run_ios))
+                continue
         rows.append(dict(case, modelled_us=modelled,
                          ratio=modelled / case["measured_us"]))
     ratios = sorted(row["ratio"] for row in rows)
@@ -256,10 +310,11 @@ def summarize(cases, times):
             "order_matches": by_measured == by_modelled,
             "spearman": spearman(measured, modelled),
         }
-    return rows, missing, distribution, family_results
+    return rows, missing, mismatched, distribution, family_results
 
 
-def print_report(rows, missing, distribution, families, out=sys.stdout):
+def print_report(rows, missing, distribution, families, out=sys.stdout,
+                 mismatched=()):
     out.write(f"{'case':34} {'device':7} {'measured_us':>12} "
               f"{'xbang_us':>12} {'ratio':>8}\n")
     for row in rows:
@@ -268,6 +323,9 @@ def print_report(rows, missing, distribution, families, out=sys.stdout):
                   f"{row['ratio']:8.3f}\n")
     for case_id in missing:
         out.write(f"{case_id:34} no MLU Hardware Time in the log\n")
+    for case_id, reported, run in mismatched:
+        out.write(f"{case_id:34} TheoryIOs {run} differ from the report's "
+                  f"{reported:g}: not the case measured\n")
     d = distribution
     quantiles = " ".join(f"p{int(q * 100)}={v:.3g}"
                          for q, v in d["quantiles"].items())
@@ -287,6 +345,7 @@ def main(argv=None):
     cases_cmd = sub.add_parser("cases", help="write the .prototxt cases")
     cases_cmd.add_argument("--data", required=True)
     cases_cmd.add_argument("--out", required=True)
+    cases_cmd.add_argument("--zoo", help="mlu-ops' gtest zoo folder")
     report_cmd = sub.add_parser("report", help="compare a run's times")
     report_cmd.add_argument("--data", required=True)
     report_cmd.add_argument("--log", action="append", default=[],
@@ -299,14 +358,14 @@ def main(argv=None):
         return 2
     if args.command == "cases":
         try:
-            lists = write_cases(cases, args.out)
+            lists = write_cases(cases, args.out, args.zoo)
         except (OSError, ValueError) as error:
             print(f"timing_validation: {error}")
             return 2
         for device, paths in sorted(lists.items()):
             print(f"timing_validation: {len(paths)} cases for {device}")
         return 0
-    times = {}
+    times, theory_ios = {}, {}
     for item in args.log:
         device, _, path = item.partition("=")
         try:
@@ -315,12 +374,18 @@ def main(argv=None):
         except OSError as error:
             print(f"timing_validation: cannot read log {path}: {error}")
             return 2
-        times[device] = parse_log(text)
+        figures = parse_case_figures(text)
+        times[device] = {name: f["time"] for name, f in figures.items()
+                         if f["time"] is not None}
+        theory_ios[device] = {name: f["theory_ios"]
+                              for name, f in figures.items()}
         print(f"timing_validation: {device}: {len(times[device])} case times,"
               f" time source {time_source(text)}")
-    rows, missing, distribution, families = summarize(cases, times)
-    print_report(rows, missing, distribution, families)
-    return 1 if missing else 0
+    rows, missing, mismatched, distribution, families = summarize(
+        cases, times, theory_ios)
+    print_report(rows, missing, distribution, families,
+                 mismatched=mismatched)
+    return 1 if missing or mismatched else 0
 
 
 if __name__ == "__main__":

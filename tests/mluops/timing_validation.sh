@@ -7,10 +7,14 @@
 # Work folder: $XBANG_TIMING_DIR (default build-timing-validation):
 #   prefix/            xbang ($XBANG_BUILD_DIR, default build) installed
 #   mlu-ops-mtp_372/, mlu-ops-mtp_592/   mlu-ops built by its build.sh for
-#                      one architecture each, only the operators the data
-#                      file names (--filter); kept and reused while its
-#                      mluop_gtest exists (XBANG_TIMING_REBUILD=1 builds again)
-#   cases/             the generated .prototxt cases, one folder per device
+#                      one architecture each, only the operators of that
+#                      device's rows (--filter, recorded in operators.txt);
+#                      kept and reused while its mluop_gtest exists and was
+#                      built with those operators (XBANG_TIMING_REBUILD=1
+#                      builds again)
+#   zoo/               mlu-ops' own gtest cases (its pb_gtest/src/zoo)
+#   cases/             per device: links to the zoo cases of `zoo:` rows and
+#                      the .prototxt written for `generated` rows
 #   <device>.log       mluop_gtest's output per device
 # The time source is whatever the environment selects (host time, or the
 # timing model when its switch is set, docs/environment.md); the report
@@ -48,16 +52,24 @@ cmake --build "$xbang_build" -j "$jobs" >"$work/xbang-build.log" 2>&1 || {
 cmake --install "$xbang_build" --prefix "$work/prefix" >"$work/install.log"
 neuware=$work/prefix/share/xbang/neuware
 
-# The operators the data file names, for build.sh's --filter.
-operators=$(grep -v '^#' "$data" | tail -n +2 | cut -d, -f3 | sort -u |
-            paste -sd';')
+# The operators of one device's rows, for build.sh's --filter: the
+# platform (column 4) names the device.
+operators_of() {
+  grep -v '^#' "$data" | tail -n +2 | awk -F, -v device="$1" \
+    'toupper($4) ~ "^" device {print $3}' | sort -u | paste -sd';'
+}
 # One mlu-ops tree per architecture: in a fat build the second
 # architecture's kernels are a variant image that does not load, as it
-# refers to libmluops' own hidden symbols (mluop::logging).
+# refers to libmluops' own hidden symbols (mluop::logging). A tree built
+# with every operator asked for is reused.
 build_mluops() {
-  local arch=$1 sources=$work/mlu-ops-$1 start=$SECONDS
+  local arch=$1 operators=$2 sources=$work/mlu-ops-$1 start=$SECONDS
   if [ "${XBANG_TIMING_REBUILD:-0}" != 1 ] &&
-     [ -x "$sources/build/test/mluop_gtest" ]; then
+     [ -x "$sources/build/test/mluop_gtest" ] &&
+     [ -f "$sources/operators.txt" ] &&
+     [ -z "$(comm -23 <(tr ';' '\n' <<<"$operators" | sort) \
+                      <(tr ';' '\n' <"$sources/operators.txt" | sort))" ]
+  then
     return 0
   fi
   rm -rf "$sources"
@@ -76,13 +88,24 @@ build_mluops() {
          "log $work/build-$arch.log"
     return 1
   }
+  echo "$operators" >"$sources/operators.txt"
   echo "timing_validation: mlu-ops built for $arch, operators" \
        "$operators ($((SECONDS - start)) s)"
 }
 
-rm -rf "$work/cases"
+zoo_path=test/mlu_op_gtest/pb_gtest/src/zoo
+rm -rf "$work/cases" "$work/zoo"
+if [ -d "$source" ]; then
+  cp -r "$source/$zoo_path" "$work/zoo"
+else
+  mkdir -p "$work/zoo-source"
+  tar -xzf "$source" -C "$work/zoo-source" --strip-components=1 \
+    --wildcards "*/$zoo_path"
+  mv "$work/zoo-source/$zoo_path" "$work/zoo"
+  rm -rf "$work/zoo-source"
+fi
 python3 "$repo/tests/mluops/timing_validation.py" cases --data "$data" \
-  --out "$work/cases"
+  --out "$work/cases" --zoo "$work/zoo"
 logs=()
 for list in "$work"/cases/*.list; do
   device=$(basename "$list" .list)
@@ -91,7 +114,7 @@ for list in "$work"/cases/*.list; do
     MLU590) arch=mtp_592 ;;
     *) echo "timing_validation: no architecture for $device"; exit 1 ;;
   esac
-  build_mluops "$arch"
+  build_mluops "$arch" "$(operators_of "$device")"
   start=$SECONDS
   (cd "$work/mlu-ops-$arch/build/test" &&
      XBANG_DEVICE=$device timeout "${XBANG_MLUOPS_TIMEOUT:-2400}" \
