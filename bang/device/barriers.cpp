@@ -136,7 +136,7 @@ SyncGroup::Barrier* SyncGroup::barrier_of(BarrierScope scope,
 
 void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
                        int core_index, BarrierScope scope,
-                       std::unique_lock<std::mutex>& lock, double* time) {
+                       std::unique_lock<std::mutex>& lock, Ticks* time) {
   Barrier* barrier = barrier_of(scope, spec);
   if (barrier == nullptr) return;
   if (launch.deterministic()) {
@@ -221,13 +221,13 @@ void barrier(BarrierScope scope) {
   if (XBANG_CHECKED) check_onchip_padding("barrier");
   LaunchState& launch = *core->launch;
   if (!launch.shape().is_union()) return;  // Block tasks do not synchronise
-  double time = core->timeline.now;
+  Ticks time = core->timeline.now;
   launch.arrive_at_barrier(core->core_index, scope, &time);
   core->timeline.wait_until(time);
 }
 
 void LaunchState::arrive_at_barrier(int index, BarrierScope scope,
-                                    double* time) {
+                                    Ticks* time) {
   const CoreSpec spec = core_spec(index);
   std::unique_lock<std::mutex> lock(mutex_);
   group_of(spec).arrive(*this, spec, index, scope, lock, time);

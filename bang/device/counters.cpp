@@ -175,16 +175,14 @@ std::string Counters::summary() const {
   if (launches > 1) add("launches " + std::to_string(launches));
   if (modelled.seconds > 0) {
     char buf[160];
-    std::snprintf(buf, sizeof buf,
-                  "| model %s %s-bound (io %.0f%% move %.0f%% compute %.0f%% "
-                  "scalar %.0f%% barrier %.0f%%)",
-                  human_seconds(modelled.seconds).c_str(),
-                  bound_name(modelled.bound()),
-                  100 * modelled.busy_fraction(0),
-                  100 * modelled.busy_fraction(1),
-                  100 * modelled.busy_fraction(2),
-                  100 * modelled.busy_fraction(3),
-                  100 * modelled.barrier_seconds / modelled.seconds);
+    std::snprintf(
+        buf, sizeof buf,
+        "| model %s %s-bound (io %.0f%% move %.0f%% compute %.0f%% "
+        "scalar %.0f%% barrier %.0f%%)",
+        human_seconds(modelled.seconds).c_str(), bound_name(modelled.bound()),
+        100 * modelled.busy_fraction(0), 100 * modelled.busy_fraction(1),
+        100 * modelled.busy_fraction(2), 100 * modelled.busy_fraction(3),
+        100 * modelled.barrier_seconds / modelled.seconds);
     add(buf);
   }
   return out.empty() ? "-" : out;

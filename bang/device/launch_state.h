@@ -105,7 +105,7 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   // Core `index` at the barrier of `scope`, arriving at modelled time
   // `*time`: returns once the barrier completes, with `*time` the modelled
   // time it releases the core at (takes the mutex; see SyncGroup::arrive).
-  void arrive_at_barrier(int index, BarrierScope scope, double* time);
+  void arrive_at_barrier(int index, BarrierScope scope, Ticks* time);
   // The pool has threads back: a launch waiting for them may admit a group
   // (takes the mutex).
   void threads_released();

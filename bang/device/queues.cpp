@@ -10,7 +10,7 @@
 
 struct CNqueue_st {
   uint64_t id;
-  cnrtRet_t failure;  // of a kernel since the last cnrtQueueSync
+  cnrtRet_t failure;        // of a kernel since the last cnrtQueueSync
   double modelled_seconds;  // the timing model's clock
 };
 

@@ -60,7 +60,7 @@ class SyncGroup {
   // latest arrival: the timing model's barrier waits for the slowest core).
   void arrive(LaunchState& launch, const CoreSpec& spec, int core_index,
               BarrierScope scope, std::unique_lock<std::mutex>& lock,
-              double* time);
+              Ticks* time);
 
   // The core `spec` returned: it leaves every later barrier and, when the
   // launch holds the SRAM, hands its cluster's turn on. True when it was the
@@ -79,8 +79,8 @@ class SyncGroup {
     uint64_t generation = 0;
     // The timing model: the latest arrival of this generation, and the time
     // the last completion released its cores at.
-    double latest_arrival = 0;
-    double release = 0;
+    Ticks latest_arrival = 0;
+    Ticks release = 0;
   };
 
   int slot(const CoreSpec& spec) const { return spec.cluster - first_cluster_; }

@@ -19,18 +19,18 @@ const ArchTiming& timing_of(const ArchProfile& profile) {
   return timing != nullptr ? *timing : kArchTimings[0];
 }
 
-int64_t to_fs(double ns) { return int64_t(std::llround(ns * 1e6)); }
+Ticks ticks(double ns) { return Ticks(std::llround(ns * kTicksPerNs)); }
 
 // Costs at `io_gbps` of GDRAM bandwidth (1 GB/s is one byte a nanosecond).
 StreamCosts costs_at(const ArchTiming& t, double io_gbps) {
   const double cycle_ns = 1e3 / t.clock_mhz;
   StreamCosts c;
-  c.io_ns_per_byte = 1 / io_gbps;
-  c.move_ns_per_byte = cycle_ns / kMoveBytesPerCycle;
-  c.vector_ns_per_byte = cycle_ns / kVectorBytesPerCycle;
-  c.vector_min_ns = cycle_ns;
-  c.mac_ns = cycle_ns / t.matrix_macs_per_cycle;
-  c.issue_ns = cycle_ns * kIssueCycles;
+  c.io_per_byte = ticks(1 / io_gbps);
+  c.move_per_byte = ticks(cycle_ns / kMoveBytesPerCycle);
+  c.vector_per_byte = ticks(cycle_ns / kVectorBytesPerCycle);
+  c.vector_min = ticks(cycle_ns);
+  c.per_mac = ticks(cycle_ns / t.matrix_macs_per_cycle);
+  c.issue = ticks(cycle_ns * kIssueCycles);
   return c;
 }
 
@@ -77,27 +77,25 @@ int LaunchTiming::physical_core(int index, const CoreSpec& spec) const {
 void LaunchTiming::add_core(int index, const CoreSpec& spec,
                             const CoreTimeline& timeline) {
   PhysicalCore& p = physical_[size_t(physical_core(index, spec))];
-  double end = timeline.now;
   for (int s = 0; s < kNumStreams; ++s) {
-    end = std::max(end, timeline.free_at[size_t(s)]);
-    p.stream_fs[s] += to_fs(timeline.busy[size_t(s)]);
+    p.stream[s] += timeline.busy_ticks(Stream(s));
   }
-  p.end_fs += to_fs(end);
-  p.barrier_fs += to_fs(timeline.barrier_wait);
+  p.end += timeline.end_ticks();
+  p.barrier += timeline.barrier_wait;
 }
 
 ModelledTime LaunchTiming::result() const {
   const PhysicalCore* slowest = &physical_[0];
   for (const PhysicalCore& p : physical_) {
-    if (p.end_fs > slowest->end_fs) slowest = &p;
+    if (p.end > slowest->end) slowest = &p;
   }
   ModelledTime m;
   m.overhead_seconds = timing_.launch_overhead_us * 1e-6;
-  m.seconds = double(slowest->end_fs) * 1e-15 + m.overhead_seconds;
+  m.seconds = ticks_to_seconds(slowest->end) + m.overhead_seconds;
   for (int s = 0; s < kNumStreams; ++s) {
-    m.stream_seconds[size_t(s)] = double(slowest->stream_fs[s]) * 1e-15;
+    m.stream_seconds[size_t(s)] = ticks_to_seconds(slowest->stream[s]);
   }
-  m.barrier_seconds = double(slowest->barrier_fs) * 1e-15;
+  m.barrier_seconds = ticks_to_seconds(slowest->barrier);
   return m;
 }
 

@@ -6,8 +6,8 @@
 // core t mod (clusters x 4), Union cluster c on physical cluster
 // c mod clusters. A physical core's time is the sum of what runs on it; the
 // launch's is its slowest physical core's plus the launch overhead. Times
-// are summed as integer femtoseconds, so the order cores finish in does not
-// change the result.
+// are summed as integer ticks, so the order cores finish in does not change
+// the result.
 #pragma once
 
 #include <cstdint>
@@ -41,9 +41,9 @@ class LaunchTiming {
 
  private:
   struct PhysicalCore {
-    int64_t end_fs = 0;
-    int64_t stream_fs[kNumStreams] = {};
-    int64_t barrier_fs = 0;
+    Ticks end = 0;
+    Ticks stream[kNumStreams] = {};
+    Ticks barrier = 0;
   };
   int physical_core(int index, const CoreSpec& spec) const;
 

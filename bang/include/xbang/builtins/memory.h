@@ -170,9 +170,9 @@ void sync_pending_copies();  // runtime: the core's __sync*
 
 // __memcpy(dst, src, size, dir). The one-segment form is a plain memmove:
 // kernels call it per row, and the general path's set-up cost more than a
-// short row's copy.
-inline void __memcpy(void* dst, const void* src, int size,
-                     mluMemcpyDirection_t dir) {
+// short row's copy. Forced inline: kernels call it in their innermost loops.
+XBANG_ENTRY_INLINE void __memcpy(void* dst, const void* src, int size,
+                                 mluMemcpyDirection_t dir) {
   using namespace xbang::detail;
   run_builtin(
       "__memcpy", Tally::copy(dir, size),

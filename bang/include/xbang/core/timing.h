@@ -7,13 +7,13 @@
 namespace xbang {
 
 struct ArchTiming {
-  int arch;                     // the profile (profiles.h) these belong to
-  double clock_mhz;             // core clock: one cycle of every stream
-  double dram_gbps;             // the device's DRAM bandwidth (GB/s, 1e9)
-  double cluster_io_gbps;       // what one cluster's cores reach together
-                                // (the DRAM's when no cluster limit is known)
+  int arch;                      // the profile (profiles.h) these belong to
+  double clock_mhz;              // core clock: one cycle of every stream
+  double dram_gbps;              // the device's DRAM bandwidth (GB/s, 1e9)
+  double cluster_io_gbps;        // what one cluster's cores reach together
+                                 // (the DRAM's when no cluster limit is known)
   double matrix_macs_per_cycle;  // one core's __bang_conv / matmul MACs
-  double launch_overhead_us;    // from the launch to its first instruction
+  double launch_overhead_us;     // from the launch to its first instruction
 };
 
 // GDRAM moves whole 64-byte units; a write of a partial unit is a read and

@@ -31,7 +31,15 @@ const char* family_name(Family family);
 
 // What bounds a launch's modelled time (docs/timing-model.md): the stream
 // busiest on its slowest core, its barrier waits, or the launch overhead.
-enum class Bound : int { kNone, kIo, kMove, kCompute, kScalar, kBarrier, kLaunch };
+enum class Bound : int {
+  kNone,
+  kIo,
+  kMove,
+  kCompute,
+  kScalar,
+  kBarrier,
+  kLaunch
+};
 const char* bound_name(Bound bound);
 
 // The timing model's view of launches (docs/timing-model.md).

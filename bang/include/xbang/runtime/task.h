@@ -99,7 +99,9 @@ inline bool has_unsynced_copies(const CoreContext& core) {
 inline void count_elements(Family family, uint64_t n) {
   if (CoreContext* core = tls_core) {
     core->elements[static_cast<int>(family)] += n;
-    core->timeline.run(Stream::kCompute, core->timeline.vector_ns(n * 4));
+    if constexpr (XBANG_TIMING_MODEL != 0) {
+      core->timeline.compute(core->timeline.vector_ticks(n * 4));
+    }
   }
 }
 inline void count_atomic(uint64_t n) {

@@ -3,12 +3,19 @@
 // (builtins/detail/entry.h) charges every built-in to one of them. The
 // device turns the cores' timelines into a launch's modelled time.
 //
-// Times are nanoseconds in doubles, added in the core's program order, so a
-// core's timeline is the same on every run whatever the host threads do.
+// Times are integer ticks of 2^-16 ns, so that the hot path adds integers
+// and every sum is exact: a core's timeline, and a launch's time summed from
+// its cores in any order, are the same on every run.
 #pragma once
 
 #include <array>
 #include <cstdint>
+
+// 0 compiles the built-ins without charging the timeline: only the
+// benchmark that measures what the model costs (bench/timing) does that.
+#ifndef XBANG_TIMING_MODEL
+#define XBANG_TIMING_MODEL 1
+#endif
 
 namespace xbang {
 
@@ -20,52 +27,69 @@ inline constexpr int kNumStreams = static_cast<int>(Stream::kCount);
 
 namespace detail {
 
-// What a unit of work costs on one core of one launch (nanoseconds): fixed
-// by the profile's constants and the launch's shape (IO share).
+// Model time: 2^-16 nanoseconds a tick.
+using Ticks = uint64_t;
+inline constexpr double kTicksPerNs = 65536;
+inline double ticks_to_seconds(Ticks t) {
+  return double(t) / kTicksPerNs * 1e-9;
+}
+
+// What a unit of work costs on one core of one launch (ticks): fixed by the
+// profile's constants and the launch's shape (IO share).
 struct StreamCosts {
-  double io_ns_per_byte = 0;      // GDRAM, this core's share of bandwidth
-  double move_ns_per_byte = 0;    // on-chip copies
-  double vector_ns_per_byte = 0;  // vector built-ins
-  double vector_min_ns = 0;       // a vector built-in's least: 128 bytes
-  double mac_ns = 0;              // one multiply-accumulate (matrix)
-  double issue_ns = 0;            // the scalar unit issuing one built-in
+  Ticks io_per_byte = 0;      // GDRAM, this core's share of bandwidth
+  Ticks move_per_byte = 0;    // on-chip copies
+  Ticks vector_per_byte = 0;  // vector built-ins
+  Ticks vector_min = 0;       // a vector built-in's least: 128 bytes
+  Ticks per_mac = 0;          // one multiply-accumulate (matrix)
+  Ticks issue = 0;            // the scalar unit issuing one built-in
 };
 
 // Outside a launch nothing costs anything.
 inline constexpr StreamCosts kNoCosts{};
 
+// Per built-in the hot path does a few additions: compute never queues (a
+// core waits for its vector built-ins), and the scalar stream's busy time is
+// the built-ins issued times the issue cost, worked out at the end.
 struct CoreTimeline {
   const StreamCosts* costs = &kNoCosts;
-  double now = 0;                      // where the core's program is
-  std::array<double, kNumStreams> free_at{};  // when each stream is idle
-  std::array<double, kNumStreams> busy{};     // time each stream worked
-  double pending_until = 0;  // the end of the last async copy issued
-  double barrier_wait = 0;   // time spent waiting at barriers
+  Ticks now = 0;  // where the core's program is
+  // When the IO and move streams are idle: async copies queue on them.
+  std::array<Ticks, 2> free_at{};
+  std::array<Ticks, 3> busy{};  // time the IO, move, compute streams worked
+  uint64_t issued = 0;          // built-ins issued (the scalar stream)
+  Ticks pending_until = 0;      // the end of the last async copy issued
+  Ticks barrier_wait = 0;       // time spent waiting at barriers
 
-  // A built-in the program waits for: it starts when its stream is free.
-  void run(Stream stream, double ns) {
+  // A vector or matrix built-in: the program waits for it.
+  void compute(Ticks t) {
+    now += costs->issue + t;
+    busy[int(Stream::kCompute)] += t;
+    ++issued;
+  }
+  // A copy the program waits for (IO or move stream): it starts when its
+  // stream is free.
+  void copy(Stream stream, Ticks t) {
     const int s = static_cast<int>(stream);
-    now += costs->issue_ns;
-    busy[int(Stream::kScalar)] += costs->issue_ns;
-    const double start = free_at[s] > now ? free_at[s] : now;
-    now = start + ns;
+    const Ticks issued_at = now + costs->issue;
+    ++issued;
+    now = (free_at[s] > issued_at ? free_at[s] : issued_at) + t;
     free_at[s] = now;
-    busy[s] += ns;
+    busy[s] += t;
   }
   // __memcpy_async: queued on its stream; the program goes on.
-  void issue_async(Stream stream, double ns) {
+  void copy_async(Stream stream, Ticks t) {
     const int s = static_cast<int>(stream);
-    now += costs->issue_ns;
-    busy[int(Stream::kScalar)] += costs->issue_ns;
-    const double start = free_at[s] > now ? free_at[s] : now;
-    free_at[s] = start + ns;
-    busy[s] += ns;
+    now += costs->issue;
+    ++issued;
+    free_at[s] = (free_at[s] > now ? free_at[s] : now) + t;
+    busy[s] += t;
     if (free_at[s] > pending_until) pending_until = free_at[s];
   }
   // A built-in that only issues (a scalar access).
   void issue() {
-    now += costs->issue_ns;
-    busy[int(Stream::kScalar)] += costs->issue_ns;
+    now += costs->issue;
+    ++issued;
   }
   // __sync*, a barrier's arrival, the end of the kernel: the async copies
   // issued so far have landed.
@@ -73,17 +97,28 @@ struct CoreTimeline {
     if (pending_until > now) now = pending_until;
   }
   // Released from a barrier at `release` (the latest arrival).
-  void wait_until(double release) {
+  void wait_until(Ticks release) {
     if (release > now) {
       barrier_wait += release - now;
       now = release;
     }
   }
 
-  // Costs of the built-in families.
-  double vector_ns(uint64_t bytes) const {
-    const double ns = double(bytes) * costs->vector_ns_per_byte;
-    return ns > costs->vector_min_ns ? ns : costs->vector_min_ns;
+  // A vector built-in over `bytes`: 128 bytes a cycle, at least one cycle.
+  Ticks vector_ticks(uint64_t bytes) const {
+    const Ticks t = bytes * costs->vector_per_byte;
+    return t > costs->vector_min ? t : costs->vector_min;
+  }
+  // The time stream `s` worked.
+  Ticks busy_ticks(Stream stream) const {
+    return stream == Stream::kScalar ? issued * costs->issue
+                                     : busy[size_t(stream)];
+  }
+  // When everything the core issued has finished.
+  Ticks end_ticks() const {
+    Ticks end = now > pending_until ? now : pending_until;
+    for (Ticks f : free_at) end = f > end ? f : end;
+    return end;
   }
 };
 

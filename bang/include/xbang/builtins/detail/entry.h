@@ -191,8 +191,9 @@ struct Tally {
   // n elements (a negative n counts nothing) of a built-in family, each
   // `element_bytes` wide (the matrix family counts multiply-accumulates).
   static Tally elements(Family family, long long n, int element_bytes = 4) {
-    return {Kind::kElements, false, static_cast<int>(family),
-            n > 0 ? uint64_t(n) : 0, uint64_t(element_bytes), 0};
+    return {Kind::kElements,          false,
+            static_cast<int>(family), n > 0 ? uint64_t(n) : 0,
+            uint64_t(element_bytes),  0};
   }
   // `segments` runs of `segment_bytes` moved in a copy direction.
   static Tally copy(int direction, long long segment_bytes, long long segments,
@@ -201,9 +202,12 @@ struct Tally {
         segments <= 0) {
       return {Kind::kCopy, async, 0, 0, 0, 0};
     }
-    return {Kind::kCopy,           async,
-            direction,             uint64_t(segment_bytes * segments),
-            uint64_t(segment_bytes), uint64_t(segments)};
+    return {Kind::kCopy,
+            async,
+            direction,
+            uint64_t(segment_bytes * segments),
+            uint64_t(segment_bytes),
+            uint64_t(segments)};
   }
   // One contiguous run of `bytes`.
   static Tally copy(int direction, long long bytes) {
@@ -211,57 +215,74 @@ struct Tally {
   }
   // Elements updated atomically (also counted in the atomic family).
   static Tally atomic(long long n) {
-    return {Kind::kAtomic, false, static_cast<int>(Family::kAtomic),
-            n > 0 ? uint64_t(n) : 0, 0, 0};
+    return {Kind::kAtomic,           false, static_cast<int>(Family::kAtomic),
+            n > 0 ? uint64_t(n) : 0, 0,     0};
   }
 
   // A copy's time: GDRAM in whole 64-byte units per segment (a partial unit
   // written is also read), on-chip bytes as they are.
-  double copy_ns(const StreamCosts& costs) const {
+  Ticks copy_ticks(const StreamCosts& costs) const {
     const uint32_t bit = 1u << index;
-    if (!(bit & kGdramDirections)) {
-      return double(amount) * costs.move_ns_per_byte;
-    }
+    if (!(bit & kGdramDirections)) return amount * costs.move_per_byte;
     const uint64_t units = (unit + kGdramUnitBytes - 1) / kGdramUnitBytes;
     uint64_t bytes = 0;
     if (bit & kGdramReadDirections) bytes += units;
     if (bit & kGdramWriteDirections) {
       bytes += units + (unit % kGdramUnitBytes != 0 ? 1 : 0);
     }
-    return double(bytes * segments * kGdramUnitBytes) * costs.io_ns_per_byte;
+    return bytes * segments * kGdramUnitBytes * costs.io_per_byte;
   }
 
   // Inlined into every entry, where the kind is a constant.
   __attribute__((always_inline)) void add_to(CoreContext& core) const {
-    CoreTimeline& timeline = core.timeline;
-    const StreamCosts& costs = *timeline.costs;
     switch (kind) {
       case Kind::kElements:
         core.elements[index] += amount;
-        timeline.run(Stream::kCompute,
-                     index == static_cast<int>(Family::kMatrix)
-                         ? double(amount) * costs.mac_ns
-                         : timeline.vector_ns(amount * unit));
         break;
       case Kind::kCopy:
         core.copy_bytes[index] += amount;
-        {
-          const Stream stream = ((1u << index) & kGdramDirections)
-                                    ? Stream::kIo
-                                    : Stream::kMove;
-          if (async) {
-            timeline.issue_async(stream, copy_ns(costs));
-          } else {
-            timeline.run(stream, copy_ns(costs));
-          }
-        }
         break;
       case Kind::kAtomic:
         core.atomic_updates += amount;
         core.elements[index] += amount;
+        break;
+      case Kind::kNone:
+        break;
+    }
+    if constexpr (XBANG_TIMING_MODEL != 0) charge(core.timeline);
+  }
+
+  // A copy's charge, out of line: inlined, its code would make the compiler
+  // stop inlining the copy built-ins into kernels, which costs more than a
+  // call.
+  __attribute__((noinline)) static void charge_copy(CoreTimeline& timeline,
+                                                    const Tally& tally) {
+    const Stream stream =
+        ((1u << tally.index) & kGdramDirections) ? Stream::kIo : Stream::kMove;
+    const Ticks ticks = tally.copy_ticks(*timeline.costs);
+    if (tally.async) {
+      timeline.copy_async(stream, ticks);
+    } else {
+      timeline.copy(stream, ticks);
+    }
+  }
+
+  // The built-in's time on the core's timeline.
+  __attribute__((always_inline)) void charge(CoreTimeline& timeline) const {
+    const StreamCosts& costs = *timeline.costs;
+    switch (kind) {
+      case Kind::kElements:
+        timeline.compute(index == static_cast<int>(Family::kMatrix)
+                             ? amount * costs.per_mac
+                             : timeline.vector_ticks(amount * unit));
+        break;
+      case Kind::kCopy:
+        charge_copy(timeline, *this);
+        break;
+      case Kind::kAtomic:
         // Each element: a GDRAM unit read and written.
-        timeline.run(Stream::kIo, double(amount * 2 * kGdramUnitBytes) *
-                                      costs.io_ns_per_byte);
+        timeline.copy(Stream::kIo,
+                      amount * 2 * kGdramUnitBytes * costs.io_per_byte);
         break;
       case Kind::kNone:
         timeline.issue();
