@@ -102,6 +102,10 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   // Core `index` at the barrier of `scope`: returns once the barrier
   // completes (takes the mutex; see SyncGroup::arrive).
   void arrive_at_barrier(int index, BarrierScope scope);
+  // Core `index` copies `bytes` from its SRAM to the same place in the SRAM
+  // of `cluster` (takes the mutex). Returns why not, empty once done.
+  std::string copy_to_cluster_sram(int index, void* dst, const void* src,
+                                   long bytes, int cluster);
   // The pool has threads back: a launch waiting for them may admit a group
   // (takes the mutex).
   void threads_released();
