@@ -93,6 +93,10 @@ inline constexpr bool is_atomic_fetch_type =
 template <class T>
 inline constexpr bool is_atomic_integer_type =
     is_one_of<T, int16_t, uint16_t, int32_t, uint32_t>;
+template <class T>
+using if_atomic_fetch_type = std::enable_if_t<is_atomic_fetch_type<T>, int>;
+template <class T>
+using if_atomic_integer_type = std::enable_if_t<is_atomic_integer_type<T>, int>;
 
 // An atomic built-in: n elements of dst in GDRAM or SRAM, updated from an
 // NRAM source (none for the scalar form), old values (if asked) to NRAM;
@@ -160,6 +164,14 @@ T atomic_fetch_one(const char* name, T* old_nram, T* dst, T value, Op op) {
   return old;
 }
 
+// The updates of the fetch-and-op atomics: dst = op(dst, operand).
+namespace atomic_update {
+using ::xbang::functors::Add;
+using ::xbang::functors::BitAnd;
+using ::xbang::functors::BitOr;
+using ::xbang::functors::BitXor;
+using ::xbang::functors::MaxEqual;
+using ::xbang::functors::MinEqual;
 // The exchange, the wrapping increment and decrement (CUDA's atomicInc and
 // atomicDec: count up to the limit b, then 0; count down from b).
 struct Exchange {
@@ -183,6 +195,8 @@ struct WrappingDecrement {
   }
 };
 
+}  // namespace atomic_update
+
 }  // namespace detail
 }  // namespace xbang
 
@@ -190,62 +204,138 @@ struct WrappingDecrement {
 //   (T* old_nram, T* dst, const T* src, int n)  dst[i] = op(dst[i], src[i])
 //   (T* old_nram, T* dst, T value, int n)       dst[i] = op(dst[i], value)
 //   T (T* old_nram, T* dst, T value)            one element, returns the old
-// old_nram receives the old values; dst is GDRAM or SRAM. TYPES is the type
-// set, op a functor of detail/ops.h or above. A bfloat16_t form exists on
-// 5xx only: elsewhere the static_assert names the built-in, type and arch.
-#define XBANG_ATOMIC_FETCH_OP(NAME, TYPES, OP)                                 \
-  template <class T, std::enable_if_t<::xbang::detail::TYPES<T>, int> = 0>     \
-  inline void NAME(T* old_nram, T* dst, const T* src, int n) {                 \
-    static_assert(::xbang::detail::form_on_arch<T>, #NAME                      \
-                  ": no bfloat16_t form on this arch (__BANG_ARCH__ < "        \
-                  "500; mtp_592 has it)");                                     \
-    ::xbang::detail::atomic_fetch(#NAME, old_nram, dst, src, T{}, n, OP{});    \
-  }                                                                            \
-  template <class T, std::enable_if_t<::xbang::detail::TYPES<T>, int> = 0>     \
-  inline void NAME(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value,  \
-                   int n) {                                                    \
-    static_assert(::xbang::detail::form_on_arch<T>, #NAME                      \
-                  ": no bfloat16_t form on this arch (__BANG_ARCH__ < "        \
-                  "500; mtp_592 has it)");                                     \
-    ::xbang::detail::atomic_fetch(                                             \
-        #NAME, old_nram, dst, static_cast<const T*>(nullptr), value, n, OP{}); \
-  }                                                                            \
-  template <class T, std::enable_if_t<::xbang::detail::TYPES<T>, int> = 0>     \
-  inline T NAME(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value) {   \
-    static_assert(::xbang::detail::form_on_arch<T>, #NAME                      \
-                  ": no bfloat16_t form on this arch (__BANG_ARCH__ < "        \
-                  "500; mtp_592 has it)");                                     \
-    return ::xbang::detail::atomic_fetch_one(#NAME, old_nram, dst, value,      \
-                                             OP{});                            \
+// old_nram receives the old values; dst is GDRAM or SRAM. The body macros
+// name the built-in (for its messages) and the update (a functor of
+// xbang::detail::atomic_update). A bfloat16_t form exists on 5xx only:
+// elsewhere the static_assert names the built-in, the type and the arch.
+#define XBANG_ATOMIC_ARCH_CHECK(NAME)                               \
+  static_assert(::xbang::detail::form_on_arch<T>, #NAME             \
+                ": no bfloat16_t form on this arch (__BANG_ARCH__ " \
+                "< 500; mtp_592 has it)")
+#define XBANG_ATOMIC_ARRAY(NAME, OP)                                     \
+  {                                                                      \
+    XBANG_ATOMIC_ARCH_CHECK(NAME);                                       \
+    ::xbang::detail::atomic_fetch(#NAME, old_nram, dst, src, T{}, n,     \
+                                  ::xbang::detail::atomic_update::OP{}); \
+  }
+#define XBANG_ATOMIC_VALUES(NAME, OP)                                       \
+  {                                                                         \
+    XBANG_ATOMIC_ARCH_CHECK(NAME);                                          \
+    ::xbang::detail::atomic_fetch(#NAME, old_nram, dst,                     \
+                                  static_cast<const T*>(nullptr), value, n, \
+                                  ::xbang::detail::atomic_update::OP{});    \
+  }
+#define XBANG_ATOMIC_ONE(NAME, OP)                                          \
+  {                                                                         \
+    XBANG_ATOMIC_ARCH_CHECK(NAME);                                          \
+    return ::xbang::detail::atomic_fetch_one(                               \
+        #NAME, old_nram, dst, value, ::xbang::detail::atomic_update::OP{}); \
   }
 
-XBANG_ATOMIC_FETCH_OP(__bang_atomic_add, is_atomic_fetch_type,
-                      ::xbang::functors::Add)
-XBANG_ATOMIC_FETCH_OP(__bang_atomic_max, is_atomic_fetch_type,
-                      ::xbang::functors::MaxEqual)
-XBANG_ATOMIC_FETCH_OP(__bang_atomic_min, is_atomic_fetch_type,
-                      ::xbang::functors::MinEqual)
-XBANG_ATOMIC_FETCH_OP(__bang_atomic_exch, is_atomic_fetch_type,
-                      ::xbang::detail::Exchange)
-XBANG_ATOMIC_FETCH_OP(__bang_atomic_and, is_atomic_integer_type,
-                      ::xbang::functors::BitAnd)
-XBANG_ATOMIC_FETCH_OP(__bang_atomic_or, is_atomic_integer_type,
-                      ::xbang::functors::BitOr)
-XBANG_ATOMIC_FETCH_OP(__bang_atomic_xor, is_atomic_integer_type,
-                      ::xbang::functors::BitXor)
-XBANG_ATOMIC_FETCH_OP(__bang_atomic_inc, is_atomic_integer_type,
-                      ::xbang::detail::WrappingIncrement)
-XBANG_ATOMIC_FETCH_OP(__bang_atomic_dec, is_atomic_integer_type,
-                      ::xbang::detail::WrappingDecrement)
-#undef XBANG_ATOMIC_FETCH_OP
+// clang-format off
+// add
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline void __bang_atomic_add(T* old_nram, T* dst, const T* src, int n)
+    XBANG_ATOMIC_ARRAY(__bang_atomic_add, Add)
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline void __bang_atomic_add(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+    XBANG_ATOMIC_VALUES(__bang_atomic_add, Add)
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline T __bang_atomic_add(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+    XBANG_ATOMIC_ONE(__bang_atomic_add, Add)
+// max
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline void __bang_atomic_max(T* old_nram, T* dst, const T* src, int n)
+    XBANG_ATOMIC_ARRAY(__bang_atomic_max, MaxEqual)
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline void __bang_atomic_max(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+    XBANG_ATOMIC_VALUES(__bang_atomic_max, MaxEqual)
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline T __bang_atomic_max(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+    XBANG_ATOMIC_ONE(__bang_atomic_max, MaxEqual)
+// min
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline void __bang_atomic_min(T* old_nram, T* dst, const T* src, int n)
+    XBANG_ATOMIC_ARRAY(__bang_atomic_min, MinEqual)
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline void __bang_atomic_min(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+    XBANG_ATOMIC_VALUES(__bang_atomic_min, MinEqual)
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline T __bang_atomic_min(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+    XBANG_ATOMIC_ONE(__bang_atomic_min, MinEqual)
+// exch
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline void __bang_atomic_exch(T* old_nram, T* dst, const T* src, int n)
+    XBANG_ATOMIC_ARRAY(__bang_atomic_exch, Exchange)
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline void __bang_atomic_exch(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+    XBANG_ATOMIC_VALUES(__bang_atomic_exch, Exchange)
+template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
+inline T __bang_atomic_exch(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+    XBANG_ATOMIC_ONE(__bang_atomic_exch, Exchange)
+// and
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline void __bang_atomic_and(T* old_nram, T* dst, const T* src, int n)
+    XBANG_ATOMIC_ARRAY(__bang_atomic_and, BitAnd)
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline void __bang_atomic_and(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+    XBANG_ATOMIC_VALUES(__bang_atomic_and, BitAnd)
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline T __bang_atomic_and(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+    XBANG_ATOMIC_ONE(__bang_atomic_and, BitAnd)
+// or
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline void __bang_atomic_or(T* old_nram, T* dst, const T* src, int n)
+    XBANG_ATOMIC_ARRAY(__bang_atomic_or, BitOr)
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline void __bang_atomic_or(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+    XBANG_ATOMIC_VALUES(__bang_atomic_or, BitOr)
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline T __bang_atomic_or(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+    XBANG_ATOMIC_ONE(__bang_atomic_or, BitOr)
+// xor
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline void __bang_atomic_xor(T* old_nram, T* dst, const T* src, int n)
+    XBANG_ATOMIC_ARRAY(__bang_atomic_xor, BitXor)
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline void __bang_atomic_xor(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+    XBANG_ATOMIC_VALUES(__bang_atomic_xor, BitXor)
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline T __bang_atomic_xor(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+    XBANG_ATOMIC_ONE(__bang_atomic_xor, BitXor)
+// inc
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline void __bang_atomic_inc(T* old_nram, T* dst, const T* src, int n)
+    XBANG_ATOMIC_ARRAY(__bang_atomic_inc, WrappingIncrement)
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline void __bang_atomic_inc(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+    XBANG_ATOMIC_VALUES(__bang_atomic_inc, WrappingIncrement)
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline T __bang_atomic_inc(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+    XBANG_ATOMIC_ONE(__bang_atomic_inc, WrappingIncrement)
+// dec
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline void __bang_atomic_dec(T* old_nram, T* dst, const T* src, int n)
+    XBANG_ATOMIC_ARRAY(__bang_atomic_dec, WrappingDecrement)
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline void __bang_atomic_dec(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+    XBANG_ATOMIC_VALUES(__bang_atomic_dec, WrappingDecrement)
+template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
+inline T __bang_atomic_dec(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+    XBANG_ATOMIC_ONE(__bang_atomic_dec, WrappingDecrement)
+// clang-format on
+#undef XBANG_ATOMIC_ARCH_CHECK
+#undef XBANG_ATOMIC_ARRAY
+#undef XBANG_ATOMIC_VALUES
+#undef XBANG_ATOMIC_ONE
 
-// Compare and swap, one element: *old_nram = *dst; if it equals `compare`,
-// *dst = value; atomically; returns the old value.
-template <class T,
-          std::enable_if_t<::xbang::detail::is_atomic_integer_type<T>, int> = 0>
-inline T __bang_atomic_cas(T* old_nram, T* dst,
-                           ::xbang::detail::identity_t<T> compare,
-                           ::xbang::detail::identity_t<T> value) {
+    // Compare and swap, one element: *old_nram = *dst; if it equals `compare`,
+    // *dst = value; atomically; returns the old value.
+    template <class T, std::enable_if_t<
+                           ::xbang::detail::is_atomic_integer_type<T>, int> = 0>
+    inline T __bang_atomic_cas(T* old_nram, T* dst,
+                               ::xbang::detail::identity_t<T> compare,
+                               ::xbang::detail::identity_t<T> value) {
   T old{};
   xbang::detail::run_atomic("__bang_atomic_cas", dst,
                             static_cast<const T*>(nullptr), old_nram, 1,
