@@ -106,6 +106,10 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   // `*time`: returns once the barrier completes, with `*time` the modelled
   // time it releases the core at (takes the mutex; see SyncGroup::arrive).
   void arrive_at_barrier(int index, BarrierScope scope, Ticks* time);
+  // Core `index` copies `bytes` from its SRAM to the same place in the SRAM
+  // of `cluster` (takes the mutex). Returns why not, empty once done.
+  std::string copy_to_cluster_sram(int index, void* dst, const void* src,
+                                   long bytes, int cluster);
   // The pool has threads back: a launch waiting for them may admit a group
   // (takes the mutex).
   void threads_released();

@@ -3,7 +3,9 @@
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
+#include <string>
 
+#include "launch_state.h"
 #include "runtime_internal.h"
 #include "sync_group.h"
 #include "thread_pool.h"
@@ -116,6 +118,56 @@ void SyncGroup::resume(const CoreSpec& spec) {
 void SyncGroup::sram_core_finished(const CoreSpec& spec) {
   --live_[slot(spec)];
   maybe_switch_cluster();
+}
+
+std::string SyncGroup::write_cluster_sram(int cluster, void* dst,
+                                          const void* src, long bytes) {
+  if (cluster < first_cluster_ || cluster >= first_cluster_ + clusters_) {
+    return "cluster " + std::to_string(cluster) +
+           " does not run with this one (clusters " +
+           std::to_string(first_cluster_) + ".." +
+           std::to_string(first_cluster_ + clusters_ - 1) + ")";
+  }
+  if (cluster == active_cluster_) {
+    std::memmove(dst, src, size_t(bytes));
+    return {};
+  }
+  std::vector<char>& image = sram_images_[cluster - first_cluster_];
+  // A cluster that has not run starts from what the section holds now, as
+  // load_sram leaves it.
+  if (image.empty()) save_sram(*modules_, image);
+  size_t at = 0;
+  const char* to = static_cast<const char*>(dst);
+  for (const auto& module : *modules_) {
+    const ModuleSections& s = module->sections;
+    if (to >= s.sram_begin && to + bytes <= s.sram_end) {
+      std::memmove(image.data() + at + size_t(to - s.sram_begin), src,
+                   size_t(bytes));
+      return {};
+    }
+    at += size_t(s.sram_end - s.sram_begin);
+  }
+  return "dst is not inside one module's SRAM";
+}
+
+std::string LaunchState::copy_to_cluster_sram(int index, void* dst,
+                                              const void* src, long bytes,
+                                              int cluster) {
+  const CoreSpec spec = core_spec(index);
+  if (!shape().is_union() || !serial_sram()) {
+    return "the launch holds no cluster SRAM (a Block launch, or a program "
+           "without __mlu_shared__ variables)";
+  }
+  std::unique_lock<std::mutex> lock(mutex_);
+  return group_of(spec).write_cluster_sram(cluster, dst, src, bytes);
+}
+
+std::string copy_to_cluster_sram(void* dst, const void* src, long bytes,
+                                 int cluster) {
+  CoreContext* core = tls_core;
+  if (core == nullptr) return "called outside a kernel";
+  return core->launch->copy_to_cluster_sram(core->core_index, dst, src, bytes,
+                                            cluster);
 }
 
 }  // namespace detail

@@ -71,6 +71,12 @@ class SyncGroup {
   // given back) until its cluster is the active one, then counts as live.
   void wait_to_start(const CoreSpec& spec, std::unique_lock<std::mutex>& lock);
 
+  // When the launch holds the SRAM: `bytes` from src (the active cluster's
+  // SRAM) to dst's place in the SRAM of `cluster`, its image when it is not
+  // the active one. Returns why not, empty once done.
+  std::string write_cluster_sram(int cluster, void* dst, const void* src,
+                                 long bytes);
+
  private:
   struct Barrier {
     const char* name = "";

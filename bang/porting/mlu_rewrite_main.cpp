@@ -146,6 +146,11 @@ class HeaderMirror {
 
   const std::vector<std::string>& read_files() const { return read_files_; }
 
+  void make_folder_of(const fs::path& dir) const {
+    std::error_code ignored;
+    fs::create_directories(mirror_of(dir.lexically_normal()), ignored);
+  }
+
  private:
   fs::path resolve(const std::string& name, const fs::path& including_dir) {
     const fs::path spelled(name);
@@ -224,6 +229,13 @@ int main(int argc, char** argv) {
     const fs::path input_dir =
         fs::absolute(options.input, ignored).parent_path();
     if (!mirror.follow(result.quoted_includes, input_dir)) return 1;
+    // The compiler searches the copies of the input's folder and of each -I
+    // folder first; `#include "../x/k.h"` resolves under such a folder only
+    // if it exists, even when no header was copied into it.
+    mirror.make_folder_of(input_dir);
+    for (const fs::path& dir : options.include_dirs) {
+      mirror.make_folder_of(fs::absolute(dir, ignored));
+    }
     read_files.insert(read_files.end(), mirror.read_files().begin(),
                       mirror.read_files().end());
   }

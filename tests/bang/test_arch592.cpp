@@ -8,6 +8,7 @@
 #include <bang.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -335,6 +336,68 @@ TEST(Arch592Bfloat16, ActiveTranscendentalForms) {
           << bf16_value(got[i]) << " want " << bf16_value(uint16_t(want));
     }
   }
+}
+
+// The bfloat16_t atomics of the 592 profile: max and add of an NRAM vector
+// into GDRAM, the old values to NRAM, each result rounded once to nearest
+// even as the model rounds it.
+TEST(Arch592Bfloat16, AtomicMaxAndAdd) {
+  constexpr int n = 37;
+  std::vector<uint16_t> a(n), start(n);
+  for (int i = 0; i < n; ++i) {
+    a[i] = bf16_round(float(i) * 0.37f - 5.f);
+    start[i] = bf16_round(float(n - i) * 0.21f - 3.f);
+  }
+  void* g_max = nullptr;
+  void* g_add = nullptr;
+  ASSERT_EQ(cnrtMalloc(&g_max, n * 2), cnrtSuccess);
+  ASSERT_EQ(cnrtMalloc(&g_add, n * 2), cnrtSuccess);
+  ASSERT_EQ(cnrtMemcpy(g_max, start.data(), n * 2, cnrtMemcpyHostToDev),
+            cnrtSuccess);
+  ASSERT_EQ(cnrtMemcpy(g_add, start.data(), n * 2, cnrtMemcpyHostToDev),
+            cnrtSuccess);
+  const auto old = run(a, a, n, [&] {
+    __bang_atomic_max(nram_dst, static_cast<bfloat16_t*>(g_max), nram_a, n);
+    __bang_atomic_add(nram_b, static_cast<bfloat16_t*>(g_add), nram_a, n);
+  });
+  std::vector<uint16_t> got_max(n), got_add(n);
+  ASSERT_EQ(cnrtMemcpy(got_max.data(), g_max, n * 2, cnrtMemcpyDevToHost),
+            cnrtSuccess);
+  ASSERT_EQ(cnrtMemcpy(got_add.data(), g_add, n * 2, cnrtMemcpyDevToHost),
+            cnrtSuccess);
+  for (int i = 0; i < n; ++i) {
+    EXPECT_EQ(old[i], start[i]) << i;
+    EXPECT_EQ(got_max[i],
+              bf16_round(std::max(bf16_value(start[i]), bf16_value(a[i]))))
+        << i;
+    EXPECT_EQ(got_add[i], bf16_round(bf16_value(start[i]) + bf16_value(a[i])))
+        << i;
+  }
+  cnrtFree(g_max);
+  cnrtFree(g_add);
+}
+
+// __bang_argmax / __bang_argmin on bfloat16_t: the extreme value and its
+// first index (4 bytes after it), NaN skipped.
+TEST(Arch592Bfloat16, ArgmaxArgmin) {
+  constexpr int n = 50;
+  std::vector<uint16_t> a(n);
+  for (int i = 0; i < n; ++i) a[i] = bf16_round(float((i * 17) % 23) - 11.f);
+  a[7] = 0x7fc0;  // a NaN, skipped
+  const auto got_max =
+      run(a, a, n, [&] { __bang_argmax(nram_dst, nram_a, n); });
+  const auto got_min =
+      run(a, a, n, [&] { __bang_argmin(nram_dst, nram_a, n); });
+  int imax = -1, imin = -1;
+  for (int i = 0; i < n; ++i) {
+    if (i == 7) continue;
+    if (imax < 0 || bf16_value(a[i]) > bf16_value(a[imax])) imax = i;
+    if (imin < 0 || bf16_value(a[i]) < bf16_value(a[imin])) imin = i;
+  }
+  EXPECT_EQ(got_max[0], a[imax]);
+  EXPECT_EQ(uint32_t(got_max[1]) | uint32_t(got_max[2]) << 16, uint32_t(imax));
+  EXPECT_EQ(got_min[0], a[imin]);
+  EXPECT_EQ(uint32_t(got_min[1]) | uint32_t(got_min[2]) << 16, uint32_t(imin));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // bfloat16 conversions and the fixed-point integer conversions with
 // positions (bang/include/xbang/builtins/conversion_fixed.h), against
 // models written from distances in double, not from float bit tricks.
+#include <algorithm>
 #include <cfenv>
 #include <cmath>
 
@@ -140,6 +141,54 @@ TEST(Bfloat16, EveryModeVectorAndScalarMatchTheModel) {
   // The unsuffixed form rounds to nearest even.
   EXPECT_EQ(__float2bfloat16(bits_float(0x3f818000u)).bits, 0x3f82);
   EXPECT_EQ(__float2bfloat16(bits_float(0x3f808000u)).bits, 0x3f80);
+}
+
+// A sweep of the float bit patterns that matter to each mode: every upper
+// half (every bfloat16 value, so every exponent, subnormals, Inf and NaN
+// payloads of both signs), each with the lower halves of an exact value, a
+// tie, its two neighbours, the largest and a pseudo-random one; vector
+// forms (in NRAM-sized chunks) and scalar forms against the model.
+TEST(Bfloat16, EveryModeOverASweepOfBitPatterns) {
+  std::vector<float> src;
+  for (uint32_t hi = 0; hi < 0x10000u; ++hi) {
+    const uint32_t scrambled = (hi * 2654435761u) >> 16;
+    for (uint32_t lo :
+         {0x0000u, 0x7fffu, 0x8000u, 0x8001u, 0xffffu, scrambled}) {
+      src.push_back(bits_float((hi << 16) | lo));
+    }
+  }
+  constexpr int kChunk = 16384;
+  for (Mode m :
+       {Mode::kRn, Mode::kRd, Mode::kDn, Mode::kUp, Mode::kTz, Mode::kOz}) {
+    SCOPED_TRACE("mode " + std::to_string(int(m)));
+    int wrong = 0;
+    for (size_t first = 0; first < src.size(); first += kChunk) {
+      const std::vector<float> chunk(
+          src.begin() + long(first),
+          src.begin() + long(std::min(src.size(), first + kChunk)));
+      const int n = int(chunk.size());
+      NramCase c;
+      const int is = c.add(chunk);
+      const int id = c.add_filled<uint16_t>(n, 0xBEEF);
+      ASSERT_TRUE(c.run([&](const NramCase& k) {
+        run_float2bfloat16(m, k.ptr<bfloat16_t>(id), k.ptr<float>(is), n);
+      }));
+      const auto got = c.get<uint16_t>(id);
+      for (int i = 0; i < n; ++i) {
+        const uint16_t want = model_bfloat16(chunk[i], m);
+        const bool vector_ok = same_bfloat16(got[i], want);
+        const bool scalar_ok =
+            same_bfloat16(scalar_float2bfloat16(m, chunk[i]).bits, want);
+        if ((!vector_ok || !scalar_ok) && ++wrong <= 10) {
+          ADD_FAILURE() << "bits 0x" << std::hex << float_bits(chunk[i])
+                        << " vector 0x" << got[i] << " scalar 0x"
+                        << scalar_float2bfloat16(m, chunk[i]).bits << " want 0x"
+                        << want;
+        }
+      }
+    }
+    EXPECT_EQ(wrong, 0);
+  }
 }
 
 TEST(Bfloat16, WidensExactlyAndInPlace) {

@@ -347,3 +347,64 @@ TEST(TaskSpellings, PrintfFormatsLikePrintf) {
 
 }  // namespace
 }  // namespace bang_test
+
+namespace bang_test {
+namespace {
+
+// mmcv's NMS reduction: each cluster copies its partial result into cluster
+// 0's SRAM (__memcpy(..., SRAM2SRAM, 0)), cluster 0 gathers them and
+// broadcasts the answer back to every other cluster's SRAM.
+TEST(MemcpyToClusterSram, GatherThenBroadcast) {
+  constexpr int kClusters = 3, kSlot = 8;
+  xbang_test::DeviceBuffer gathered(std::vector<float>(kClusters * kSlot, 0.f));
+  xbang_test::DeviceBuffer seen(std::vector<float>(kClusters * kSlot, 0.f));
+  xbang::checked::clear_reports();
+  const cnrtRet_t ret = launch_checked(
+      {4, kClusters, 1}, cnrtFuncTypeUnion1,
+      [&] {
+        const bool leader = !__is_mpu() && coreId == 0;
+        float* own = sram_floats + kSlot * clusterId;
+        if (leader) {
+          for (int i = 0; i < kSlot; ++i) own[i] = float(clusterId * 100 + i);
+        }
+        __sync_all();
+        if (leader && clusterId != 0) {
+          __memcpy(own, own, kSlot * 4, SRAM2SRAM, 0);
+        }
+        __sync_all();
+        float* answer = sram_floats + 1024;
+        if (leader && clusterId == 0) {
+          __memcpy(gathered.get(), sram_floats, kClusters * kSlot * 4,
+                   SRAM2GDRAM);
+          for (int i = 0; i < kSlot; ++i) answer[i] = float(-1 - i);
+          for (int c = 1; c < clusterDim; ++c) {
+            __memcpy(answer, answer, kSlot * 4, SRAM2SRAM, c);
+          }
+        }
+        __sync_all();
+        if (leader) {
+          __memcpy(static_cast<float*>(seen.get()) + kSlot * clusterId, answer,
+                   kSlot * 4, SRAM2GDRAM);
+        }
+      },
+      "memcpy_cluster_sram");
+  ASSERT_EQ(ret, cnrtSuccess) << reports_text();
+  const auto got = gathered.to_host<float>();
+  const auto broadcast = seen.to_host<float>();
+  for (int c = 0; c < kClusters; ++c) {
+    for (int i = 0; i < kSlot; ++i) {
+      EXPECT_EQ(got[c * kSlot + i], float(c * 100 + i)) << c << " " << i;
+      EXPECT_EQ(broadcast[c * kSlot + i], float(-1 - i)) << c << " " << i;
+    }
+  }
+}
+
+TEST(MemcpyToClusterSramChecked, OnlySram2SramTakesAClusterId) {
+  expect_report(
+      "__memcpy",
+      [](int8_t* nram) { __memcpy(nram, sram_floats, 16, SRAM2NRAM, 0); },
+      "only SRAM2SRAM");
+}
+
+}  // namespace
+}  // namespace bang_test

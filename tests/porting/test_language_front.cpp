@@ -76,6 +76,39 @@ TEST(BangNames, TypesAndMathNames) {
   EXPECT_TRUE(std::isnan(xbang::half_from_bits(0x7e00)));
 }
 
+// InfiniCore's BLAS kernels: `y += alpha * x`, `x *= alpha` and
+// `x > 0 ? x : -x` on bfloat16_t, as cncc's built-in type takes them: the
+// compound forms compute in float and round once, negation stays bfloat16_t.
+TEST(Bfloat16Arithmetic, CompoundAssignmentAndNegation) {
+  bfloat16_t y = 1.0f;
+  const bfloat16_t alpha = 0.5f, x = 3.0f;
+  y += alpha * x;
+  EXPECT_EQ(float(y), 2.5f);
+  y *= alpha;
+  EXPECT_EQ(float(y), 1.25f);
+  y -= 0.25;
+  EXPECT_EQ(float(y), 1.0f);
+  y /= 4;
+  EXPECT_EQ(float(y), 0.25f);
+  // 1 + 2^-8 is a tie between 1 and 1 + 2^-7: one rounding, to even.
+  bfloat16_t one = 1.0f;
+  one += 0.00390625f;
+  EXPECT_EQ(one.bits, 0x3f80);
+  static_assert(std::is_same_v<decltype(-x), bfloat16_t>);
+  for (const float v : {-2.0f, 2.0f}) {
+    const bfloat16_t b = v;
+    const auto magnitude = b > bfloat16_t(0.f) ? b : -b;
+    static_assert(std::is_same_v<decltype(magnitude), const bfloat16_t>);
+    EXPECT_EQ(float(magnitude), 2.0f);
+  }
+  EXPECT_EQ((-bfloat16_t::from_bits(0x7fc1)).bits, 0xffc1);  // sign only
+  bfloat16_t counter = 0.f;
+  counter++;
+  ++counter;
+  EXPECT_EQ(float(counter--), 2.0f);
+  EXPECT_EQ(float(counter), 1.0f);
+}
+
 namespace ia = xbang::inline_asm;
 
 TEST(InlineAssembly, FuseAppliesItsStagesInOrder) {

@@ -435,6 +435,19 @@ TEST(LaunchPass, ExplicitAndQualifiedTemplateKernels) {
             "decltype(p->q)>\");");
 }
 
+// MegEngine's indexing kernels launch through a function pointer.
+TEST(LaunchPass, LaunchThroughAFunctionPointer) {
+  EXPECT_EQ(rewrite("(*kptr)<<<dim, type, queue>>>(param);"),
+            "::xbang::launch(dim, type, queue, [=]() { (*kptr)(param); }, "
+            "\"(*kptr)\");");
+  EXPECT_EQ(rewrite("(table[i])<<<d, t, q>>>(x);"),
+            "::xbang::launch(d, t, q, [=]() { (table[i])(x); }, "
+            "\"(table[i])\");");
+  EXPECT_NE(rewrite_error("x = 1; *kptr)<<<d, t, q>>>(y);")
+                .find("unbalanced parentheses in the kernel before '<<<'"),
+            std::string::npos);
+}
+
 TEST(LaunchPass, LaunchInsideMacroCalls) {
   EXPECT_EQ(rewrite("KERNEL_CHECK(Kernel<<<d, t, q>>>(x, n));"),
             "KERNEL_CHECK(::xbang::launch(d, t, q, [=]() { Kernel(x, n); }, "

@@ -45,10 +45,24 @@ size_t LaunchPass::match_angle_backward(size_t close, size_t launch) const {
 }
 
 // First token of the kernel name that ends just before `<<<` at `launch`:
-// `Kernel`, `Kernel<float>`, `ns::Kernel<T, 4>`, `::ns::Kernel`, or
-// `Outer<T>::template Kernel<U>`.
+// `Kernel`, `Kernel<float>`, `ns::Kernel<T, 4>`, `::ns::Kernel`,
+// `Outer<T>::template Kernel<U>`, or a parenthesised pointer `(*kptr)`.
 size_t LaunchPass::kernel_name_start(size_t launch) const {
   size_t k = cur_.prev_code(launch - 1);
+  // A launch through a function pointer: `(*kptr)<<<...>>>(args)`; the
+  // parenthesised expression is the kernel, called as written.
+  if (k != kNone && cur_.is_punct(k, ')')) {
+    int depth = 0;
+    for (size_t j = k + 1; j-- > 0;) {
+      if (cur_[j].kind != Kind::kPunct) continue;
+      const char c = cur_.source()[cur_[j].begin];
+      if (c == ')') ++depth;
+      if (c == '(' && --depth == 0) return j;
+      if (c == ';' || c == '{' || c == '}') break;
+    }
+    throw ScanError(cur_[launch].begin,
+                    "unbalanced parentheses in the kernel before '<<<'");
+  }
   for (;;) {
     if (k != kNone && cur_.is_punct(k, '>')) {
       k = cur_.prev_code(match_angle_backward(k, launch) - 1);

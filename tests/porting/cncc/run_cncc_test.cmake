@@ -142,6 +142,11 @@ elseif(STEP STREQUAL "warnings")
   cncc_run(FAILURE ${CNCC} --xbang-host-compiler=gcc -c ${source}
            -o warnings.o -Wall -Werror -Wsign-compare)
   expect_output("sign-compare")
+elseif(STEP STREQUAL "sibling_header")
+  # A launch in a header reached through "../../common/...": the rewritten
+  # copy is found although no header was copied into the .mlu's folder.
+  cncc_run(SUCCESS ${CNCC} -c ${SOURCE_DIR}/sibling_header/ops/scale/fill.mlu
+           -o fill.o -Wall -Werror -std=c++17)
 elseif(STEP STREQUAL "host_compiler")
   # Clang by default when xbang found one; the switch names GCC.
   cncc_run(SUCCESS ${CNCC} --version)

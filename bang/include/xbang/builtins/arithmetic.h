@@ -34,9 +34,10 @@
 
 #define XBANG_ARITH ::xbang::Family::kArithmetic
 
-template <class T,
-          std::enable_if_t<
-              ::xbang::detail::is_wrapping_arith_or_bfloat16_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_wrapping_arith_or_bfloat16_type<T> ||
+                           std::is_same_v<T, int64_t>,
+                       int> = 0>
 inline void __bang_add(T* dst, const T* a, const T* b, int n) {
   static_assert(::xbang::detail::form_on_arch<T>,
                 "__bang_add: no bfloat16_t form on this arch (__BANG_ARCH__ < "
@@ -205,6 +206,17 @@ inline void __bang_abs(T* dst, const T* src, int n) {
                 "500; mtp_592 has it)");
   ::xbang::detail::unary_builtin<::xbang::functors::Abs>(
       "__bang_abs", XBANG_ARITH, dst, src, n);
+}
+
+// dst[i] = -src[i] (integers wrap: the most negative value stays).
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_arith_or_bfloat16_type<T>, int> = 0>
+inline void __bang_neg(T* dst, const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_neg: no bfloat16_t form on this arch (__BANG_ARCH__ < "
+                "500; mtp_592 has it)");
+  ::xbang::detail::unary_builtin<::xbang::functors::Neg>(
+      "__bang_neg", XBANG_ARITH, dst, src, n);
 }
 
 template <class T, std::enable_if_t<

@@ -164,6 +164,10 @@ inline Segments strided(long size, long stride, long segnum) {
 }
 
 void sync_pending_copies();  // runtime: the core's __sync*
+// runtime: `bytes` from this cluster's SRAM to dst's place in the SRAM of
+// another `cluster` of the launch; returns why not, empty once done.
+std::string copy_to_cluster_sram(void* dst, const void* src, long bytes,
+                                 int cluster);
 
 }  // namespace detail
 }  // namespace xbang
@@ -204,6 +208,47 @@ inline void __memcpy(void* dst, const void* src, int size,
        {size, dst_stride0, dst_segnum0 + 1L, dst_stride1, dst_segnum1 + 1L},
        {size, src_stride0, src_segnum0 + 1L, src_stride1, src_segnum1 + 1L},
        false);
+}
+
+// __memcpy(dst, src, size, SRAM2SRAM, cluster_id): dst is the place of the
+// same address in the SRAM of cluster `cluster_id` of the launch (this
+// cluster's own when it is this one), as the cluster-to-cluster copy of a
+// Union launch; the one direction with a cluster argument.
+inline void __memcpy(void* dst, const void* src, int size,
+                     mluMemcpyDirection_t dir, int cluster_id) {
+  using namespace xbang::detail;
+  run_builtin(
+      "__memcpy", Tally::copy(dir, size),
+      [=](Contract& c) {
+        c.require(dir == SRAM2SRAM,
+                  [&] {
+                    return "a cluster id (" + std::to_string(cluster_id) +
+                           ") with direction " + std::to_string(int(dir)) +
+                           ": only SRAM2SRAM takes one";
+                  })
+            .require(cluster_id >= 0 && cluster_id < clusterDim,
+                     [&] {
+                       return "cluster id " + std::to_string(cluster_id) +
+                              " outside the launch's " +
+                              std::to_string(clusterDim) + " clusters";
+                     })
+            .count(size);
+        c.operand("dst", dst, size, Where::kSram)
+            .operand("src", src, size, Where::kSram);
+      },
+      [&] {
+        if (size <= 0 || dir != SRAM2SRAM) return;
+        land_pending_before(dst, src, contiguous(size), contiguous(size));
+        if (cluster_id == clusterId) {
+          std::memmove(dst, src, size_t(size));
+          return;
+        }
+        const std::string why =
+            copy_to_cluster_sram(dst, src, size, cluster_id);
+        if (!why.empty())
+          report("__memcpy", "SRAM2SRAM to cluster " +
+                                 std::to_string(cluster_id) + ": " + why);
+      });
 }
 
 // The async forms take their call site (GCC and Clang fill in the caller's

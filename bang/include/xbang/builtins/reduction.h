@@ -2,8 +2,7 @@
 //   __bang_reduce_sum(dst, src, n)  per 128-byte block of src: the block's
 //                                   sum in the block's first element of dst
 //   T __bang_sum(src, n)            the sum of n elements, returned
-// Types: half and float (__bang_sum also int32, which kernels call on 0/1
-// masks).
+// Types: half, float, int32 (kernels sum 0/1 masks), bfloat16_t on 5xx.
 //
 // Choices where the meaning is uncertain:
 // - reduce_sum writes each block's sum to dst[block * kReduceBlockElems]
@@ -25,8 +24,10 @@ namespace detail {
 
 inline constexpr long kReduceBlockBytes = 128;
 
+// bfloat16_t on 5xx (form_on_arch).
 template <class T>
-inline constexpr bool is_sum_type = is_one_of<T, half, float, int32_t>;
+inline constexpr bool is_sum_type =
+    is_one_of<T, half, float, int32_t, bfloat16>;
 
 // The contract of the reduction family: n elements of src and (when there
 // is one) of dst, exact in place only.
@@ -69,6 +70,9 @@ T to_element(typename Lanes<T>::value v) {
 
 template <class T, std::enable_if_t<::xbang::detail::is_sum_type<T>, int> = 0>
 inline T __bang_sum(const T* src, int n) {
+  static_assert(::xbang::detail::form_on_arch<T>,
+                "__bang_sum: no bfloat16_t form on this arch (__BANG_ARCH__ < "
+                "500; mtp_592 has it)");
   using namespace xbang::detail;
   return run_builtin_or(
       T(0), "__bang_sum", Tally::elements(xbang::Family::kArithmetic, n),
@@ -78,6 +82,10 @@ inline T __bang_sum(const T* src, int n) {
 
 template <class T, std::enable_if_t<::xbang::detail::is_sum_type<T>, int> = 0>
 inline void __bang_reduce_sum(T* dst, const T* src, int n) {
+  static_assert(
+      ::xbang::detail::form_on_arch<T>,
+      "__bang_reduce_sum: no bfloat16_t form on this arch (__BANG_ARCH__ < "
+      "500; mtp_592 has it)");
   using namespace xbang::detail;
   run_builtin(
       "__bang_reduce_sum", Tally::elements(xbang::Family::kArithmetic, n),

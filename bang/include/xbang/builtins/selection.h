@@ -119,15 +119,25 @@ inline uint32_t __bang_findlast1(const T* src, int n) {
 }
 
 // dst[0] = the extreme value, the bits of dst[1] (4 bytes from there) = its
-// first index as uint32_t.
-template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+// first index as uint32_t. half, float, int16_t, int32_t; bfloat16_t on 5xx.
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_argmax(T* dst, const T* src, int n) {
+  static_assert(
+      ::xbang::detail::form_on_arch<T>,
+      "__bang_argmax: no bfloat16_t form on this arch (__BANG_ARCH__ < "
+      "500; mtp_592 has it)");
   xbang::detail::run_arg_extreme("__bang_argmax", dst, src, n,
                                  [](T a, T b) { return a > b; });
 }
 
-template <class T, std::enable_if_t<::xbang::detail::is_arith_type<T>, int> = 0>
+template <class T, std::enable_if_t<
+                       ::xbang::detail::is_arith_or_bfloat16_type<T>, int> = 0>
 inline void __bang_argmin(T* dst, const T* src, int n) {
+  static_assert(
+      ::xbang::detail::form_on_arch<T>,
+      "__bang_argmin: no bfloat16_t form on this arch (__BANG_ARCH__ < "
+      "500; mtp_592 has it)");
   xbang::detail::run_arg_extreme("__bang_argmin", dst, src, n,
                                  [](T a, T b) { return a < b; });
 }

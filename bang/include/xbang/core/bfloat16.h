@@ -39,6 +39,40 @@ struct bfloat16 {
     h.bits = b;
     return h;
   }
+
+  // As cncc's built-in bfloat16_t: negation is a bfloat16_t (so `c ? x :
+  // -x` has one type), and a compound assignment computes in float (or the
+  // wider operand's type) and rounds once to nearest even.
+  bfloat16 operator-() const { return from_bits(bits ^ 0x8000u); }
+  bfloat16 operator+() const { return *this; }
+  template <typename T>
+  bfloat16& operator+=(T v) {
+    return *this = bfloat16(float(*this) + v);
+  }
+  template <typename T>
+  bfloat16& operator-=(T v) {
+    return *this = bfloat16(float(*this) - v);
+  }
+  template <typename T>
+  bfloat16& operator*=(T v) {
+    return *this = bfloat16(float(*this) * v);
+  }
+  template <typename T>
+  bfloat16& operator/=(T v) {
+    return *this = bfloat16(float(*this) / v);
+  }
+  bfloat16& operator++() { return *this += 1.f; }
+  bfloat16& operator--() { return *this -= 1.f; }
+  bfloat16 operator++(int) {
+    const bfloat16 old = *this;
+    *this += 1.f;
+    return old;
+  }
+  bfloat16 operator--(int) {
+    const bfloat16 old = *this;
+    *this -= 1.f;
+    return old;
+  }
 };
 
 static_assert(sizeof(bfloat16) == 2, "bfloat16 must be 16 bits");
