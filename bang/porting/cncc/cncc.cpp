@@ -14,6 +14,7 @@
 // that have no meaning on a CPU (-mllvm <x>, -Xbang-cnas <x>, ...) are
 // accepted and ignored; any other flag cncc does not know fails with its
 // name. Exit status: the failing step's own, 1 for a bad command line.
+#include <elf.h>
 #include <limits.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -27,10 +28,13 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <system_error>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "command_line.h"
@@ -311,9 +315,10 @@ struct Driver {
 
   // Compiles (or preprocesses) one source to `object`. A .mlu file named
   // with several modelled architectures becomes a fat object: the code of
-  // the first, with the others' code embedded as variant images
-  // (xbang/runtime/variant_image.h), which the device loads for a device of
-  // their architecture.
+  // the first, and the others' code with its definitions renamed for their
+  // architecture (variant_symbols()), linked into one relocatable object.
+  // Every variant's launch sites register at load, as the first's do, and
+  // the device picks the code of its own architecture (docs/cncc.md).
   int compile(const Input& input, const std::string& object) {
     const std::vector<int> archs = modelled_archs();
     arch = archs.front();
@@ -321,86 +326,120 @@ struct Driver {
         archs.size() == 1) {
       return compile_one(input, object);
     }
-    const std::string primary = scratch_file("primary.o").string();
-    if (const int status = compile_one(input, primary)) return status;
-    std::string embed;
+    std::vector<std::string> argv = compiler;
+    argv.insert(argv.end(), {"-r", "-nostdlib", "-o", object});
+    argv.push_back(scratch_file("primary.o").string());
+    if (const int status = compile_one(input, argv.back())) return status;
     for (size_t i = 1; i < archs.size(); ++i) {
       arch = archs[i];
-      const std::string image = scratch_file("variant.so").string();
-      if (const int status = build_variant(input, image)) return status;
-      embed += embed_image(input, image, int(i));
+      argv.push_back(scratch_file("variant.o").string());
+      if (const int status = build_variant(input, argv.back())) return status;
     }
     arch = archs.front();
-    const fs::path embed_source = scratch_file("variants.cpp");
-    std::ofstream(embed_source) << "#include <xbang/runtime/variant_image.h>\n"
-                                << embed;
-    std::vector<std::string> argv = compiler;
-    argv.insert(argv.end(), {"-x", "c++", "-std=c++17", "-fPIC", "-c",
-                             embed_source.string(), "-isystem",
-                             (neuware() / "include").string(), "-o",
-                             scratch_file("variants.o").string()});
-    const std::string embed_object = argv.back();
-    if (const int status = run(argv, verbose)) return status;
-    // One relocatable object, as the build expects from -c.
-    argv = compiler;
-    argv.insert(argv.end(),
-                {"-r", "-nostdlib", "-o", object, primary, embed_object});
     return run(argv, verbose);
   }
 
-  // The .mlu compiled for `arch` as a shared object whose symbols bind to
-  // its own definitions, so that it can sit beside the primary code.
-  int build_variant(const Input& input, const std::string& image) {
-    const std::string object = scratch_file("variant.o").string();
-    variant_flags = {"-fPIC", "-fvisibility=hidden"};
-    const int compiled = compile_one(input, object);
-    variant_flags.clear();
-    if (compiled != 0) return compiled;
-    std::vector<std::string> argv = compiler;
-    argv.insert(argv.end(), {"-shared", "-Wl,-Bsymbolic", "-o", image, object});
-    const fs::path lib64 = neuware() / "lib64";
-    argv.push_back("-L" + lib64.string());
-    for (const char* library : kToolkitLibraries) {
-      argv.push_back(std::string("-l") + library);
+  // The .mlu compiled for `arch` into `object`, every symbol it defines
+  // renamed <name>.xbang_mtp_<arch> (variant_symbols()). Its undefined
+  // references stay as they are: the final link resolves them as it
+  // resolves the primary code's.
+  int build_variant(const Input& input, const std::string& object) {
+    const std::string compiled = scratch_file("variant_compiled.o").string();
+    variant = true;
+    const int status = compile_one(input, compiled);
+    variant = false;
+    if (status != 0) return status;
+    const auto renames = variant_symbols(compiled);
+    if (!renames) return fail("cannot read the symbols of " + compiled);
+    const fs::path list = scratch_file("variant_symbols.txt");
+    std::ofstream(list) << *renames;
+    return run({kObjcopy, "--redefine-syms=" + list.string(), compiled, object},
+               verbose);
+  }
+
+  // The objcopy --redefine-syms lines of a variant object: each global,
+  // weak or unique symbol it defines gets the architecture's suffix, so
+  // that the primary code's definitions and other architectures' never
+  // stand for it, inline functions and templates included (their COMDAT
+  // groups are named by these symbols and are renamed with them; copies of
+  // one architecture from several files still merge). Left as they are:
+  // the module registration (module_registration.h), one per linked module
+  // whatever the architecture. nullopt when `object` is not a readable ELF
+  // relocatable object.
+  std::optional<std::string> variant_symbols(const std::string& object) const {
+    std::ifstream in(object, std::ios::binary);
+    const std::vector<char> image((std::istreambuf_iterator<char>(in)),
+                                  std::istreambuf_iterator<char>());
+    if (image.size() < EI_NIDENT ||
+        std::memcmp(image.data(), ELFMAG, SELFMAG) != 0) {
+      return std::nullopt;
     }
-    argv.insert(argv.end(), {"-pthread", "-ldl"});
-    const auto runtime = runtime_flags();
-    argv.insert(argv.end(), runtime.begin(), runtime.end());
-    return run(argv, verbose);
-  }
-
-  // C++ that embeds `image` (built for `arch`) and registers it at load.
-  std::string embed_image(const Input& input, const std::string& image,
-                          int index) const {
-    const std::string name = "xbang_variant_image_" + std::to_string(index);
-    // The text inside a C string literal.
-    const auto escaped = [](const std::string& text) {
-      std::string out;
-      for (const char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
+    const auto names =
+        image[EI_CLASS] == ELFCLASS64
+            ? defined_globals<Elf64_Ehdr, Elf64_Shdr, Elf64_Sym>(image)
+            : defined_globals<Elf32_Ehdr, Elf32_Shdr, Elf32_Sym>(image);
+    if (!names) return std::nullopt;
+    const std::string suffix = ".xbang_mtp_" + std::to_string(arch);
+    std::string lines;
+    for (const std::string& name : *names) {
+      if (name.find("N5xbang6detail11this_module") != std::string::npos) {
+        continue;
       }
-      return out;
-    };
-    const std::string quoted = escaped(fs::absolute(image).string());
-    const std::string source = escaped(input.path);
-    return "__asm__(\".section .rodata\\n.balign 64\\n" + name +
-           ":\\n.incbin \\\"" + quoted + "\\\"\\n" + name +
-           "_end:\\n.previous\");\n"
-           "extern \"C\" const unsigned char " +
-           name + "[] __asm__(\"" + name +
-           "\") __attribute__((visibility(\"hidden\")));\n"
-           "extern \"C\" const unsigned char " +
-           name + "_end[] __asm__(\"" + name +
-           "_end\") __attribute__((visibility(\"hidden\")));\n"
-           "static xbang::detail::VariantImage " +
-           name + "_registration(" + std::to_string(arch) + ", \"" + source +
-           "\", " + name + ", " + "std::size_t(" + name + "_end - " + name +
-           "));\n";
+      lines += name + ' ' + name + suffix + '\n';
+    }
+    return lines;
   }
 
-  // Flags of a variant's compilation (position-independent, hidden).
-  std::vector<std::string> variant_flags;
+  template <class Ehdr, class Shdr, class Sym>
+  static std::optional<std::vector<std::string>> defined_globals(
+      const std::vector<char>& image) {
+    const auto in_image = [&](size_t offset, size_t bytes) {
+      return offset <= image.size() && bytes <= image.size() - offset;
+    };
+    if (!in_image(0, sizeof(Ehdr))) return std::nullopt;
+    Ehdr ehdr;
+    std::memcpy(&ehdr, image.data(), sizeof(ehdr));
+    if (ehdr.e_shentsize != sizeof(Shdr) ||
+        !in_image(ehdr.e_shoff, size_t(ehdr.e_shnum) * sizeof(Shdr))) {
+      return std::nullopt;
+    }
+    std::vector<Shdr> sections(ehdr.e_shnum);
+    std::memcpy(sections.data(), image.data() + ehdr.e_shoff,
+                sections.size() * sizeof(Shdr));
+    std::vector<std::string> names;
+    for (const Shdr& symtab : sections) {
+      if (symtab.sh_type != SHT_SYMTAB) continue;
+      if (symtab.sh_link >= sections.size() ||
+          !in_image(symtab.sh_offset, symtab.sh_size)) {
+        return std::nullopt;
+      }
+      const Shdr& strtab = sections[symtab.sh_link];
+      if (!in_image(strtab.sh_offset, strtab.sh_size)) return std::nullopt;
+      const char* strings = image.data() + strtab.sh_offset;
+      for (size_t i = 0; i < symtab.sh_size / sizeof(Sym); ++i) {
+        Sym sym;
+        std::memcpy(&sym, image.data() + symtab.sh_offset + i * sizeof(Sym),
+                    sizeof(sym));
+        const int bind = ELF64_ST_BIND(sym.st_info);
+        if (sym.st_shndx == SHN_UNDEF || bind == STB_LOCAL ||
+            sym.st_name >= strtab.sh_size) {
+          continue;
+        }
+        const char* name = strings + sym.st_name;
+        const size_t length = strnlen(name, strtab.sh_size - sym.st_name);
+        if (length > 0) names.emplace_back(name, length);
+      }
+    }
+    return names;
+  }
+
+  // A variant's compilation: no dependency file (the primary's lists the
+  // same headers).
+  bool variant = false;
+
+  // The rewritten C++ of each .mlu file, and its headers' folder: every
+  // architecture compiles the same text.
+  std::map<std::string, std::pair<fs::path, fs::path>> rewritten;
 
   int compile_one(const Input& input, const std::string& object) {
     std::vector<std::string> argv = compiler;
@@ -410,9 +449,15 @@ struct Driver {
     const auto lang_flags = common_flags();
     argv.insert(argv.end(), lang_flags.begin(), lang_flags.end());
     if (input.language == Language::kBang) {
-      int status = 0;
-      generated = rewrite(input, headers, status);
-      if (generated.empty()) return status;
+      const auto known = rewritten.find(input.path);
+      if (known != rewritten.end()) {
+        std::tie(generated, headers) = known->second;
+      } else {
+        int status = 0;
+        generated = rewrite(input, headers, status);
+        if (generated.empty()) return status;
+        rewritten[input.path] = {generated, headers};
+      }
       source = generated.string();
       // As xbang_add_mlu_sources: "..." includes see the rewritten copies
       // (the .mlu folder's, then each -I folder's), then the .mlu folder.
@@ -450,7 +495,6 @@ struct Driver {
     }
     const auto toolkit = toolkit_flags();
     argv.insert(argv.end(), toolkit.begin(), toolkit.end());
-    argv.insert(argv.end(), variant_flags.begin(), variant_flags.end());
     argv.push_back(command.preprocess_only ? "-E" : "-c");
     argv.push_back(source);
     if (!object.empty()) {
@@ -458,7 +502,7 @@ struct Driver {
       argv.push_back(object);
     }
     std::vector<std::string> dep_flags;
-    if (variant_flags.empty() &&
+    if (!variant &&
         (!command.preprocess_only || !command.depfile_flags.empty())) {
       dep_flags = depfile_flags(object.empty() ? source : object);
       argv.insert(argv.end(), dep_flags.begin(), dep_flags.end());
