@@ -14,7 +14,6 @@
 // that have no meaning on a CPU (-mllvm <x>, -Xbang-cnas <x>, ...) are
 // accepted and ignored; any other flag cncc does not know fails with its
 // name. Exit status: the failing step's own, 1 for a bad command line.
-#include <elf.h>
 #include <limits.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -39,6 +38,7 @@
 
 #include "command_line.h"
 #include "environment.h"
+#include "object_symbols.h"
 #include "xbang/core/profiles.h"
 
 extern char** environ;
@@ -59,6 +59,9 @@ std::vector<std::string> runtime_flags() {
 }
 
 constexpr char kRewriteTool[] = "xbang-mlu-rewrite";
+// A fat object's variant for arch N defines <name>.xbang_mtp_N where the
+// source defines <name>.
+constexpr char kVariantSuffix[] = ".xbang_mtp_";
 // The link names of the toolkit libraries, as real builds write them.
 // What a link gets: the toolkit libraries, and the emulated device they share,
 // which kernels reach directly (taskId, the built-ins' checks and counters).
@@ -336,7 +339,8 @@ struct Driver {
       if (const int status = build_variant(input, argv.back())) return status;
     }
     arch = archs.front();
-    return run(argv, verbose);
+    if (const int status = run(argv, verbose)) return status;
+    return check_fat_object(object);
   }
 
   // The .mlu compiled for `arch` into `object`, every symbol it defines
@@ -358,79 +362,46 @@ struct Driver {
   }
 
   // The objcopy --redefine-syms lines of a variant object: each global,
-  // weak or unique symbol it defines gets the architecture's suffix, so
-  // that the primary code's definitions and other architectures' never
-  // stand for it, inline functions and templates included (their COMDAT
-  // groups are named by these symbols and are renamed with them; copies of
-  // one architecture from several files still merge). Left as they are:
-  // the module registration (module_registration.h), one per linked module
-  // whatever the architecture. nullopt when `object` is not a readable ELF
-  // relocatable object.
+  // weak or unique symbol it defines, and each COMDAT group's signature,
+  // gets the architecture's suffix (kVariantSuffix), so that the primary
+  // code's definitions and other architectures' never stand for it, inline
+  // functions and templates included (their groups are renamed with them:
+  // copies of one architecture from several files still merge; GCC names
+  // the group of a constructor's aliases by a local symbol). Left as they
+  // are: the module registration (module_registration.h), one per linked
+  // module whatever the architecture. nullopt when `object` is not a
+  // readable ELF object.
   std::optional<std::string> variant_symbols(const std::string& object) const {
-    std::ifstream in(object, std::ios::binary);
-    const std::vector<char> image((std::istreambuf_iterator<char>(in)),
-                                  std::istreambuf_iterator<char>());
-    if (image.size() < EI_NIDENT ||
-        std::memcmp(image.data(), ELFMAG, SELFMAG) != 0) {
-      return std::nullopt;
-    }
-    const auto names =
-        image[EI_CLASS] == ELFCLASS64
-            ? defined_globals<Elf64_Ehdr, Elf64_Shdr, Elf64_Sym>(image)
-            : defined_globals<Elf32_Ehdr, Elf32_Shdr, Elf32_Sym>(image);
-    if (!names) return std::nullopt;
-    const std::string suffix = ".xbang_mtp_" + std::to_string(arch);
+    const auto symbols = read_object_symbols(object);
+    if (!symbols) return std::nullopt;
+    const std::string suffix = kVariantSuffix + std::to_string(arch);
     std::string lines;
-    for (const std::string& name : *names) {
-      if (name.find("N5xbang6detail11this_module") != std::string::npos) {
+    for (const ObjectSymbol& symbol : *symbols) {
+      if ((!symbol.defined || symbol.local) && !symbol.group_signature) {
         continue;
       }
-      lines += name + ' ' + name + suffix + '\n';
+      if (symbol.name.find("N5xbang6detail11this_module") !=
+          std::string::npos) {
+        continue;
+      }
+      lines += symbol.name + ' ' + symbol.name + suffix + '\n';
     }
     return lines;
   }
 
-  template <class Ehdr, class Shdr, class Sym>
-  static std::optional<std::vector<std::string>> defined_globals(
-      const std::vector<char>& image) {
-    const auto in_image = [&](size_t offset, size_t bytes) {
-      return offset <= image.size() && bytes <= image.size() - offset;
-    };
-    if (!in_image(0, sizeof(Ehdr))) return std::nullopt;
-    Ehdr ehdr;
-    std::memcpy(&ehdr, image.data(), sizeof(ehdr));
-    if (ehdr.e_shentsize != sizeof(Shdr) ||
-        !in_image(ehdr.e_shoff, size_t(ehdr.e_shnum) * sizeof(Shdr))) {
-      return std::nullopt;
-    }
-    std::vector<Shdr> sections(ehdr.e_shnum);
-    std::memcpy(sections.data(), image.data() + ehdr.e_shoff,
-                sections.size() * sizeof(Shdr));
-    std::vector<std::string> names;
-    for (const Shdr& symtab : sections) {
-      if (symtab.sh_type != SHT_SYMTAB) continue;
-      if (symtab.sh_link >= sections.size() ||
-          !in_image(symtab.sh_offset, symtab.sh_size)) {
-        return std::nullopt;
-      }
-      const Shdr& strtab = sections[symtab.sh_link];
-      if (!in_image(strtab.sh_offset, strtab.sh_size)) return std::nullopt;
-      const char* strings = image.data() + strtab.sh_offset;
-      for (size_t i = 0; i < symtab.sh_size / sizeof(Sym); ++i) {
-        Sym sym;
-        std::memcpy(&sym, image.data() + symtab.sh_offset + i * sizeof(Sym),
-                    sizeof(sym));
-        const int bind = ELF64_ST_BIND(sym.st_info);
-        if (sym.st_shndx == SHN_UNDEF || bind == STB_LOCAL ||
-            sym.st_name >= strtab.sh_size) {
-          continue;
-        }
-        const char* name = strings + sym.st_name;
-        const size_t length = strnlen(name, strtab.sh_size - sym.st_name);
-        if (length > 0) names.emplace_back(name, length);
+  // A fat object whose variants lost a definition (a group of theirs the
+  // link kept from another copy) would call address 0: refused here.
+  int check_fat_object(const std::string& object) const {
+    const auto symbols = read_object_symbols(object);
+    if (!symbols) return fail("cannot read the symbols of " + object);
+    for (const ObjectSymbol& symbol : *symbols) {
+      if (!symbol.defined &&
+          symbol.name.find(kVariantSuffix) != std::string::npos) {
+        return fail("the fat object " + object + " lost the definition of " +
+                    symbol.name);
       }
     }
-    return names;
+    return 0;
   }
 
   // A variant's compilation: no dependency file (the primary's lists the
