@@ -38,9 +38,9 @@
 #
 # ARCHS 372 592 (or mtp_372 ...) makes the files fat, as several
 # --bang-mlu-arch flags make cncc's objects: <target> gets the code of the
-# first architecture, and each other one is built into a module library
-# (<target>_mtp_<arch>) that <target> embeds and the device loads for a
-# device of that architecture (docs/cncc.md). Without ARCHS, the files get
+# first architecture, and the code of each other one, compiled by an object
+# library (<target>_mtp_<arch>) with its definitions renamed for it, which
+# the device runs on a device of that architecture (docs/cncc.md). Without ARCHS, the files get
 # the profile of the code that includes <bang.h> (XBANG_ARCH, default 372).
 #
 # Works in the xbang build tree (tool target xbang_mlu_rewrite, alias
@@ -181,17 +181,34 @@ function(xbang_add_mlu_sources target)
 endfunction()
 
 # The fat part of xbang_add_mlu_sources: for each architecture after the
-# first, a module library of the same generated sources compiled for it
-# (its symbols hidden and bound to itself, so it sits beside the primary
-# code), embedded into <target> with the registration the device reads
-# (xbang/runtime/variant_image.h).
+# first, an object library of the same generated sources compiled for it
+# (<target>_mtp_<arch>), linked into one relocatable object whose
+# definitions get the architecture's suffix (xbang-variant-symbols, then
+# objcopy: docs/cncc.md), which <target> links beside its own code. Its
+# launch sites register when <target> loads.
 function(_xbang_add_mlu_variants target archs generated_files options)
+  if(NOT TARGET xbang::variant-symbols)
+    message(FATAL_ERROR
+      "xbang_add_mlu_sources: ARCHS needs the tool xbang::variant-symbols; "
+      "use find_package(xbang) or add_subdirectory(<xbang>) first")
+  endif()
+  if(NOT CMAKE_OBJCOPY)
+    message(FATAL_ERROR "xbang_add_mlu_sources: ARCHS needs objcopy "
+                        "(CMAKE_OBJCOPY is not set)")
+  endif()
+  get_target_property(renamer xbang::variant-symbols ALIASED_TARGET)
+  if(NOT renamer)
+    set(renamer xbang::variant-symbols)
+  endif()
+  get_target_property(target_dir ${target} SOURCE_DIR)
+  set(source_scope "")
+  if(NOT target_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+    set(source_scope TARGET_DIRECTORY ${target})
+  endif()
   list(REMOVE_AT archs 0)
-  set(embed "${CMAKE_CURRENT_BINARY_DIR}/${target}_mlu_variants.cpp")
-  set(embed_text "#include <xbang/runtime/variant_image.h>\n")
-  set(index 0)
   foreach(arch IN LISTS archs)
-    set(module ${target}_mtp_${arch})
+    set(variant ${target}_mtp_${arch})
+    set(variant_dir "${CMAKE_CURRENT_BINARY_DIR}/${variant}")
     set(wrappers "")
     foreach(generated IN LISTS generated_files)
       # A source of its own per architecture: the generated file's
@@ -199,8 +216,7 @@ function(_xbang_add_mlu_variants target archs generated_files options)
       string(MD5 hash "${generated}")
       string(SUBSTRING "${hash}" 0 8 hash)
       get_filename_component(name "${generated}" NAME)
-      set(wrapper
-          "${CMAKE_CURRENT_BINARY_DIR}/${module}/${hash}_${name}")
+      set(wrapper "${variant_dir}/${hash}_${name}")
       file(GENERATE OUTPUT "${wrapper}"
            CONTENT "#include \"${generated}\"\n")
       set_property(SOURCE "${wrapper}" APPEND PROPERTY COMPILE_DEFINITIONS
@@ -212,38 +228,36 @@ function(_xbang_add_mlu_variants target archs generated_files options)
                    "${generated}")
       list(APPEND wrappers "${wrapper}")
     endforeach()
-    add_library(${module} MODULE ${wrappers})
-    target_link_libraries(${module} PRIVATE xbang::bang)
-    target_include_directories(${module} PRIVATE
+    add_library(${variant} OBJECT ${wrappers})
+    target_link_libraries(${variant} PRIVATE xbang::bang)
+    target_include_directories(${variant} PRIVATE
       "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
-    target_compile_definitions(${module} PRIVATE
+    target_compile_definitions(${variant} PRIVATE
       "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
-    # A path known at configure time: the embedding object depends on it.
-    set(module_dir "${CMAKE_CURRENT_BINARY_DIR}/${module}")
-    set(module_file "${module_dir}/${CMAKE_SHARED_MODULE_PREFIX}${module}${CMAKE_SHARED_MODULE_SUFFIX}")
-    set_target_properties(${module} PROPERTIES
-      CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
-      POSITION_INDEPENDENT_CODE ON LIBRARY_OUTPUT_DIRECTORY "${module_dir}")
-    target_link_options(${module} PRIVATE -Wl,-Bsymbolic)
+    # Position-independent: <target> may be a shared library.
+    set_target_properties(${variant} PROPERTIES POSITION_INDEPENDENT_CODE ON)
     # The rewritten files come from custom commands of this directory.
-    add_custom_target(${module}_sources DEPENDS ${generated_files})
-    add_dependencies(${module} ${module}_sources)
-    set(name "xbang_variant_image_${index}")
-    string(APPEND embed_text
-      "__asm__(\".section .rodata\\n.balign 64\\n${name}:\\n"
-      ".incbin \\\"${module_file}\\\"\\n${name}_end:\\n"
-      ".previous\");\n"
-      "extern \"C\" const unsigned char ${name}[] __asm__(\"${name}\") "
-      "__attribute__((visibility(\"hidden\")));\n"
-      "extern \"C\" const unsigned char ${name}_end[] "
-      "__asm__(\"${name}_end\") __attribute__((visibility(\"hidden\")));\n"
-      "static xbang::detail::VariantImage ${name}_registration(${arch}, "
-      "\"${target}\", ${name}, std::size_t(${name}_end - ${name}));\n")
-    add_dependencies(${target} ${module})
-    set_property(SOURCE "${embed}" APPEND PROPERTY OBJECT_DEPENDS
-                 "${module_file}")
-    math(EXPR index "${index} + 1")
+    add_custom_target(${variant}_sources DEPENDS ${generated_files})
+    add_dependencies(${variant} ${variant}_sources)
+    set(linked "${variant_dir}/${variant}_compiled.o")
+    set(renames "${variant_dir}/${variant}_renames.txt")
+    set(object "${variant_dir}/${variant}.o")
+    add_custom_command(
+      OUTPUT "${object}"
+      COMMAND ${CMAKE_CXX_COMPILER} -r -nostdlib -o "${linked}"
+              "$<TARGET_OBJECTS:${variant}>"
+      COMMAND ${renamer} ${arch} "${linked}" "${renames}"
+      COMMAND ${CMAKE_OBJCOPY} "--redefine-syms=${renames}" "${linked}"
+              "${object}"
+      DEPENDS ${variant} "$<TARGET_OBJECTS:${variant}>" ${renamer}
+      COMMENT "Linking the mtp_${arch} code of ${target}"
+      COMMAND_EXPAND_LISTS
+      VERBATIM)
+    # A custom command only builds for targets of its own directory.
+    add_custom_target(${variant}_object DEPENDS "${object}")
+    add_dependencies(${target} ${variant}_object)
+    set_source_files_properties("${object}" ${source_scope}
+      PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
+    target_sources(${target} PRIVATE "${object}")
   endforeach()
-  file(GENERATE OUTPUT "${embed}" CONTENT "${embed_text}")
-  target_sources(${target} PRIVATE "${embed}")
 endfunction()

@@ -59,9 +59,6 @@ std::vector<std::string> runtime_flags() {
 }
 
 constexpr char kRewriteTool[] = "xbang-mlu-rewrite";
-// A fat object's variant for arch N defines <name>.xbang_mtp_N where the
-// source defines <name>.
-constexpr char kVariantSuffix[] = ".xbang_mtp_";
 // The link names of the toolkit libraries, as real builds write them.
 // What a link gets: the toolkit libraries, and the emulated device they share,
 // which kernels reach directly (taskId, the built-ins' checks and counters).
@@ -319,7 +316,7 @@ struct Driver {
   // Compiles (or preprocesses) one source to `object`. A .mlu file named
   // with several modelled architectures becomes a fat object: the code of
   // the first, and the others' code with its definitions renamed for their
-  // architecture (variant_symbols()), linked into one relocatable object.
+  // architecture (variant_renames()), linked into one relocatable object.
   // Every variant's launch sites register at load, as the first's do, and
   // the device picks the code of its own architecture (docs/cncc.md).
   int compile(const Input& input, const std::string& object) {
@@ -344,7 +341,7 @@ struct Driver {
   }
 
   // The .mlu compiled for `arch` into `object`, every symbol it defines
-  // renamed <name>.xbang_mtp_<arch> (variant_symbols()). Its undefined
+  // renamed <name>.xbang_mtp_<arch> (variant_renames()). Its undefined
   // references stay as they are: the final link resolves them as it
   // resolves the primary code's.
   int build_variant(const Input& input, const std::string& object) {
@@ -353,40 +350,12 @@ struct Driver {
     const int status = compile_one(input, compiled);
     variant = false;
     if (status != 0) return status;
-    const auto renames = variant_symbols(compiled);
+    const auto renames = variant_renames(compiled, arch);
     if (!renames) return fail("cannot read the symbols of " + compiled);
     const fs::path list = scratch_file("variant_symbols.txt");
     std::ofstream(list) << *renames;
     return run({kObjcopy, "--redefine-syms=" + list.string(), compiled, object},
                verbose);
-  }
-
-  // The objcopy --redefine-syms lines of a variant object: each global,
-  // weak or unique symbol it defines, and each COMDAT group's signature,
-  // gets the architecture's suffix (kVariantSuffix), so that the primary
-  // code's definitions and other architectures' never stand for it, inline
-  // functions and templates included (their groups are renamed with them:
-  // copies of one architecture from several files still merge; GCC names
-  // the group of a constructor's aliases by a local symbol). Left as they
-  // are: the module registration (module_registration.h), one per linked
-  // module whatever the architecture. nullopt when `object` is not a
-  // readable ELF object.
-  std::optional<std::string> variant_symbols(const std::string& object) const {
-    const auto symbols = read_object_symbols(object);
-    if (!symbols) return std::nullopt;
-    const std::string suffix = kVariantSuffix + std::to_string(arch);
-    std::string lines;
-    for (const ObjectSymbol& symbol : *symbols) {
-      if ((!symbol.defined || symbol.local) && !symbol.group_signature) {
-        continue;
-      }
-      if (symbol.name.find("N5xbang6detail11this_module") !=
-          std::string::npos) {
-        continue;
-      }
-      lines += symbol.name + ' ' + symbol.name + suffix + '\n';
-    }
-    return lines;
   }
 
   // A fat object whose variants lost a definition (a group of theirs the

@@ -85,4 +85,20 @@ std::optional<std::vector<ObjectSymbol>> read_object_symbols(
   return std::nullopt;
 }
 
+std::optional<std::string> variant_renames(const std::string& object,
+                                           int arch) {
+  const auto symbols = read_object_symbols(object);
+  if (!symbols) return std::nullopt;
+  const std::string suffix = kVariantSuffix + std::to_string(arch);
+  std::string lines;
+  for (const ObjectSymbol& symbol : *symbols) {
+    if ((!symbol.defined || symbol.local) && !symbol.group_signature) continue;
+    if (symbol.name.find("N5xbang6detail11this_module") != std::string::npos) {
+      continue;
+    }
+    lines += symbol.name + ' ' + symbol.name + suffix + '\n';
+  }
+  return lines;
+}
+
 }  // namespace cncc

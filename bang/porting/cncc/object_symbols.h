@@ -21,4 +21,21 @@ struct ObjectSymbol {
 std::optional<std::vector<ObjectSymbol>> read_object_symbols(
     const std::string& path);
 
+// A fat object's variant for arch N defines <name>.xbang_mtp_N where the
+// source defines <name>.
+inline constexpr char kVariantSuffix[] = ".xbang_mtp_";
+
+// The objcopy --redefine-syms lines that make `object`, compiled for
+// `arch`, a fat object's variant: each global, weak or unique symbol it
+// defines, and each COMDAT group's signature, gets the suffix, so that
+// neither the primary code's definitions nor other architectures' stand for
+// it, inline functions and templates included (their groups are renamed
+// with them: copies of one architecture from several files still merge;
+// GCC names the group of a constructor's aliases by a local symbol).
+// Undefined references stay, for the final link to resolve. Left as they
+// are: the module registration (module_registration.h), one per linked
+// module whatever the architecture. nullopt when `object` is not a readable
+// ELF object.
+std::optional<std::string> variant_renames(const std::string& object, int arch);
+
 }  // namespace cncc
