@@ -49,6 +49,21 @@
 # that created <target>.
 include_guard(GLOBAL)
 
+# The target of one of xbang's tools, for COMMAND and DEPENDS (which want
+# the real target: the build-tree alias resolves to it).
+function(_xbang_mlu_tool name out)
+  if(NOT TARGET ${name})
+    message(FATAL_ERROR
+      "xbang_add_mlu_sources: the tool ${name} is not defined; "
+      "use find_package(xbang) or add_subdirectory(<xbang>) first")
+  endif()
+  get_target_property(tool ${name} ALIASED_TARGET)
+  if(NOT tool)
+    set(tool ${name})
+  endif()
+  set(${out} ${tool} PARENT_SCOPE)
+endfunction()
+
 function(xbang_add_mlu_sources target)
   cmake_parse_arguments(PARSE_ARGV 1 mlu "" "" "ARCHS")
   set(mlu_files ${mlu_UNPARSED_ARGUMENTS})
@@ -65,16 +80,7 @@ function(xbang_add_mlu_sources target)
   if(NOT TARGET ${target})
     message(FATAL_ERROR "xbang_add_mlu_sources: no target named '${target}'")
   endif()
-  if(NOT TARGET xbang::mlu-rewrite)
-    message(FATAL_ERROR
-      "xbang_add_mlu_sources: the tool xbang::mlu-rewrite is not defined; "
-      "use find_package(xbang) or add_subdirectory(<xbang>) first")
-  endif()
-  # DEPENDS wants the real target: the build-tree alias resolves to it.
-  get_target_property(tool xbang::mlu-rewrite ALIASED_TARGET)
-  if(NOT tool)
-    set(tool xbang::mlu-rewrite)
-  endif()
+  _xbang_mlu_tool(xbang::mlu-rewrite tool)
 
   get_target_property(target_dir ${target} SOURCE_DIR)
   set(same_directory FALSE)
@@ -187,18 +193,10 @@ endfunction()
 # objcopy: docs/cncc.md), which <target> links beside its own code. Its
 # launch sites register when <target> loads.
 function(_xbang_add_mlu_variants target archs generated_files options)
-  if(NOT TARGET xbang::variant-symbols)
-    message(FATAL_ERROR
-      "xbang_add_mlu_sources: ARCHS needs the tool xbang::variant-symbols; "
-      "use find_package(xbang) or add_subdirectory(<xbang>) first")
-  endif()
+  _xbang_mlu_tool(xbang::variant-symbols renamer)
   if(NOT CMAKE_OBJCOPY)
     message(FATAL_ERROR "xbang_add_mlu_sources: ARCHS needs objcopy "
                         "(CMAKE_OBJCOPY is not set)")
-  endif()
-  get_target_property(renamer xbang::variant-symbols ALIASED_TARGET)
-  if(NOT renamer)
-    set(renamer xbang::variant-symbols)
   endif()
   get_target_property(target_dir ${target} SOURCE_DIR)
   set(source_scope "")

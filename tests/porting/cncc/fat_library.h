@@ -7,19 +7,18 @@
 
 namespace fat_library {
 
-// Counts its constructions and destructions, as mlu-ops' logging object is
-// built and destroyed around a launch; defined in fat_library_helper.cpp and
-// hidden by the version script.
+// Counts the notes alive, as mlu-ops' logging object is built and destroyed
+// around a launch; defined in fat_library_helper.cpp and hidden by the
+// version script.
 class LaunchNote {
  public:
   explicit LaunchNote(const char* kernel);
   ~LaunchNote();
-
- private:
-  const char* kernel_;
+  LaunchNote(const LaunchNote&) = delete;
+  LaunchNote& operator=(const LaunchNote&) = delete;
 };
 
-int notes_taken();
+int notes_open();
 
 }  // namespace fat_library
 
@@ -27,6 +26,7 @@ int notes_taken();
 // (device memory) with what it saw: __BANG_ARCH__, an inline function's
 // answer, the bytes of its NRAM and WRAM arrays, the sum of the taskIds it
 // read back from NRAM. `overflow` makes it write one element past its NRAM
-// array. *notes: the LaunchNote events so far.
+// array. *notes: the LaunchNotes alive during the launch (1 when each
+// launch's note is destroyed after it).
 extern "C" cnrtRet_t FatLibraryRun(cnrtQueue_t queue, int* out, int overflow,
                                    int* notes);

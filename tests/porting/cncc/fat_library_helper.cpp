@@ -3,12 +3,12 @@
 
 namespace fat_library {
 namespace {
-int notes = 0;
+int open_notes = 0;
 }  // namespace
 
-LaunchNote::LaunchNote(const char* kernel) : kernel_(kernel) { ++notes; }
-LaunchNote::~LaunchNote() { notes += kernel_ != nullptr ? 1 : 0; }
+LaunchNote::LaunchNote(const char* /*kernel*/) { ++open_notes; }
+LaunchNote::~LaunchNote() { --open_notes; }
 
-int notes_taken() { return notes; }
+int notes_open() { return open_notes; }
 
 }  // namespace fat_library

@@ -30,6 +30,22 @@ function(expect_output regex)
   endif()
 endfunction()
 
+# Runs `program` (in WORK_DIR, with ARGN) on an MLU370, an MLU590 and both
+# (590 first): each device's line must be "device <n>: <its line>".
+function(expect_each_device program line372 line592)
+  foreach(device MLU370 MLU590 MLU590,MLU370)
+    cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=${device}
+             ${WORK_DIR}/${program} ${ARGN})
+    if(device STREQUAL "MLU370")
+      expect_output("^device 0: ${line372}\n$")
+    elseif(device STREQUAL "MLU590")
+      expect_output("^device 0: ${line592}\n$")
+    else()
+      expect_output("^device 0: ${line592}\ndevice 1: ${line372}\n$")
+    endif()
+  endforeach()
+endfunction()
+
 set(kernel ${SOURCE_DIR}/scale_block.mlu)
 get_filename_component(neuware ${CNCC} DIRECTORY)
 get_filename_component(neuware ${neuware} DIRECTORY)
@@ -179,17 +195,7 @@ elseif(STEP STREQUAL "fat_binary")
   cncc_run(SUCCESS ${CNCC} ${SOURCE_DIR}/arch_probe_main.cpp probe.o -o probe)
   set(line372 "status 0 arch 372 nram 768 buffer 655360")
   set(line592 "status 0 arch 592 nram 512 buffer 393216")
-  foreach(device MLU370 MLU590 MLU590,MLU370)
-    cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=${device}
-             ${WORK_DIR}/probe)
-    if(device STREQUAL "MLU370")
-      expect_output("^device 0: ${line372}\n$")
-    elseif(device STREQUAL "MLU590")
-      expect_output("^device 0: ${line592}\n$")
-    else()
-      expect_output("^device 0: ${line592}\ndevice 1: ${line372}\n$")
-    endif()
-  endforeach()
+  expect_each_device(probe "${line372}" "${line592}")
   # No device named: a fat binary's default is MLU370 (docs/environment.md).
   cncc_run(SUCCESS ${CMAKE_COMMAND} -E env --unset=XBANG_DEVICE
            ${WORK_DIR}/probe)
@@ -214,18 +220,8 @@ elseif(STEP STREQUAL "fat_library")
              helper.o -Wl,--version-script=${SOURCE_DIR}/fat_library.map)
     cncc_run(SUCCESS ${CNCC} ${use} ${SOURCE_DIR}/fat_library_main.cpp
              -o fat_library -L. -lfat_library -Wl,-rpath,${WORK_DIR})
-    foreach(device MLU370 MLU590 MLU590,MLU370)
-      cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=${device}
-               ${WORK_DIR}/fat_library)
-      if(device STREQUAL "MLU370")
-        expect_output("^device 0: status 0 ${line372} notes 1\n$")
-      elseif(device STREQUAL "MLU590")
-        expect_output("^device 0: status 0 ${line592} notes 1\n$")
-      else()
-        expect_output("^device 0: status 0 ${line592} notes 1\n"
-                      "device 1: status 0 ${line372} notes 3\n$")
-      endif()
-    endforeach()
+    expect_each_device(fat_library "status 0 ${line372} notes 1"
+                       "status 0 ${line592} notes 1")
     # One element past the 592 code's NRAM array (256 bytes; the 372 code's
     # has 128): checked mode names it and fails the launch.
     cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=MLU590
