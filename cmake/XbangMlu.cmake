@@ -190,7 +190,8 @@ endfunction()
 # first, an object library of the same generated sources compiled for it
 # (<target>_mtp_<arch>), linked into one relocatable object whose
 # definitions get the architecture's suffix (xbang-variant-symbols, then
-# objcopy: docs/cncc.md), which <target> links beside its own code. Its
+# objcopy, with the thunks of its calls to other files: docs/cncc.md), which
+# <target> links beside its own code. Its
 # launch sites register when <target> loads.
 function(_xbang_add_mlu_variants target archs generated_files options)
   _xbang_mlu_tool(xbang::variant-symbols renamer)
@@ -239,14 +240,19 @@ function(_xbang_add_mlu_variants target archs generated_files options)
     add_dependencies(${variant} ${variant}_sources)
     set(linked "${variant_dir}/${variant}_compiled.o")
     set(renames "${variant_dir}/${variant}_renames.txt")
+    set(thunks "${variant_dir}/${variant}_thunks.s")
     set(object "${variant_dir}/${variant}.o")
     add_custom_command(
       OUTPUT "${object}"
       COMMAND ${CMAKE_CXX_COMPILER} -r -nostdlib -o "${linked}"
               "$<TARGET_OBJECTS:${variant}>"
-      COMMAND ${renamer} ${arch} "${linked}" "${renames}"
+      COMMAND ${renamer} ${arch} "${linked}" "${renames}" "${thunks}"
       COMMAND ${CMAKE_OBJCOPY} "--redefine-syms=${renames}" "${linked}"
-              "${object}"
+              "${linked}.renamed.o"
+      COMMAND ${CMAKE_CXX_COMPILER} -c -x assembler "${thunks}"
+              -o "${thunks}.o"
+      COMMAND ${CMAKE_CXX_COMPILER} -r -nostdlib -o "${object}"
+              "${linked}.renamed.o" "${thunks}.o"
       DEPENDS ${variant} "$<TARGET_OBJECTS:${variant}>" ${renamer}
       COMMENT "Linking the mtp_${arch} code of ${target}"
       COMMAND_EXPAND_LISTS

@@ -350,12 +350,29 @@ struct Driver {
     const int status = compile_one(input, compiled);
     variant = false;
     if (status != 0) return status;
-    const auto renames = variant_renames(compiled, arch);
+    std::string thunks;
+    const auto renames = variant_renames(compiled, arch, thunks);
     if (!renames) return fail("cannot read the symbols of " + compiled);
     const fs::path list = scratch_file("variant_symbols.txt");
     std::ofstream(list) << *renames;
-    return run({kObjcopy, "--redefine-syms=" + list.string(), compiled, object},
-               verbose);
+    const std::string renamed = scratch_file("variant_renamed.o").string();
+    if (const int renaming = run({kObjcopy, "--redefine-syms=" + list.string(),
+                                  compiled, thunks.empty() ? object : renamed},
+                                 verbose)) {
+      return renaming;
+    }
+    if (thunks.empty()) return 0;
+    const fs::path thunk_source = scratch_file("variant_thunks.s");
+    std::ofstream(thunk_source) << thunks;
+    const std::string thunk_object = scratch_file("variant_thunks.o").string();
+    std::vector<std::string> argv = compiler;
+    argv.insert(argv.end(), {"-c", "-x", "assembler", thunk_source.string(),
+                             "-o", thunk_object});
+    if (const int status = run(argv, verbose)) return status;
+    argv = compiler;
+    argv.insert(argv.end(),
+                {"-r", "-nostdlib", "-o", object, renamed, thunk_object});
+    return run(argv, verbose);
   }
 
   // A fat object whose variants lost a definition (a group of theirs the

@@ -10,6 +10,16 @@
 namespace cncc {
 namespace {
 
+// Whether relocation `type` of machine `machine` is a direct call or a tail
+// jump to its symbol.
+bool is_call(int machine, uint32_t type) {
+  if (machine == EM_X86_64) return type == R_X86_64_PLT32;
+  if (machine == EM_AARCH64) {
+    return type == R_AARCH64_CALL26 || type == R_AARCH64_JUMP26;
+  }
+  return false;
+}
+
 template <class Ehdr, class Shdr, class Sym>
 std::optional<std::vector<ObjectSymbol>> read_symbols(
     const std::vector<char>& image) {
@@ -29,6 +39,27 @@ std::optional<std::vector<ObjectSymbol>> read_symbols(
   std::vector<size_t> signatures;
   for (const Shdr& group : sections) {
     if (group.sh_type == SHT_GROUP) signatures.push_back(group.sh_info);
+  }
+  // Per symbol index: called, referenced otherwise (64-bit RELA only).
+  std::vector<std::pair<bool, bool>> uses;
+  for (const Shdr& rela : sections) {
+    if (rela.sh_type != SHT_RELA || rela.sh_entsize != sizeof(Elf64_Rela) ||
+        ehdr.e_ident[EI_CLASS] != ELFCLASS64 ||
+        !in_image(rela.sh_offset, rela.sh_size)) {
+      continue;
+    }
+    for (size_t i = 0; i < rela.sh_size / sizeof(Elf64_Rela); ++i) {
+      Elf64_Rela entry;
+      std::memcpy(&entry, image.data() + rela.sh_offset + i * sizeof(entry),
+                  sizeof(entry));
+      const size_t index = ELF64_R_SYM(entry.r_info);
+      if (index >= uses.size()) uses.resize(index + 1);
+      if (is_call(ehdr.e_machine, ELF64_R_TYPE(entry.r_info))) {
+        uses[index].first = true;
+      } else {
+        uses[index].second = true;
+      }
+    }
   }
   std::vector<ObjectSymbol> symbols;
   for (const Shdr& symtab : sections) {
@@ -58,6 +89,8 @@ std::optional<std::vector<ObjectSymbol>> read_symbols(
       symbol.local = ELF64_ST_BIND(sym.st_info) == STB_LOCAL;
       symbol.group_signature = std::find(signatures.begin(), signatures.end(),
                                          i) != signatures.end();
+      symbol.only_called = !symbol.defined && i < uses.size() &&
+                           uses[i].first && !uses[i].second;
       symbols.push_back(std::move(symbol));
     }
   }
@@ -85,19 +118,54 @@ std::optional<std::vector<ObjectSymbol>> read_object_symbols(
   return std::nullopt;
 }
 
-std::optional<std::string> variant_renames(const std::string& object,
-                                           int arch) {
+namespace {
+
+// A call the variant makes to another file's C++ code (a kernel, a device
+// function, host code of its library), not to the standard library's or
+// xbang's device library's.
+bool may_have_variant(const std::string& name) {
+  static const char* const kShared[] = {
+      "_ZNSt",     "_ZSt",       "_ZNKSt",        "_ZdlP",
+      "_Znwm",     "_Znam",      "_ZdaP",         "_ZN9__gnu_cxx",
+      "_ZN5xbang", "_ZNK5xbang", "_ZNK9__gnu_cxx"};
+  if (name.rfind("_Z", 0) != 0) return false;
+  for (const char* prefix : kShared) {
+    if (name.rfind(prefix, 0) == 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::string> variant_renames(const std::string& object, int arch,
+                                           std::string& thunks) {
   const auto symbols = read_object_symbols(object);
   if (!symbols) return std::nullopt;
   const std::string suffix = kVariantSuffix + std::to_string(arch);
   std::string lines;
+  thunks.clear();
   for (const ObjectSymbol& symbol : *symbols) {
+    if (symbol.only_called && !symbol.local && may_have_variant(symbol.name)) {
+      const std::string renamed = symbol.name + suffix;
+      lines += symbol.name + ' ' + renamed + '\n';
+#if defined(__x86_64__)
+      const std::string jump = "jmp " + symbol.name + "@PLT";
+#else
+      const std::string jump = "b " + symbol.name;
+#endif
+      thunks += ".text\n.weak " + renamed + "\n.hidden " + renamed +
+                "\n.type " + renamed + ", %function\n" + renamed + ":\n  " +
+                jump + "\n.size " + renamed + ", .-" + renamed + "\n";
+      continue;
+    }
     if ((!symbol.defined || symbol.local) && !symbol.group_signature) continue;
     if (symbol.name.find("N5xbang6detail11this_module") != std::string::npos) {
       continue;
     }
     lines += symbol.name + ' ' + symbol.name + suffix + '\n';
   }
+  // The thunks need no executable stack.
+  if (!thunks.empty()) thunks += kNoExecutableStack;
   return lines;
 }
 

@@ -30,3 +30,6 @@ int notes_open();
 // launch's note is destroyed after it).
 extern "C" cnrtRet_t FatLibraryRun(cnrtQueue_t queue, int* out, int overflow,
                                    int* notes);
+// The same kernel launched from another kernel file (fat_library_remote.mlu).
+extern "C" cnrtRet_t FatLibraryRunRemote(cnrtQueue_t queue, int* out,
+                                         int overflow, int* notes);

@@ -1,15 +1,15 @@
 // Runs the fat library's kernel on every emulated device (XBANG_DEVICE) and
 // prints, per device, the launch status and what the kernel saw.
-#include <cnrt.h>
-
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
-extern "C" cnrtRet_t FatLibraryRun(cnrtQueue_t queue, int* out, int overflow,
-                                   int* notes);
+#include "fat_library.h"
 
 int main(int argc, char** argv) {
+  // [overflow] [remote]: the launch from fat_library_remote.mlu.
   const int overflow = argc > 1 ? std::atoi(argv[1]) : 0;
+  const bool remote = argc > 2 && std::strcmp(argv[2], "remote") == 0;
   unsigned count = 0;
   if (cnrtGetDeviceCount(&count) != cnrtSuccess) return 1;
   for (unsigned device = 0; device < count; ++device) {
@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
       return 1;
     }
     cnrtMemcpy(out, seen, sizeof(seen), cnrtMemcpyHostToDev);
-    const cnrtRet_t status = FatLibraryRun(nullptr, out, overflow, &notes);
+    const cnrtRet_t status = (remote ? FatLibraryRunRemote : FatLibraryRun)(
+        nullptr, out, overflow, &notes);
     cnrtMemcpy(seen, out, sizeof(seen), cnrtMemcpyDevToHost);
     cnrtFree(out);
     std::printf(

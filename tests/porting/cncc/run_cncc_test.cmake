@@ -203,7 +203,8 @@ elseif(STEP STREQUAL "fat_binary")
 elseif(STEP STREQUAL "fat_library")
   # A shared library built as mlu-ops builds libmluops.so: a fat kernel file
   # whose launch function uses host code of another file of the library,
-  # linked with a version script that hides it. Each device runs its own
+  # linked with a version script that hides it, and a fat file that launches
+  # that kernel file's kernel. Each device runs its own
   # architecture's code (an inline function included), with its own NRAM and
   # WRAM arrays, which checked mode bounds. With Clang and with GCC (which
   # names the COMDAT group of a constructor's aliases by a local symbol).
@@ -216,12 +217,21 @@ elseif(STEP STREQUAL "fat_library")
              --bang-mlu-arch=mtp_592)
     cncc_run(SUCCESS ${CNCC} ${use} -c ${SOURCE_DIR}/fat_library_helper.cpp
              -o helper.o -O2 -fPIC -Wall -Werror)
+    cncc_run(SUCCESS ${CNCC} ${use} -c ${SOURCE_DIR}/fat_library_remote.mlu
+             -o remote.o -O2 -fPIC -Wall -Werror --bang-mlu-arch=mtp_372
+             --bang-mlu-arch=mtp_592)
     cncc_run(SUCCESS ${CNCC} ${use} -shared -o libfat_library.so kernel.o
-             helper.o -Wl,--version-script=${SOURCE_DIR}/fat_library.map)
+             remote.o helper.o
+             -Wl,--version-script=${SOURCE_DIR}/fat_library.map)
     cncc_run(SUCCESS ${CNCC} ${use} ${SOURCE_DIR}/fat_library_main.cpp
-             -o fat_library -L. -lfat_library -Wl,-rpath,${WORK_DIR})
+             -I${SOURCE_DIR} -o fat_library -L. -lfat_library
+             -Wl,-rpath,${WORK_DIR})
     expect_each_device(fat_library "status 0 ${line372} notes 1"
                        "status 0 ${line592} notes 1")
+    # The launch from the other kernel file reaches each architecture's
+    # kernel.
+    expect_each_device(fat_library "status 0 ${line372} notes 1"
+                       "status 0 ${line592} notes 1" 0 remote)
     # One element past the 592 code's NRAM array (256 bytes; the 372 code's
     # has 128): checked mode names it and fails the launch.
     cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=MLU590
