@@ -1,6 +1,7 @@
 # Installs xbang as the CMake package `xbang`:
 #   find_package(xbang) -> xbang::bang (emulation library), xbang::ops (mluOp
-#   operators), xbang::mlu-rewrite (the .mlu tool) and xbang_add_mlu_sources.
+#   operators), xbang::mlu-rewrite (the .mlu tool), xbang::variant-symbols
+#   (the fat-binary tool) and xbang_add_mlu_sources.
 # Layout under the prefix:
 #   include/                 bang.h, mlu.h, cnrt.h, cnnl.h, xbang/...
 #   include/xbang/ops/       mlu_op.h and the operator headers (under xbang's
@@ -10,7 +11,7 @@
 #                            on xbang::ops' include path, so a .mlu file
 #                            writes #include "common/kernel.h" as the in-tree
 #                            operators do)
-#   bin/xbang-mlu-rewrite
+#   bin/xbang-mlu-rewrite, bin/xbang-variant-symbols
 #   lib/libxbang_device.so, lib/libcnrt.so, libcndrv.so, libcndev.so,
 #   libcnnl.so, libcnbin.so, libcnpapi.so (RUNPATH $ORIGIN), lib/libxbang_ops.a
 #   lib/cmake/xbang/         xbangConfig.cmake, version, targets, XbangMlu.cmake,
@@ -40,6 +41,7 @@ endif()
 set(xbang_config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/xbang)
 install(TARGETS xbang_bang xbang_device xbang_cnrt xbang_cndrv xbang_cndev
                 xbang_cnnl xbang_cnbin xbang_cnpapi xbang_ops xbang_mlu_rewrite
+                xbang_variant_symbols
   EXPORT xbangTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

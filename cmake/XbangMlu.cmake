@@ -38,9 +38,9 @@
 #
 # ARCHS 372 592 (or mtp_372 ...) makes the files fat, as several
 # --bang-mlu-arch flags make cncc's objects: <target> gets the code of the
-# first architecture, and each other one is built into a module library
-# (<target>_mtp_<arch>) that <target> embeds and the device loads for a
-# device of that architecture (docs/cncc.md). Without ARCHS, the files get
+# first architecture, and the code of each other one, compiled by an object
+# library (<target>_mtp_<arch>) with its definitions renamed for it, which
+# the device runs on a device of that architecture (docs/cncc.md). Without ARCHS, the files get
 # the profile of the code that includes <bang.h> (XBANG_ARCH, default 372).
 #
 # Works in the xbang build tree (tool target xbang_mlu_rewrite, alias
@@ -48,6 +48,21 @@
 # xbang::mlu-rewrite); may be called from another directory than the one
 # that created <target>.
 include_guard(GLOBAL)
+
+# The target of one of xbang's tools, for COMMAND and DEPENDS (which want
+# the real target: the build-tree alias resolves to it).
+function(_xbang_mlu_tool name out)
+  if(NOT TARGET ${name})
+    message(FATAL_ERROR
+      "xbang_add_mlu_sources: the tool ${name} is not defined; "
+      "use find_package(xbang) or add_subdirectory(<xbang>) first")
+  endif()
+  get_target_property(tool ${name} ALIASED_TARGET)
+  if(NOT tool)
+    set(tool ${name})
+  endif()
+  set(${out} ${tool} PARENT_SCOPE)
+endfunction()
 
 function(xbang_add_mlu_sources target)
   cmake_parse_arguments(PARSE_ARGV 1 mlu "" "" "ARCHS")
@@ -65,16 +80,7 @@ function(xbang_add_mlu_sources target)
   if(NOT TARGET ${target})
     message(FATAL_ERROR "xbang_add_mlu_sources: no target named '${target}'")
   endif()
-  if(NOT TARGET xbang::mlu-rewrite)
-    message(FATAL_ERROR
-      "xbang_add_mlu_sources: the tool xbang::mlu-rewrite is not defined; "
-      "use find_package(xbang) or add_subdirectory(<xbang>) first")
-  endif()
-  # DEPENDS wants the real target: the build-tree alias resolves to it.
-  get_target_property(tool xbang::mlu-rewrite ALIASED_TARGET)
-  if(NOT tool)
-    set(tool xbang::mlu-rewrite)
-  endif()
+  _xbang_mlu_tool(xbang::mlu-rewrite tool)
 
   get_target_property(target_dir ${target} SOURCE_DIR)
   set(same_directory FALSE)
@@ -181,17 +187,27 @@ function(xbang_add_mlu_sources target)
 endfunction()
 
 # The fat part of xbang_add_mlu_sources: for each architecture after the
-# first, a module library of the same generated sources compiled for it
-# (its symbols hidden and bound to itself, so it sits beside the primary
-# code), embedded into <target> with the registration the device reads
-# (xbang/runtime/variant_image.h).
+# first, an object library of the same generated sources compiled for it
+# (<target>_mtp_<arch>), linked into one relocatable object whose
+# definitions get the architecture's suffix (xbang-variant-symbols, then
+# objcopy, with the thunks of its calls to other files: docs/cncc.md), which
+# <target> links beside its own code. Its
+# launch sites register when <target> loads.
 function(_xbang_add_mlu_variants target archs generated_files options)
+  _xbang_mlu_tool(xbang::variant-symbols renamer)
+  if(NOT CMAKE_OBJCOPY)
+    message(FATAL_ERROR "xbang_add_mlu_sources: ARCHS needs objcopy "
+                        "(CMAKE_OBJCOPY is not set)")
+  endif()
+  get_target_property(target_dir ${target} SOURCE_DIR)
+  set(source_scope "")
+  if(NOT target_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+    set(source_scope TARGET_DIRECTORY ${target})
+  endif()
   list(REMOVE_AT archs 0)
-  set(embed "${CMAKE_CURRENT_BINARY_DIR}/${target}_mlu_variants.cpp")
-  set(embed_text "#include <xbang/runtime/variant_image.h>\n")
-  set(index 0)
   foreach(arch IN LISTS archs)
-    set(module ${target}_mtp_${arch})
+    set(variant ${target}_mtp_${arch})
+    set(variant_dir "${CMAKE_CURRENT_BINARY_DIR}/${variant}")
     set(wrappers "")
     foreach(generated IN LISTS generated_files)
       # A source of its own per architecture: the generated file's
@@ -199,8 +215,7 @@ function(_xbang_add_mlu_variants target archs generated_files options)
       string(MD5 hash "${generated}")
       string(SUBSTRING "${hash}" 0 8 hash)
       get_filename_component(name "${generated}" NAME)
-      set(wrapper
-          "${CMAKE_CURRENT_BINARY_DIR}/${module}/${hash}_${name}")
+      set(wrapper "${variant_dir}/${hash}_${name}")
       file(GENERATE OUTPUT "${wrapper}"
            CONTENT "#include \"${generated}\"\n")
       set_property(SOURCE "${wrapper}" APPEND PROPERTY COMPILE_DEFINITIONS
@@ -212,38 +227,41 @@ function(_xbang_add_mlu_variants target archs generated_files options)
                    "${generated}")
       list(APPEND wrappers "${wrapper}")
     endforeach()
-    add_library(${module} MODULE ${wrappers})
-    target_link_libraries(${module} PRIVATE xbang::bang)
-    target_include_directories(${module} PRIVATE
+    add_library(${variant} OBJECT ${wrappers})
+    target_link_libraries(${variant} PRIVATE xbang::bang)
+    target_include_directories(${variant} PRIVATE
       "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
-    target_compile_definitions(${module} PRIVATE
+    target_compile_definitions(${variant} PRIVATE
       "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
-    # A path known at configure time: the embedding object depends on it.
-    set(module_dir "${CMAKE_CURRENT_BINARY_DIR}/${module}")
-    set(module_file "${module_dir}/${CMAKE_SHARED_MODULE_PREFIX}${module}${CMAKE_SHARED_MODULE_SUFFIX}")
-    set_target_properties(${module} PROPERTIES
-      CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
-      POSITION_INDEPENDENT_CODE ON LIBRARY_OUTPUT_DIRECTORY "${module_dir}")
-    target_link_options(${module} PRIVATE -Wl,-Bsymbolic)
+    # Position-independent: <target> may be a shared library.
+    set_target_properties(${variant} PROPERTIES POSITION_INDEPENDENT_CODE ON)
     # The rewritten files come from custom commands of this directory.
-    add_custom_target(${module}_sources DEPENDS ${generated_files})
-    add_dependencies(${module} ${module}_sources)
-    set(name "xbang_variant_image_${index}")
-    string(APPEND embed_text
-      "__asm__(\".section .rodata\\n.balign 64\\n${name}:\\n"
-      ".incbin \\\"${module_file}\\\"\\n${name}_end:\\n"
-      ".previous\");\n"
-      "extern \"C\" const unsigned char ${name}[] __asm__(\"${name}\") "
-      "__attribute__((visibility(\"hidden\")));\n"
-      "extern \"C\" const unsigned char ${name}_end[] "
-      "__asm__(\"${name}_end\") __attribute__((visibility(\"hidden\")));\n"
-      "static xbang::detail::VariantImage ${name}_registration(${arch}, "
-      "\"${target}\", ${name}, std::size_t(${name}_end - ${name}));\n")
-    add_dependencies(${target} ${module})
-    set_property(SOURCE "${embed}" APPEND PROPERTY OBJECT_DEPENDS
-                 "${module_file}")
-    math(EXPR index "${index} + 1")
+    add_custom_target(${variant}_sources DEPENDS ${generated_files})
+    add_dependencies(${variant} ${variant}_sources)
+    set(linked "${variant_dir}/${variant}_compiled.o")
+    set(renames "${variant_dir}/${variant}_renames.txt")
+    set(thunks "${variant_dir}/${variant}_thunks.s")
+    set(object "${variant_dir}/${variant}.o")
+    add_custom_command(
+      OUTPUT "${object}"
+      COMMAND ${CMAKE_CXX_COMPILER} -r -nostdlib -o "${linked}"
+              "$<TARGET_OBJECTS:${variant}>"
+      COMMAND ${renamer} ${arch} "${linked}" "${renames}" "${thunks}"
+      COMMAND ${CMAKE_OBJCOPY} "--redefine-syms=${renames}" "${linked}"
+              "${linked}.renamed.o"
+      COMMAND ${CMAKE_CXX_COMPILER} -c -x assembler "${thunks}"
+              -o "${thunks}.o"
+      COMMAND ${CMAKE_CXX_COMPILER} -r -nostdlib -o "${object}"
+              "${linked}.renamed.o" "${thunks}.o"
+      DEPENDS ${variant} "$<TARGET_OBJECTS:${variant}>" ${renamer}
+      COMMENT "Linking the mtp_${arch} code of ${target}"
+      COMMAND_EXPAND_LISTS
+      VERBATIM)
+    # A custom command only builds for targets of its own directory.
+    add_custom_target(${variant}_object DEPENDS "${object}")
+    add_dependencies(${target} ${variant}_object)
+    set_source_files_properties("${object}" ${source_scope}
+      PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
+    target_sources(${target} PRIVATE "${object}")
   endforeach()
-  file(GENERATE OUTPUT "${embed}" CONTENT "${embed_text}")
-  target_sources(${target} PRIVATE "${embed}")
 endfunction()

@@ -77,7 +77,7 @@ file(WRITE ${XBANG_NEUWARE_DIR}/version.txt
 # The build tree's xbang package: its targets as built here.
 set(xbang_build_config_dir ${PROJECT_BINARY_DIR}/xbang-build-config)
 set(xbang_exported_targets xbang_bang xbang_native_flags xbang_mlu_rewrite
-    ${xbang_toolkit_shared_targets})
+    xbang_variant_symbols ${xbang_toolkit_shared_targets})
 export(TARGETS ${xbang_exported_targets} NAMESPACE xbang::
        FILE ${xbang_build_config_dir}/xbangTargets.cmake)
 set(XBANG_NEUWARE_HOME_DIR ${XBANG_NEUWARE_DIR})

@@ -1,6 +1,6 @@
 // What the device knows of the kernels' architectures (variants.cpp): the
-// launch sites each loaded module registered, and the fat-binary variant
-// images not loaded yet.
+// launch sites each loaded module registered, fat binaries' variants
+// included.
 #pragma once
 
 #include <vector>
@@ -8,8 +8,7 @@
 namespace xbang {
 namespace detail {
 
-// The architectures of every registered launch site and variant image,
-// ascending, once each.
+// The architectures of every registered launch site, ascending, once each.
 std::vector<int> loaded_kernel_archs();
 
 }  // namespace detail

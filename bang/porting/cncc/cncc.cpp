@@ -27,14 +27,18 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <system_error>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "command_line.h"
 #include "environment.h"
+#include "object_symbols.h"
 #include "xbang/core/profiles.h"
 
 extern char** environ;
@@ -311,9 +315,10 @@ struct Driver {
 
   // Compiles (or preprocesses) one source to `object`. A .mlu file named
   // with several modelled architectures becomes a fat object: the code of
-  // the first, with the others' code embedded as variant images
-  // (xbang/runtime/variant_image.h), which the device loads for a device of
-  // their architecture.
+  // the first, and the others' code with its definitions renamed for their
+  // architecture (variant_renames()), linked into one relocatable object.
+  // Every variant's launch sites register at load, as the first's do, and
+  // the device picks the code of its own architecture (docs/cncc.md).
   int compile(const Input& input, const std::string& object) {
     const std::vector<int> archs = modelled_archs();
     arch = archs.front();
@@ -321,86 +326,77 @@ struct Driver {
         archs.size() == 1) {
       return compile_one(input, object);
     }
-    const std::string primary = scratch_file("primary.o").string();
-    if (const int status = compile_one(input, primary)) return status;
-    std::string embed;
+    std::vector<std::string> argv = compiler;
+    argv.insert(argv.end(), {"-r", "-nostdlib", "-o", object});
+    argv.push_back(scratch_file("primary.o").string());
+    if (const int status = compile_one(input, argv.back())) return status;
     for (size_t i = 1; i < archs.size(); ++i) {
       arch = archs[i];
-      const std::string image = scratch_file("variant.so").string();
-      if (const int status = build_variant(input, image)) return status;
-      embed += embed_image(input, image, int(i));
+      argv.push_back(scratch_file("variant.o").string());
+      if (const int status = build_variant(input, argv.back())) return status;
     }
     arch = archs.front();
-    const fs::path embed_source = scratch_file("variants.cpp");
-    std::ofstream(embed_source) << "#include <xbang/runtime/variant_image.h>\n"
-                                << embed;
-    std::vector<std::string> argv = compiler;
-    argv.insert(argv.end(), {"-x", "c++", "-std=c++17", "-fPIC", "-c",
-                             embed_source.string(), "-isystem",
-                             (neuware() / "include").string(), "-o",
-                             scratch_file("variants.o").string()});
-    const std::string embed_object = argv.back();
     if (const int status = run(argv, verbose)) return status;
-    // One relocatable object, as the build expects from -c.
+    return check_fat_object(object);
+  }
+
+  // The .mlu compiled for `arch` into `object`, every symbol it defines
+  // renamed <name>.xbang_mtp_<arch> (variant_renames()). Its undefined
+  // references stay as they are: the final link resolves them as it
+  // resolves the primary code's.
+  int build_variant(const Input& input, const std::string& object) {
+    const std::string compiled = scratch_file("variant_compiled.o").string();
+    variant = true;
+    const int status = compile_one(input, compiled);
+    variant = false;
+    if (status != 0) return status;
+    std::string thunks;
+    const auto renames = variant_renames(compiled, arch, thunks);
+    if (!renames) return fail("cannot read the symbols of " + compiled);
+    const fs::path list = scratch_file("variant_symbols.txt");
+    std::ofstream(list) << *renames;
+    const std::string renamed = scratch_file("variant_renamed.o").string();
+    if (const int renaming = run({kObjcopy, "--redefine-syms=" + list.string(),
+                                  compiled, thunks.empty() ? object : renamed},
+                                 verbose)) {
+      return renaming;
+    }
+    if (thunks.empty()) return 0;
+    const fs::path thunk_source = scratch_file("variant_thunks.s");
+    std::ofstream(thunk_source) << thunks;
+    const std::string thunk_object = scratch_file("variant_thunks.o").string();
+    std::vector<std::string> argv = compiler;
+    argv.insert(argv.end(), {"-c", "-x", "assembler", thunk_source.string(),
+                             "-o", thunk_object});
+    if (const int status = run(argv, verbose)) return status;
     argv = compiler;
     argv.insert(argv.end(),
-                {"-r", "-nostdlib", "-o", object, primary, embed_object});
+                {"-r", "-nostdlib", "-o", object, renamed, thunk_object});
     return run(argv, verbose);
   }
 
-  // The .mlu compiled for `arch` as a shared object whose symbols bind to
-  // its own definitions, so that it can sit beside the primary code.
-  int build_variant(const Input& input, const std::string& image) {
-    const std::string object = scratch_file("variant.o").string();
-    variant_flags = {"-fPIC", "-fvisibility=hidden"};
-    const int compiled = compile_one(input, object);
-    variant_flags.clear();
-    if (compiled != 0) return compiled;
-    std::vector<std::string> argv = compiler;
-    argv.insert(argv.end(), {"-shared", "-Wl,-Bsymbolic", "-o", image, object});
-    const fs::path lib64 = neuware() / "lib64";
-    argv.push_back("-L" + lib64.string());
-    for (const char* library : kToolkitLibraries) {
-      argv.push_back(std::string("-l") + library);
-    }
-    argv.insert(argv.end(), {"-pthread", "-ldl"});
-    const auto runtime = runtime_flags();
-    argv.insert(argv.end(), runtime.begin(), runtime.end());
-    return run(argv, verbose);
-  }
-
-  // C++ that embeds `image` (built for `arch`) and registers it at load.
-  std::string embed_image(const Input& input, const std::string& image,
-                          int index) const {
-    const std::string name = "xbang_variant_image_" + std::to_string(index);
-    // The text inside a C string literal.
-    const auto escaped = [](const std::string& text) {
-      std::string out;
-      for (const char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
+  // A fat object whose variants lost a definition (a group of theirs the
+  // link kept from another copy) would call address 0: refused here.
+  int check_fat_object(const std::string& object) const {
+    const auto symbols = read_object_symbols(object);
+    if (!symbols) return fail("cannot read the symbols of " + object);
+    for (const ObjectSymbol& symbol : *symbols) {
+      if (!symbol.defined &&
+          symbol.name.find(kVariantSuffix) != std::string::npos) {
+        return fail("the fat object " + object + " lost the definition of " +
+                    symbol.name);
       }
-      return out;
-    };
-    const std::string quoted = escaped(fs::absolute(image).string());
-    const std::string source = escaped(input.path);
-    return "__asm__(\".section .rodata\\n.balign 64\\n" + name +
-           ":\\n.incbin \\\"" + quoted + "\\\"\\n" + name +
-           "_end:\\n.previous\");\n"
-           "extern \"C\" const unsigned char " +
-           name + "[] __asm__(\"" + name +
-           "\") __attribute__((visibility(\"hidden\")));\n"
-           "extern \"C\" const unsigned char " +
-           name + "_end[] __asm__(\"" + name +
-           "_end\") __attribute__((visibility(\"hidden\")));\n"
-           "static xbang::detail::VariantImage " +
-           name + "_registration(" + std::to_string(arch) + ", \"" + source +
-           "\", " + name + ", " + "std::size_t(" + name + "_end - " + name +
-           "));\n";
+    }
+    return 0;
   }
 
-  // Flags of a variant's compilation (position-independent, hidden).
-  std::vector<std::string> variant_flags;
+  // A variant's compilation: no dependency file (the primary's lists the
+  // same headers).
+  bool variant = false;
+
+  // The rewritten C++ of each .mlu file, and its headers' folder: every
+  // architecture compiles the same text.
+  std::map<std::string, std::pair<fs::path, fs::path>> rewritten;
 
   int compile_one(const Input& input, const std::string& object) {
     std::vector<std::string> argv = compiler;
@@ -410,9 +406,15 @@ struct Driver {
     const auto lang_flags = common_flags();
     argv.insert(argv.end(), lang_flags.begin(), lang_flags.end());
     if (input.language == Language::kBang) {
-      int status = 0;
-      generated = rewrite(input, headers, status);
-      if (generated.empty()) return status;
+      const auto known = rewritten.find(input.path);
+      if (known != rewritten.end()) {
+        std::tie(generated, headers) = known->second;
+      } else {
+        int status = 0;
+        generated = rewrite(input, headers, status);
+        if (generated.empty()) return status;
+        rewritten[input.path] = {generated, headers};
+      }
       source = generated.string();
       // As xbang_add_mlu_sources: "..." includes see the rewritten copies
       // (the .mlu folder's, then each -I folder's), then the .mlu folder.
@@ -450,7 +452,6 @@ struct Driver {
     }
     const auto toolkit = toolkit_flags();
     argv.insert(argv.end(), toolkit.begin(), toolkit.end());
-    argv.insert(argv.end(), variant_flags.begin(), variant_flags.end());
     argv.push_back(command.preprocess_only ? "-E" : "-c");
     argv.push_back(source);
     if (!object.empty()) {
@@ -458,7 +459,7 @@ struct Driver {
       argv.push_back(object);
     }
     std::vector<std::string> dep_flags;
-    if (variant_flags.empty() &&
+    if (!variant &&
         (!command.preprocess_only || !command.depfile_flags.empty())) {
       dep_flags = depfile_flags(object.empty() ? source : object);
       argv.insert(argv.end(), dep_flags.begin(), dep_flags.end());

@@ -17,6 +17,8 @@ inline constexpr char kClangCompilerId[] = XBANG_CNCC_CLANG_CXX_ID;
 inline constexpr int kClangCompilerMajor = XBANG_CNCC_CLANG_CXX_MAJOR;
 inline constexpr char kGccCompiler[] = XBANG_CNCC_GCC_CXX;
 inline constexpr int kGccCompilerMajor = XBANG_CNCC_GCC_CXX_MAJOR;
+// The binutils objcopy of the compilers' target (fat objects' variants).
+inline constexpr char kObjcopy[] = XBANG_CNCC_OBJCOPY;
 inline constexpr char kVersion[] = XBANG_CNCC_VERSION;
 inline constexpr char kXbangVersion[] = XBANG_CNCC_XBANG_VERSION;
 inline constexpr int kLibraryArch = XBANG_CNCC_LIBRARY_ARCH;

@@ -30,6 +30,22 @@ function(expect_output regex)
   endif()
 endfunction()
 
+# Runs `program` (in WORK_DIR, with ARGN) on an MLU370, an MLU590 and both
+# (590 first): each device's line must be "device <n>: <its line>".
+function(expect_each_device program line372 line592)
+  foreach(device MLU370 MLU590 MLU590,MLU370)
+    cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=${device}
+             ${WORK_DIR}/${program} ${ARGN})
+    if(device STREQUAL "MLU370")
+      expect_output("^device 0: ${line372}\n$")
+    elseif(device STREQUAL "MLU590")
+      expect_output("^device 0: ${line592}\n$")
+    else()
+      expect_output("^device 0: ${line592}\ndevice 1: ${line372}\n$")
+    endif()
+  endforeach()
+endfunction()
+
 set(kernel ${SOURCE_DIR}/scale_block.mlu)
 get_filename_component(neuware ${CNCC} DIRECTORY)
 get_filename_component(neuware ${neuware} DIRECTORY)
@@ -184,21 +200,51 @@ elseif(STEP STREQUAL "fat_binary")
   cncc_run(SUCCESS ${CNCC} ${SOURCE_DIR}/arch_probe_main.cpp probe.o -o probe)
   set(line372 "status 0 arch 372 nram 768 buffer 655360")
   set(line592 "status 0 arch 592 nram 512 buffer 393216")
-  foreach(device MLU370 MLU590 MLU590,MLU370)
-    cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=${device}
-             ${WORK_DIR}/probe)
-    if(device STREQUAL "MLU370")
-      expect_output("^device 0: ${line372}\n$")
-    elseif(device STREQUAL "MLU590")
-      expect_output("^device 0: ${line592}\n$")
-    else()
-      expect_output("^device 0: ${line592}\ndevice 1: ${line372}\n$")
-    endif()
-  endforeach()
+  expect_each_device(probe "${line372}" "${line592}")
   # No device named: a fat binary's default is MLU370 (docs/environment.md).
   cncc_run(SUCCESS ${CMAKE_COMMAND} -E env --unset=XBANG_DEVICE
            ${WORK_DIR}/probe)
   expect_output("^device 0: ${line372}\n$")
+elseif(STEP STREQUAL "fat_library")
+  # A shared library built as mlu-ops builds libmluops.so: a fat kernel file
+  # whose launch function uses host code of another file of the library,
+  # linked with a version script that hides it, and a fat file that launches
+  # that kernel file's kernel. Each device runs its own
+  # architecture's code (an inline function included), with its own NRAM and
+  # WRAM arrays, which checked mode bounds. With Clang and with GCC (which
+  # names the COMDAT group of a constructor's aliases by a local symbol).
+  set(line372 "arch 372 inline 744 nram 128 wram 128 tasks 6")
+  set(line592 "arch 592 inline 1184 nram 256 wram 256 tasks 6")
+  foreach(compiler clang gcc)
+    set(use --xbang-host-compiler=${compiler})
+    cncc_run(SUCCESS ${CNCC} ${use} -c ${SOURCE_DIR}/fat_library_kernel.mlu
+             -o kernel.o -O2 -fPIC -Wall -Werror --bang-mlu-arch=mtp_372
+             --bang-mlu-arch=mtp_592)
+    cncc_run(SUCCESS ${CNCC} ${use} -c ${SOURCE_DIR}/fat_library_helper.cpp
+             -o helper.o -O2 -fPIC -Wall -Werror)
+    cncc_run(SUCCESS ${CNCC} ${use} -c ${SOURCE_DIR}/fat_library_remote.mlu
+             -o remote.o -O2 -fPIC -Wall -Werror --bang-mlu-arch=mtp_372
+             --bang-mlu-arch=mtp_592)
+    cncc_run(SUCCESS ${CNCC} ${use} -shared -o libfat_library.so kernel.o
+             remote.o helper.o
+             -Wl,--version-script=${SOURCE_DIR}/fat_library.map)
+    cncc_run(SUCCESS ${CNCC} ${use} ${SOURCE_DIR}/fat_library_main.cpp
+             -I${SOURCE_DIR} -o fat_library -L. -lfat_library
+             -Wl,-rpath,${WORK_DIR})
+    expect_each_device(fat_library "status 0 ${line372} notes 1"
+                       "status 0 ${line592} notes 1")
+    # The launch from the other kernel file reaches each architecture's
+    # kernel.
+    expect_each_device(fat_library "status 0 ${line372} notes 1"
+                       "status 0 ${line592} notes 1" 0 remote)
+    # One element past the 592 code's NRAM array (256 bytes; the 372 code's
+    # has 128): checked mode names it and fails the launch.
+    cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=MLU590
+             ${WORK_DIR}/fat_library 1)
+    expect_output("device 0: status 100132 arch 592")
+    expect_output("runs 4 bytes past the end of NRAM variable "
+                  "`\\(anonymous namespace\\)::nram_values` \\(256 bytes")
+  endforeach()
 elseif(STEP STREQUAL "no_variant")
   # Built for 592 only: an MLU370 device gets the driver's error and a line
   # naming the kernel and both architectures; nothing runs.
