@@ -1368,4 +1368,7 @@ cnnlStatus_t cnnlRandGenerateNormal(cnnlHandle_t handle,
 }
 #endif
 
+// The families with a header of their own.
+#include "cnnl_normalization.h"
+
 #endif  // XBANG_CNNL_H_

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <vector>
 
+#include "xbang/core/bfloat16.h"
 #include "xbang/core/half.h"
 
 namespace cnnl_test {
@@ -73,5 +75,78 @@ inline std::vector<uint16_t> to_half(const std::vector<float>& v) {
   return h;
 }
 inline float from_half(uint16_t h) { return xbang::half_bits_to_float(h); }
+
+// A set descriptor with a layout, destroyed at scope exit.
+class Desc {
+ public:
+  Desc(cnnlTensorLayout_t layout, cnnlDataType_t dtype,
+       std::vector<int64_t> dims, std::vector<int64_t> strides = {}) {
+    cnnlCreateTensorDescriptor(&desc_);
+    const cnnlStatus_t status =
+        strides.empty()
+            ? cnnlSetTensorDescriptor_v2(desc_, layout, dtype, int(dims.size()),
+                                         dims.data())
+            : cnnlSetTensorDescriptorEx_v2(desc_, layout, dtype,
+                                           int(dims.size()), dims.data(),
+                                           strides.data());
+    EXPECT_EQ(status, CNNL_STATUS_SUCCESS);
+  }
+  ~Desc() { cnnlDestroyTensorDescriptor(desc_); }
+  Desc(const Desc&) = delete;
+  Desc& operator=(const Desc&) = delete;
+  cnnlTensorDescriptor_t get() const { return desc_; }
+
+ private:
+  cnnlTensorDescriptor_t desc_ = nullptr;
+};
+
+// Elements of a float, half or bfloat16 tensor held as bytes.
+struct Buffer {
+  cnnlDataType_t dtype;
+  std::vector<uint8_t> bytes;
+  Buffer(cnnlDataType_t t, size_t n)
+      : dtype(t), bytes(n * (t == CNNL_DTYPE_FLOAT ? 4 : 2), 0) {}
+  void set(size_t i, float v) {
+    if (dtype == CNNL_DTYPE_FLOAT) {
+      std::memcpy(&bytes[i * 4], &v, 4);
+      return;
+    }
+    const uint16_t b = dtype == CNNL_DTYPE_HALF
+                           ? xbang::float_to_half_bits_rn(v)
+                           : xbang::float_to_bfloat16_bits_rn(v);
+    std::memcpy(&bytes[i * 2], &b, 2);
+  }
+  float get(size_t i) const {
+    if (dtype == CNNL_DTYPE_FLOAT) {
+      float v;
+      std::memcpy(&v, &bytes[i * 4], 4);
+      return v;
+    }
+    uint16_t b;
+    std::memcpy(&b, &bytes[i * 2], 2);
+    return dtype == CNNL_DTYPE_HALF ? xbang::half_bits_to_float(b)
+                                    : xbang::bfloat16_bits_to_float(b);
+  }
+  void* data() { return bytes.data(); }
+};
+
+// Fills a buffer with random values and returns them as the tensor holds
+// them (rounded to its type).
+inline std::vector<float> fill(Buffer* b, size_t n, unsigned seed,
+                               float lo = -2, float hi = 2) {
+  const std::vector<float> v = random_floats(n, seed, lo, hi);
+  std::vector<float> held(n);
+  for (size_t i = 0; i < n; ++i) {
+    b->set(i, v[i]);
+    held[i] = b->get(i);
+  }
+  return held;
+}
+
+inline float tolerance(cnnlDataType_t dtype) {
+  return dtype == CNNL_DTYPE_FLOAT  ? 1e-4f
+         : dtype == CNNL_DTYPE_HALF ? 4e-3f
+                                    : 2e-2f;
+}
 
 }  // namespace cnnl_test

@@ -10,8 +10,10 @@
 #include <string>
 
 #include "cnnl_internal.h"
+#include "cnnl_onednn.h"
 
 using namespace xbang::cnnl_detail;
+using namespace xbang::cnnl_onednn;
 
 struct cnnlConvolutionStruct {
   bool set = false;
@@ -32,99 +34,10 @@ struct cnnlPoolingStruct {
   bool ceil_mode = false;
 };
 
-struct cnnlActivationStruct {
-  bool set = false;
-  cnnlActivationMode_t mode = CNNL_ACTIVATION_RELU;
-  float coef = 0;
-  float gamma = 0;
-  float scale = 0;
-  bool approximate = false;
-};
-
 namespace {
 
 using dnnl::memory;
 using tag = dnnl::memory::format_tag;
-
-dnnl::engine& cpu_engine() {
-  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
-  return engine;
-}
-dnnl::stream& cpu_stream() {
-  thread_local dnnl::stream stream(cpu_engine());
-  return stream;
-}
-
-bool is_dnn_type(cnnlDataType_t dtype) {
-  return dtype == CNNL_DTYPE_FLOAT || dtype == CNNL_DTYPE_HALF ||
-         dtype == CNNL_DTYPE_BFLOAT16;
-}
-
-float host_scalar(const void* p, float otherwise) {
-  if (p == nullptr) return otherwise;
-  float v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
-// A tensor as float elements dense in its descriptor's dimension order:
-// the caller's memory itself when it already is, else a converted copy.
-class FloatView {
- public:
-  FloatView(const cnnlTensorStruct& t, const void* data) {
-    if (t.dtype == CNNL_DTYPE_FLOAT && is_dense(t)) {
-      data_ = static_cast<float*>(const_cast<void*>(data));
-      return;
-    }
-    copy_.resize(size_t(element_count(t)));
-    size_t i = 0;
-    for_each_offset(t.dims, t.strides, [&](int64_t o) {
-      copy_[i++] = float(load_real(t.dtype, data, o));
-    });
-    data_ = copy_.data();
-  }
-  float* data() { return data_; }
-
- private:
-  float* data_ = nullptr;
-  std::vector<float> copy_;
-};
-
-// Output room: the caller's memory when y = f(x) can be written straight
-// into it (float, dense, alpha 1, beta 0), a float buffer otherwise, which
-// finish() folds into y as alpha * buffer + beta * y.
-class FloatOut {
- public:
-  FloatOut(const cnnlTensorStruct& t, void* data, float alpha, float beta)
-      : t_(t), out_(data), alpha_(alpha), beta_(beta) {
-    direct_ = t.dtype == CNNL_DTYPE_FLOAT && is_dense(t) && alpha == 1.0f &&
-              beta == 0.0f;
-    if (direct_) {
-      data_ = static_cast<float*>(data);
-    } else {
-      buffer_.resize(size_t(element_count(t)));
-      data_ = buffer_.data();
-    }
-  }
-  float* data() { return data_; }
-  void finish() {
-    if (direct_) return;
-    size_t i = 0;
-    for_each_offset(t_.dims, t_.strides, [&](int64_t o) {
-      double v = double(alpha_) * double(buffer_[i++]);
-      if (beta_ != 0.0f) v += double(beta_) * load_real(t_.dtype, out_, o);
-      store_real(t_.dtype, out_, o, v);
-    });
-  }
-
- private:
-  const cnnlTensorStruct& t_;
-  void* out_;
-  float alpha_, beta_;
-  bool direct_ = false;
-  float* data_ = nullptr;
-  std::vector<float> buffer_;
-};
 
 // An image tensor's N, C, H, W and the dense strides of its layout, in
 // oneDNN's logical order (N, C, H, W).
@@ -290,13 +203,6 @@ dnnl::convolution_forward::primitive_desc forward_hint(const ConvGeometry& g) {
                                        image_md(g.x), w_md, image_md(g.y),
                                        g.strides, g.dilates, g.pad_l, g.pad_r);
   return dnnl::convolution_forward::primitive_desc(desc, cpu_engine());
-}
-
-bool dnn_failed(const char* api, const dnnl::error& e, cnnlStatus_t* status) {
-  char why[160];
-  std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
-  *status = fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
-  return false;
 }
 
 // The geometry of a 2-D pooling of x into y, checked: one float, half or
