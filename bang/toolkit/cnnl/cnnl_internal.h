@@ -302,6 +302,15 @@ inline bool handle_ok(const char* api, cnnlHandle_t handle,
   return false;
 }
 
+// A workspace_size above 0 promises a workspace.
+inline bool workspace_ok(const char* api, const void* workspace, size_t size,
+                         cnnlStatus_t* status) {
+  if (size == 0 || workspace != nullptr) return true;
+  *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                 "workspace is NULL but workspace_size is not 0");
+  return false;
+}
+
 // Real data types an arithmetic function reads and writes through double
 // (int64 and uint64 beyond 2^53 lose their low bits).
 inline bool is_real_number(cnnlDataType_t dtype) {
@@ -458,6 +467,50 @@ class ElementOffsets {
   bool dense_;
   std::vector<int64_t> at_;
 };
+
+// A tensor's elements as bytes, dense in row-major order of its shape
+// (element_bytes each): for functions that move elements without
+// arithmetic, so every type (int64 and complex included) moves exactly.
+inline std::vector<char> read_bytes(const cnnlTensorStruct& t,
+                                    const void* data) {
+  const size_t bytes = element_bytes(t.dtype);
+  std::vector<char> dense(size_t(element_count(t)) * bytes);
+  const char* in = static_cast<const char*>(data);
+  size_t next = 0;
+  for_each_offset(t.dims, t.strides, [&](int64_t at) {
+    std::memcpy(dense.data() + next, in + at * int64_t(bytes), bytes);
+    next += bytes;
+  });
+  return dense;
+}
+inline void write_bytes(const cnnlTensorStruct& t, void* data,
+                        const std::vector<char>& dense) {
+  const size_t bytes = element_bytes(t.dtype);
+  char* out = static_cast<char*>(data);
+  size_t next = 0;
+  for_each_offset(t.dims, t.strides, [&](int64_t at) {
+    std::memcpy(out + at * int64_t(bytes), dense.data() + next, bytes);
+    next += bytes;
+  });
+}
+// A real-number tensor's elements (is_real_number) as doubles, dense in
+// row-major order of its shape, and back.
+inline std::vector<double> read_reals(const cnnlTensorStruct& t,
+                                      const void* data) {
+  std::vector<double> dense;
+  dense.reserve(size_t(element_count(t)));
+  for_each_offset(t.dims, t.strides, [&](int64_t at) {
+    dense.push_back(load_real(t.dtype, data, at));
+  });
+  return dense;
+}
+inline void write_reals(const cnnlTensorStruct& t, void* data,
+                        const std::vector<double>& dense) {
+  size_t next = 0;
+  for_each_offset(t.dims, t.strides, [&](int64_t at) {
+    store_real(t.dtype, data, at, dense[next++]);
+  });
+}
 
 // Dense row-major strides of a shape.
 inline std::vector<int64_t> dense_strides(const std::vector<int64_t>& dims) {

@@ -18,15 +18,6 @@ namespace {
 using dnnl::memory;
 using dnnl::normalization_flags;
 
-// A workspace_size above 0 promises a workspace.
-bool workspace_ok(const char* api, const void* workspace, size_t size,
-                  cnnlStatus_t* status) {
-  if (size == 0 || workspace != nullptr) return true;
-  *status = fail(api, CNNL_STATUS_BAD_PARAM,
-                 "workspace is NULL but workspace_size is not 0");
-  return false;
-}
-
 bool query_ok(const char* api, cnnlHandle_t handle,
               cnnlTensorDescriptor_t x_desc, const size_t* size,
               cnnlStatus_t* status) {
