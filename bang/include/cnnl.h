@@ -1371,5 +1371,6 @@ cnnlStatus_t cnnlRandGenerateNormal(cnnlHandle_t handle,
 // The families with a header of their own.
 #include "cnnl_normalization.h"
 #include "cnnl_selection.h"
+#include "cnnl_loss.h"
 
 #endif  // XBANG_CNNL_H_
