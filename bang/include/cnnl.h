@@ -1372,5 +1372,6 @@ cnnlStatus_t cnnlRandGenerateNormal(cnnlHandle_t handle,
 #include "cnnl_normalization.h"
 #include "cnnl_selection.h"
 #include "cnnl_loss.h"
+#include "cnnl_pooling.h"
 
 #endif  // XBANG_CNNL_H_

@@ -24,28 +24,7 @@ using cnnl_test::Desc;
 using cnnl_test::fill;
 using cnnl_test::tolerance;
 
-// An NCHW or NHWC image: its descriptor dims and the element index of
-// (n, c, h, w) in a buffer whose channel stride is padded to cs >= C.
-struct Layout {
-  cnnlTensorLayout_t layout;
-  int64_t n, c, h, w;
-  int64_t cs;  // NHWC: the pixel stride; NCHW: the plane count per image
-  std::vector<int64_t> dims() const {
-    return layout == CNNL_LAYOUT_NHWC ? std::vector<int64_t>{n, h, w, c}
-                                      : std::vector<int64_t>{n, c, h, w};
-  }
-  std::vector<int64_t> strides() const {
-    return layout == CNNL_LAYOUT_NHWC
-               ? std::vector<int64_t>{h * w * cs, w * cs, cs, 1}
-               : std::vector<int64_t>{cs * h * w, h * w, w, 1};
-  }
-  size_t size() const { return size_t(n * cs * h * w); }
-  size_t at(int64_t in, int64_t ic, int64_t ih, int64_t iw) const {
-    return layout == CNNL_LAYOUT_NHWC
-               ? size_t(((in * h + ih) * w + iw) * cs + ic)
-               : size_t(((in * cs + ic) * h + ih) * w + iw);
-  }
-};
+using cnnl_test::Layout;
 
 struct ConvCase {
   cnnlTensorLayout_t layout;

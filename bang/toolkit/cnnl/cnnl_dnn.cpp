@@ -24,42 +24,11 @@ struct cnnlConvolutionStruct {
   cnnlDataType_t compute_type = CNNL_DTYPE_FLOAT;
 };
 
-struct cnnlPoolingStruct {
-  bool set = false;
-  cnnlPoolingMode_t mode = CNNL_POOLING_MAX;
-  int window[2] = {1, 1};
-  int pad[4] = {0, 0, 0, 0};  // top, bottom, left, right
-  int stride[2] = {1, 1};
-  int dilation[2] = {1, 1};
-  bool ceil_mode = false;
-};
-
 namespace {
 
 using dnnl::memory;
 using tag = dnnl::memory::format_tag;
 
-// An image tensor's N, C, H, W and the dense strides of its layout, in
-// oneDNN's logical order (N, C, H, W).
-struct Image {
-  int64_t n, c, h, w;
-  memory::dims strides;
-};
-bool image_of(const cnnlTensorStruct& t, Image* image) {
-  if (t.dims.size() != 4) return false;
-  const std::vector<int64_t>& d = t.dims;
-  if (t.layout == CNNL_LAYOUT_NHWC) {
-    *image = {
-        d[0], d[3], d[1], d[2], {d[1] * d[2] * d[3], 1, d[2] * d[3], d[3]}};
-    return true;
-  }
-  if (t.layout == CNNL_LAYOUT_NCHW) {
-    *image = {
-        d[0], d[1], d[2], d[3], {d[1] * d[2] * d[3], d[2] * d[3], d[3], 1}};
-    return true;
-  }
-  return false;
-}
 memory::desc image_md(const Image& image) {
   return memory::desc({image.n, image.c, image.h, image.w},
                       memory::data_type::f32, image.strides);
@@ -117,19 +86,6 @@ cnnlStatus_t check_conv_query(const char* api, cnnlHandle_t handle,
     return fail(api, CNNL_STATUS_BAD_PARAM, why);
   }
   return CNNL_STATUS_SUCCESS;
-}
-
-// The output size of a window sliding over `in` cells.
-int64_t window_out(int64_t in, int pad_before, int pad_after, int window,
-                   int stride, int dilation, bool ceil_mode) {
-  const int64_t span = int64_t(dilation) * (window - 1) + 1;
-  const int64_t room = in + pad_before + pad_after - span;
-  if (room < 0) return 0;
-  int64_t out = (ceil_mode ? (room + stride - 1) / stride : room / stride) + 1;
-  // As PyTorch: the last window starts inside the image or its top / left
-  // padding.
-  if (ceil_mode && (out - 1) * stride >= in + pad_before) --out;
-  return out;
 }
 
 // The geometry of a 2-D convolution of x by w into y, checked: one float,

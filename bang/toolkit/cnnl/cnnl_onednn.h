@@ -18,6 +18,16 @@ struct cnnlActivationStruct {
   bool approximate = false;
 };
 
+struct cnnlPoolingStruct {
+  bool set = false;
+  cnnlPoolingMode_t mode = CNNL_POOLING_MAX;
+  int window[2] = {1, 1};
+  int pad[4] = {0, 0, 0, 0};  // top, bottom, left, right
+  int stride[2] = {1, 1};
+  int dilation[2] = {1, 1};
+  bool ceil_mode = false;
+};
+
 namespace xbang {
 namespace cnnl_onednn {
 
@@ -109,6 +119,41 @@ inline bool dnn_failed(const char* api, const dnnl::error& e,
   std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
   *status = fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
   return false;
+}
+
+// An image tensor's N, C, H, W and the dense strides of its layout, in
+// oneDNN's logical order (N, C, H, W).
+struct Image {
+  int64_t n, c, h, w;
+  dnnl::memory::dims strides;
+};
+inline bool image_of(const cnnlTensorStruct& t, Image* image) {
+  if (t.dims.size() != 4) return false;
+  const std::vector<int64_t>& d = t.dims;
+  if (t.layout == CNNL_LAYOUT_NHWC) {
+    *image = {
+        d[0], d[3], d[1], d[2], {d[1] * d[2] * d[3], 1, d[2] * d[3], d[3]}};
+    return true;
+  }
+  if (t.layout == CNNL_LAYOUT_NCHW) {
+    *image = {
+        d[0], d[1], d[2], d[3], {d[1] * d[2] * d[3], d[2] * d[3], d[3], 1}};
+    return true;
+  }
+  return false;
+}
+
+// The output size of a window sliding over `in` cells.
+inline int64_t window_out(int64_t in, int pad_before, int pad_after, int window,
+                          int stride, int dilation, bool ceil_mode) {
+  const int64_t span = int64_t(dilation) * (window - 1) + 1;
+  const int64_t room = in + pad_before + pad_after - span;
+  if (room < 0) return 0;
+  int64_t out = (ceil_mode ? (room + stride - 1) / stride : room / stride) + 1;
+  // As PyTorch: the last window starts inside the image or its top / left
+  // padding.
+  if (ceil_mode && (out - 1) * stride >= in + pad_before) --out;
+  return out;
 }
 
 }  // namespace cnnl_onednn
