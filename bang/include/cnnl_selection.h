@@ -1,6 +1,7 @@
 // CNNL's selection and indexing family: masked fill / select / scatter /
 // scale, non-zero coordinates (Where), element-wise choice (SelectV2), and
-// PyTorch's gather, scatter, index_add and repeat (Tile). Included by
+// PyTorch's gather, scatter, index_add and repeat (Tile), embedding, roll,
+// cumsum, linspace, triu / tril, one-hot and index_fill. Included by
 // cnnl.h. Index tensors are int32 or int64; an index outside its dimension
 // is a bad parameter and nothing is written. Every workspace query answers
 // 0; a workspace_size above 0 with a NULL workspace is a bad parameter.
@@ -132,6 +133,90 @@ cnnlStatus_t cnnlTile(cnnlHandle_t handle,
                       const cnnlTensorDescriptor_t input_desc,
                       const void* input,
                       const cnnlTensorDescriptor_t output_desc, void* output);
+
+// torch.nn.functional.embedding: output (indices' shape + [D]) row k of
+// weight [num, D] for every index k (int32 or int64, in [0, num)).
+// padding_idx does not change the forward pass; max_norm and norm_type must
+// be NULL (renormalising weight in place answers
+// CNNL_STATUS_NOT_SUPPORTED).
+cnnlStatus_t cnnlEmbeddingForward_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t weight_desc,
+    const void* weight, const cnnlTensorDescriptor_t indices_desc,
+    const void* indices, int padding_idx, const void* max_norm,
+    const void* norm_type, const cnnlTensorDescriptor_t output_desc,
+    void* output);
+// The weight's gradient: output [num, D] starts at 0 and row k adds diff's
+// rows of every index k other than padding_idx, each divided by k's count
+// with scale_grad_by_freq. Real-number types.
+cnnlStatus_t cnnlGetEmbeddingBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t diff_desc,
+    const cnnlTensorDescriptor_t output_desc, bool scale_grad_by_freq,
+    size_t* workspace_size);
+cnnlStatus_t cnnlEmbeddingBackward(
+    cnnlHandle_t handle, int padding_idx, bool scale_grad_by_freq,
+    const cnnlTensorDescriptor_t indices_desc, const void* indices,
+    const cnnlTensorDescriptor_t diff_desc, const void* diff, void* workspace,
+    size_t workspace_size, const cnnlTensorDescriptor_t output_desc,
+    void* output);
+
+// torch.roll: along each dims[i] by shifts[i] (an element at j moves to
+// j + shift, wrapping; negative dimensions count from the last); dims NULL
+// or dims_num 0 rolls the flattened tensor by shifts[0]. Every data type.
+cnnlStatus_t cnnlGetRollWorkspaceSize(cnnlHandle_t handle,
+                                      const cnnlTensorDescriptor_t input_desc,
+                                      size_t* workspace_size);
+cnnlStatus_t cnnlRoll(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input, const int shifts[], int shifts_num,
+                      const int dims[], int dims_num, void* workspace,
+                      size_t workspace_size,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+
+// Cumulative sum along axis (negative counts from the last): exclusive
+// leaves each element out of its own sum, reverse sums from the end.
+// Real-number types, summed in double (NaN propagates either way).
+cnnlStatus_t cnnlCumsum(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const int axis, const bool exclusive,
+                        const bool reverse,
+                        const cnnlNanPropagation_t nan_propagation,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+
+// torch.linspace over output's elements (row-major): start + i * step for
+// the first half, end - (n - 1 - i) * step for the rest, step =
+// (end - start) / (n - 1). Real-number types.
+cnnlStatus_t cnnlLinspace(cnnlHandle_t handle, const float start,
+                          const float end,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output);
+
+// torch.triu (tri_up_mode) or torch.tril over the last two dimensions:
+// elements with j - i below (triu) or above (tril) diagonal become 0.
+// Every real-number type.
+cnnlStatus_t cnnlTri(cnnlHandle_t handle, int diagonal, bool tri_up_mode,
+                     const cnnlTensorDescriptor_t input_desc, const void* input,
+                     const cnnlTensorDescriptor_t output_desc, void* output);
+
+// TensorFlow's one_hot: output (dense, output_data_type) is indices' shape
+// with a dimension of `depth` inserted at axis (-1: last); on_value where
+// the position equals the index, off_value elsewhere (an index outside
+// [0, depth) gives a row of off_value). on_value and off_value point to
+// one element of output_data_type.
+cnnlStatus_t cnnlOneHot(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t indices_desc,
+                        const void* indices, const int depth,
+                        const void* on_value, const void* off_value,
+                        const int axis, cnnlDataType_t output_data_type,
+                        void* output);
+
+// torch.index_fill: output = input with the slices index[i] along dim set
+// to *value (one element of input's type, host or device memory as
+// pointer_mode says; both are host memory here). Every data type.
+cnnlStatus_t cnnlIndexFill_v2(
+    cnnlHandle_t handle, int dim, cnnlPointerMode_t pointer_mode,
+    const void* value, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t index_desc,
+    const void* index, const cnnlTensorDescriptor_t output_desc, void* output);
 
 #if defined(__cplusplus)
 }

@@ -314,6 +314,175 @@ TEST(CnnlTile, Int8AndStridedFloat) {
   EXPECT_EQ(g, (std::vector<float>{1.5f, 1.5f, 1.5f, 2.5f, 2.5f, 2.5f}));
 }
 
+// ---- Embedding, Roll, Cumsum, Linspace, Tri, OneHot, IndexFill ----
+
+TEST(CnnlEmbedding, ForwardAndBackwardWithPaddingAndFrequency) {
+  Handle handle;
+  const int64_t num = 5, d = 3;
+  const std::vector<float> weight = random_floats(size_t(num * d), 15);
+  const std::vector<int64_t> indices = {4, 1, 4, 0, 2, 4};  // [2, 3]
+  Tensor wd(CNNL_DTYPE_FLOAT, {num, d}), id(CNNL_DTYPE_INT64, {2, 3});
+  Tensor od(CNNL_DTYPE_FLOAT, {2, 3, d});
+  std::vector<float> out(18);
+  ASSERT_EQ(cnnlEmbeddingForward_v2(handle.get(), wd.get(), weight.data(),
+                                    id.get(), indices.data(), -1, nullptr,
+                                    nullptr, od.get(), out.data()),
+            CNNL_STATUS_SUCCESS);
+  for (size_t i = 0; i < 6; ++i) {
+    for (size_t j = 0; j < size_t(d); ++j) {
+      EXPECT_EQ(out[i * 3 + j], weight[size_t(indices[i]) * 3 + j]);
+    }
+  }
+  // Backward in half, padding_idx 0, gradients scaled by frequency.
+  const std::vector<uint16_t> grad = cnnl_test::to_half(random_floats(18, 16));
+  std::vector<uint16_t> dw(size_t(num * d), 0xFFFF);
+  Tensor gd(CNNL_DTYPE_HALF, {2, 3, d}), dwd(CNNL_DTYPE_HALF, {num, d});
+  size_t ws = 1;
+  ASSERT_EQ(cnnlGetEmbeddingBackwardWorkspaceSize(handle.get(), gd.get(),
+                                                  dwd.get(), true, &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  ASSERT_EQ(cnnlEmbeddingBackward(handle.get(), 0, true, id.get(),
+                                  indices.data(), gd.get(), grad.data(),
+                                  nullptr, 0, dwd.get(), dw.data()),
+            CNNL_STATUS_SUCCESS);
+  std::vector<double> want(size_t(num * d), 0.0), count(size_t(num), 0.0);
+  for (const int64_t k : indices) count[size_t(k)] += 1;
+  for (size_t i = 0; i < 6; ++i) {
+    if (indices[i] == 0) continue;
+    for (size_t j = 0; j < 3; ++j) {
+      want[size_t(indices[i]) * 3 + j] +=
+          cnnl_test::from_half(grad[i * 3 + j]) / count[size_t(indices[i])];
+    }
+  }
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_NEAR(cnnl_test::from_half(dw[i]), want[i], 2e-3) << i;
+  }
+}
+
+TEST(CnnlRoll, DimsAndFlattened) {
+  Handle handle;
+  std::vector<int16_t> x(12);
+  for (size_t i = 0; i < 12; ++i) x[i] = int16_t(i);
+  Tensor xd(CNNL_DTYPE_INT16, {3, 4});
+  size_t ws = 1;
+  ASSERT_EQ(cnnlGetRollWorkspaceSize(handle.get(), xd.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  std::vector<int16_t> y(12);
+  const int shifts[] = {1, -1}, dims[] = {0, -1};
+  ASSERT_EQ(cnnlRoll(handle.get(), xd.get(), x.data(), shifts, 2, dims, 2,
+                     nullptr, 0, xd.get(), y.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 4; ++c) {
+      EXPECT_EQ(y[size_t(r * 4 + c)], x[size_t((r + 2) % 3 * 4 + (c + 1) % 4)]);
+    }
+  }
+  const int flat_shift[] = {5};
+  ASSERT_EQ(cnnlRoll(handle.get(), xd.get(), x.data(), flat_shift, 1, nullptr,
+                     0, nullptr, 0, xd.get(), y.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 12; ++i) EXPECT_EQ(y[size_t(i)], x[size_t((i + 7) % 12)]);
+}
+
+void check_cumsum(bool exclusive, bool reverse) {
+  Handle handle;
+  // [2, 3, 4] summed along axis 1, input read through a padded stride.
+  const std::vector<float> x = random_floats(2 * 3 * 6, 17);
+  Tensor xd(CNNL_DTYPE_FLOAT, {2, 3, 4}, {18, 6, 1});
+  Tensor yd(CNNL_DTYPE_FLOAT, {2, 3, 4});
+  std::vector<float> y(24);
+  ASSERT_EQ(cnnlCumsum(handle.get(), xd.get(), x.data(), -2, exclusive, reverse,
+                       CNNL_PROPAGATE_NAN, yd.get(), y.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int a = 0; a < 2; ++a) {
+    for (int c = 0; c < 4; ++c) {
+      for (int i = 0; i < 3; ++i) {
+        double want = 0;
+        for (int k = 0; k < 3; ++k) {
+          const bool before = reverse ? k > i : k < i;
+          if (before || (!exclusive && k == i)) {
+            want += x[size_t(a * 18 + k * 6 + c)];
+          }
+        }
+        EXPECT_NEAR(y[size_t((a * 3 + i) * 4 + c)], want, 1e-5);
+      }
+    }
+  }
+}
+TEST(CnnlCumsum, Inclusive) { check_cumsum(false, false); }
+TEST(CnnlCumsum, ExclusiveReverse) { check_cumsum(true, true); }
+
+TEST(CnnlLinspace, FloatAndInt32) {
+  Handle handle;
+  std::vector<float> y(7);
+  Tensor yd(CNNL_DTYPE_FLOAT, {7});
+  ASSERT_EQ(cnnlLinspace(handle.get(), -1.0f, 2.0f, yd.get(), y.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 7; ++i) EXPECT_FLOAT_EQ(y[size_t(i)], -1.0f + 0.5f * i);
+  std::vector<int32_t> z(5);
+  Tensor zd(CNNL_DTYPE_INT32, {5});
+  ASSERT_EQ(cnnlLinspace(handle.get(), 0.0f, 8.0f, zd.get(), z.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(z, (std::vector<int32_t>{0, 2, 4, 6, 8}));
+}
+
+TEST(CnnlTri, UpperAndLowerBatched) {
+  Handle handle;
+  const std::vector<double> x = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+                                 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  Tensor xd(CNNL_DTYPE_DOUBLE, {2, 3, 4});
+  for (const bool upper : {true, false}) {
+    for (const int diagonal : {-1, 0, 2}) {
+      std::vector<double> y(24, -7);
+      ASSERT_EQ(cnnlTri(handle.get(), diagonal, upper, xd.get(), x.data(),
+                        xd.get(), y.data()),
+                CNNL_STATUS_SUCCESS);
+      for (int e = 0; e < 24; ++e) {
+        const int j = e % 4, i = e / 4 % 3;
+        const bool keep = upper ? j - i >= diagonal : j - i <= diagonal;
+        EXPECT_EQ(y[size_t(e)], keep ? x[size_t(e)] : 0.0) << e;
+      }
+    }
+  }
+}
+
+TEST(CnnlOneHot, AxisLastAndFirst) {
+  Handle handle;
+  const std::vector<int32_t> idx = {2, 0, 5, 1};  // [2, 2]; 5 is out of range
+  Tensor id(CNNL_DTYPE_INT32, {2, 2});
+  const float on = 1.5f, off = -0.5f;
+  for (const int axis : {-1, 0}) {
+    std::vector<float> y(12, 9.0f);
+    ASSERT_EQ(cnnlOneHot(handle.get(), id.get(), idx.data(), 3, &on, &off, axis,
+                         CNNL_DTYPE_FLOAT, y.data()),
+              CNNL_STATUS_SUCCESS);
+    for (int i = 0; i < 4; ++i) {
+      for (int d = 0; d < 3; ++d) {
+        const size_t at = axis == -1 ? size_t(i * 3 + d) : size_t(d * 4 + i);
+        EXPECT_EQ(y[at], idx[size_t(i)] == d ? on : off) << axis << i << d;
+      }
+    }
+  }
+}
+
+TEST(CnnlIndexFill, HalfDim1) {
+  Handle handle;
+  std::vector<uint16_t> x = cnnl_test::to_half(random_floats(24, 18));
+  const std::vector<uint16_t> x0 = x;
+  const std::vector<int32_t> index = {3, 0, 3};
+  const uint16_t value = xbang::float_to_half_bits_rn(2.25f);
+  Tensor xd(CNNL_DTYPE_HALF, {2, 4, 3}), id(CNNL_DTYPE_INT32, {3});
+  ASSERT_EQ(cnnlIndexFill_v2(handle.get(), 1, CNNL_POINTER_MODE_HOST, &value,
+                             xd.get(), x.data(), id.get(), index.data(),
+                             xd.get(), x.data()),
+            CNNL_STATUS_SUCCESS);
+  for (size_t e = 0; e < 24; ++e) {
+    const size_t row = e / 3 % 4;
+    EXPECT_EQ(x[e], row == 0 || row == 3 ? value : x0[e]) << e;
+  }
+}
+
 // ---- Bad calls: status, a log line naming the function, nothing written.
 
 struct Objects {
@@ -579,6 +748,107 @@ const Bad kBadCalls[] = {
     {"TileTypeMismatch",
      [](Objects& o) {
        return cnnlTile(o.handle.get(), o.x.get(), o.in, o.x_half.get(), o.out);
+     },
+     kBad},
+    {"EmbeddingIndexOutOfRange",
+     [](Objects& o) {
+       return cnnlEmbeddingForward_v2(o.handle.get(), o.x.get(), o.in,
+                                      o.index1.get(), o.idx_bad + 1, -1,
+                                      nullptr, nullptr, o.x.get(), o.out);
+     },
+     kBad},
+    {"EmbeddingMaxNormNotSupported",
+     [](Objects& o) {
+       const float max_norm = 1.0f;
+       return cnnlEmbeddingForward_v2(o.handle.get(), o.x.get(), o.in,
+                                      o.index1.get(), o.idx, -1, &max_norm,
+                                      nullptr, o.x.get(), o.out);
+     },
+     kNotSupported},
+    {"EmbeddingBackwardShapeMismatch",
+     [](Objects& o) {
+       return cnnlEmbeddingBackward(o.handle.get(), -1, false, o.index1.get(),
+                                    o.idx, o.out3.get(), o.in, nullptr, 0,
+                                    o.x.get(), o.out);
+     },
+     kBad},
+    {"RollShiftCountMismatch",
+     [](Objects& o) {
+       const int shifts[] = {1}, dims[] = {0, 1};
+       return cnnlRoll(o.handle.get(), o.x.get(), o.in, shifts, 1, dims, 2,
+                       nullptr, 0, o.x.get(), o.out);
+     },
+     kBad},
+    {"RollDimOutOfRange",
+     [](Objects& o) {
+       const int shifts[] = {1}, dims[] = {2};
+       return cnnlRoll(o.handle.get(), o.x.get(), o.in, shifts, 1, dims, 1,
+                       nullptr, 0, o.x.get(), o.out);
+     },
+     kBad},
+    {"RollWorkspaceMissing",
+     [](Objects& o) {
+       const int shifts[] = {1};
+       return cnnlRoll(o.handle.get(), o.x.get(), o.in, shifts, 1, nullptr, 0,
+                       nullptr, 16, o.x.get(), o.out);
+     },
+     kBad},
+    {"CumsumAxisOutOfRange",
+     [](Objects& o) {
+       return cnnlCumsum(o.handle.get(), o.x.get(), o.in, 2, false, false,
+                         CNNL_PROPAGATE_NAN, o.x.get(), o.out);
+     },
+     kBad},
+    {"CumsumNullHandle",
+     [](Objects& o) {
+       return cnnlCumsum(nullptr, o.x.get(), o.in, 0, false, false,
+                         CNNL_PROPAGATE_NAN, o.x.get(), o.out);
+     },
+     kBad},
+    {"LinspaceComplexNotSupported",
+     [](Objects& o) {
+       return cnnlLinspace(o.handle.get(), 0, 1, o.complex.get(), o.out);
+     },
+     kNotSupported},
+    {"TriOneDimensional",
+     [](Objects& o) {
+       return cnnlTri(o.handle.get(), 0, true, o.two.get(), o.in, o.two.get(),
+                      o.out);
+     },
+     kBad},
+    {"TriShapeMismatch",
+     [](Objects& o) {
+       return cnnlTri(o.handle.get(), 0, true, o.x.get(), o.in, o.out3.get(),
+                      o.out);
+     },
+     kBad},
+    {"OneHotAxisOutOfRange",
+     [](Objects& o) {
+       const float on = 1, off = 0;
+       return cnnlOneHot(o.handle.get(), o.index1.get(), o.idx, 3, &on, &off, 3,
+                         CNNL_DTYPE_FLOAT, o.out);
+     },
+     kBad},
+    {"OneHotFloatIndices",
+     [](Objects& o) {
+       const float on = 1, off = 0;
+       return cnnlOneHot(o.handle.get(), o.index_float.get(), o.in, 3, &on,
+                         &off, -1, CNNL_DTYPE_FLOAT, o.out);
+     },
+     kBad},
+    {"IndexFillIndexOutOfRange",
+     [](Objects& o) {
+       const float value = 1;
+       return cnnlIndexFill_v2(o.handle.get(), 0, CNNL_POINTER_MODE_HOST,
+                               &value, o.x.get(), o.in, o.index1.get(),
+                               o.idx_bad + 1, o.x.get(), o.out);
+     },
+     kBad},
+    {"IndexFillNullValue",
+     [](Objects& o) {
+       return cnnlIndexFill_v2(o.handle.get(), 0, CNNL_POINTER_MODE_DEVICE,
+                               nullptr, o.x.get(), o.in, o.index1.get(), o.idx,
+                               o.x.get(), o.out);
      },
      kBad},
 };

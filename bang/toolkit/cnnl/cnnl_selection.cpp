@@ -288,6 +288,39 @@ cnnlStatus_t scatter(const char* api, cnnlHandle_t handle, int dim,
   return CNNL_STATUS_SUCCESS;
 }
 
+// The slice count before, the extent of, and the element count after
+// dimension `dim` of a shape: element (outer, i, inner) lies at
+// (outer * extent + i) * inner in dense row-major order.
+struct AxisSplit {
+  int64_t outer = 1, extent = 1, inner = 1;
+};
+AxisSplit split_at(const std::vector<int64_t>& dims, int dim) {
+  AxisSplit s;
+  for (int axis = 0; axis < int(dims.size()); ++axis) {
+    const int64_t d = dims[size_t(axis)];
+    if (axis < dim) {
+      s.outer *= d;
+    } else if (axis == dim) {
+      s.extent = d;
+    } else {
+      s.inner *= d;
+    }
+  }
+  return s;
+}
+
+cnnlStatus_t zero_workspace(const char* api, cnnlHandle_t handle,
+                            const void* desc, size_t* size) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status)) return status;
+  if (desc == nullptr || size == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "a descriptor or workspace_size is NULL");
+  }
+  *size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -637,6 +670,384 @@ cnnlStatus_t cnnlTile(cnnlHandle_t handle,
     }
     std::memcpy(data.data() + size_t(i) * bytes,
                 from.data() + at * int64_t(bytes), bytes);
+  }
+  write_bytes(out, output, data);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlEmbeddingForward_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t weight_desc,
+    const void* weight, const cnnlTensorDescriptor_t indices_desc,
+    const void* indices, int /*padding_idx*/, const void* max_norm,
+    const void* norm_type, const cnnlTensorDescriptor_t output_desc,
+    void* output) {
+  const char* api = "cnnlEmbeddingForward_v2";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, weight_desc, weight, "weight", &status) ||
+      !usable(api, indices_desc, indices, "indices", &status) ||
+      !usable(api, output_desc, output, "output", &status) ||
+      !check_index(api, *indices_desc, &status)) {
+    return status;
+  }
+  if (max_norm != nullptr || norm_type != nullptr) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "max_norm renormalisation is not supported");
+  }
+  const cnnlTensorStruct &w = *weight_desc, &out = *output_desc;
+  std::vector<int64_t> want = indices_desc->dims;
+  if (w.dims.size() != 2 || (want.push_back(w.dims[1]), out.dims != want) ||
+      out.dtype != w.dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "weight is not [num, D], or output is not indices' shape + "
+                "[D] of weight's type");
+  }
+  std::vector<int64_t> rows;
+  if (!read_indices(api, *indices_desc, indices, w.dims[0], &rows, &status)) {
+    return status;
+  }
+  const size_t row_bytes = size_t(w.dims[1]) * element_bytes(w.dtype);
+  const std::vector<char> table = read_bytes(w, weight);
+  std::vector<char> data(rows.size() * row_bytes);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    std::memcpy(data.data() + i * row_bytes,
+                table.data() + size_t(rows[i]) * row_bytes, row_bytes);
+  }
+  write_bytes(out, output, data);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetEmbeddingBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t diff_desc,
+    const cnnlTensorDescriptor_t output_desc, bool, size_t* workspace_size) {
+  return zero_workspace(
+      "cnnlGetEmbeddingBackwardWorkspaceSize", handle,
+      diff_desc != nullptr ? static_cast<const void*>(output_desc) : nullptr,
+      workspace_size);
+}
+cnnlStatus_t cnnlEmbeddingBackward(
+    cnnlHandle_t handle, int padding_idx, bool scale_grad_by_freq,
+    const cnnlTensorDescriptor_t indices_desc, const void* indices,
+    const cnnlTensorDescriptor_t diff_desc, const void* diff, void* workspace,
+    size_t workspace_size, const cnnlTensorDescriptor_t output_desc,
+    void* output) {
+  const char* api = "cnnlEmbeddingBackward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, indices_desc, indices, "indices", &status) ||
+      !usable(api, diff_desc, diff, "diff", &status) ||
+      !usable(api, output_desc, output, "output", &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status) ||
+      !check_index(api, *indices_desc, &status)) {
+    return status;
+  }
+  const cnnlTensorStruct &out = *output_desc, &d = *diff_desc;
+  std::vector<int64_t> want = indices_desc->dims;
+  if (out.dims.size() != 2 || (want.push_back(out.dims[1]), d.dims != want) ||
+      d.dtype != out.dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output is not [num, D], or diff is not indices' shape + [D] "
+                "of output's type");
+  }
+  if (!is_real_number(out.dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "output is not of a real-number type");
+  }
+  std::vector<int64_t> rows;
+  if (!read_indices(api, *indices_desc, indices, out.dims[0], &rows, &status)) {
+    return status;
+  }
+  const int64_t width = out.dims[1];
+  std::vector<double> count(size_t(out.dims[0]), 0.0);
+  for (const int64_t k : rows) count[size_t(k)] += 1.0;
+  const std::vector<double> g = read_reals(d, diff);
+  std::vector<double> grad(size_t(element_count(out)), 0.0);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const int64_t k = rows[i];
+    if (k == padding_idx) continue;
+    const double scale = scale_grad_by_freq ? 1.0 / count[size_t(k)] : 1.0;
+    for (int64_t j = 0; j < width; ++j) {
+      grad[size_t(k * width + j)] += g[i * size_t(width) + size_t(j)] * scale;
+    }
+  }
+  write_reals(out, output, grad);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetRollWorkspaceSize(cnnlHandle_t handle,
+                                      const cnnlTensorDescriptor_t input_desc,
+                                      size_t* workspace_size) {
+  return zero_workspace("cnnlGetRollWorkspaceSize", handle, input_desc,
+                        workspace_size);
+}
+cnnlStatus_t cnnlRoll(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input, const int shifts[], int shifts_num,
+                      const int dims[], int dims_num, void* workspace,
+                      size_t workspace_size,
+                      const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlRoll";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, input_desc, input, "input", &status) ||
+      !usable(api, output_desc, output, "output", &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
+  if (out.dims != in.dims || out.dtype != in.dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in shape or data type");
+  }
+  const bool flat = dims == nullptr || dims_num == 0;
+  if (shifts == nullptr || shifts_num < 1 ||
+      (!flat && shifts_num != dims_num) || (flat && shifts_num != 1)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "shifts is NULL, or its count is not dims_num (1 without "
+                "dims)");
+  }
+  const int rank = int(in.dims.size());
+  // The flattened tensor rolls as one dimension of all its elements.
+  const std::vector<int64_t> shape =
+      flat ? std::vector<int64_t>{element_count(in)} : in.dims;
+  std::vector<int64_t> shift(shape.size(), 0);
+  for (int i = 0; i < (flat ? 1 : dims_num); ++i) {
+    int d = flat ? 0 : dims[i];
+    if (!flat && d < 0) d += rank;
+    if (d < 0 || d >= int(shape.size())) {
+      return fail(api, CNNL_STATUS_BAD_PARAM, "a dim is outside the rank");
+    }
+    shift[size_t(d)] += shifts[i];
+  }
+  const size_t bytes = element_bytes(in.dtype);
+  const std::vector<char> from = read_bytes(in, input);
+  std::vector<char> data(from.size());
+  const std::vector<int64_t> strides = dense_strides(shape);
+  const int64_t n = element_count(in);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t rest = i, to = 0;
+    for (size_t axis = shape.size(); axis-- > 0;) {
+      const int64_t extent = shape[axis];
+      const int64_t coord = rest % extent;
+      rest /= extent;
+      const int64_t moved = ((coord + shift[axis]) % extent + extent) % extent;
+      to += moved * strides[axis];
+    }
+    std::memcpy(data.data() + size_t(to) * bytes,
+                from.data() + size_t(i) * bytes, bytes);
+  }
+  write_bytes(out, output, data);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlCumsum(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const int axis, const bool exclusive,
+                        const bool reverse,
+                        const cnnlNanPropagation_t nan_propagation,
+                        const cnnlTensorDescriptor_t output_desc,
+                        void* output) {
+  const char* api = "cnnlCumsum";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, input_desc, input, "input", &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
+  if (nan_propagation != CNNL_NOT_PROPAGATE_NAN &&
+      nan_propagation != CNNL_PROPAGATE_NAN) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown nan_propagation");
+  }
+  if (out.dims != in.dims || out.dtype != in.dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in shape or data type");
+  }
+  if (!is_real_number(in.dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "input is not of a real-number type");
+  }
+  const int rank = std::max(1, int(in.dims.size()));
+  const int dim = axis < 0 ? axis + rank : axis;
+  if (dim < 0 || dim >= rank) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is outside the rank");
+  }
+  const std::vector<double> x = read_reals(in, input);
+  std::vector<double> y(x.size());
+  const AxisSplit s = split_at(in.dims, dim);
+  for (int64_t o = 0; o < s.outer; ++o) {
+    for (int64_t k = 0; k < s.inner; ++k) {
+      double sum = 0;
+      for (int64_t step = 0; step < s.extent; ++step) {
+        const int64_t i = reverse ? s.extent - 1 - step : step;
+        const size_t at_i = size_t((o * s.extent + i) * s.inner + k);
+        if (exclusive) {
+          y[at_i] = sum;
+          sum += x[at_i];
+        } else {
+          sum += x[at_i];
+          y[at_i] = sum;
+        }
+      }
+    }
+  }
+  write_reals(out, output, y);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlLinspace(cnnlHandle_t handle, const float start,
+                          const float end,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output) {
+  const char* api = "cnnlLinspace";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  if (!is_real_number(output_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "output is not of a real-number type");
+  }
+  const int64_t n = element_count(*output_desc);
+  std::vector<double> v(static_cast<size_t>(n));
+  const double step = n > 1 ? (double(end) - start) / double(n - 1) : 0.0;
+  for (int64_t i = 0; i < n; ++i) {
+    v[size_t(i)] =
+        i < n / 2 ? start + double(i) * step : end - double(n - 1 - i) * step;
+  }
+  if (n == 1) v[0] = start;
+  write_reals(*output_desc, output, v);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlTri(cnnlHandle_t handle, int diagonal, bool tri_up_mode,
+                     const cnnlTensorDescriptor_t input_desc, const void* input,
+                     const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlTri";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, input_desc, input, "input", &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
+  if (in.dims.size() < 2) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "input has fewer than 2 dims");
+  }
+  if (out.dims != in.dims || out.dtype != in.dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in shape or data type");
+  }
+  const size_t bytes = element_bytes(in.dtype);
+  std::vector<char> data = read_bytes(in, input);
+  const int64_t rows = in.dims[in.dims.size() - 2], cols = in.dims.back();
+  const int64_t n = element_count(in);
+  for (int64_t e = 0; e < n; ++e) {
+    const int64_t j = e % cols, i = e / cols % rows;
+    const bool keep = tri_up_mode ? j - i >= diagonal : j - i <= diagonal;
+    // All-zero bytes are zero in every type.
+    if (!keep) std::memset(data.data() + size_t(e) * bytes, 0, bytes);
+  }
+  write_bytes(out, output, data);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlOneHot(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t indices_desc,
+                        const void* indices, const int depth,
+                        const void* on_value, const void* off_value,
+                        const int axis, cnnlDataType_t output_data_type,
+                        void* output) {
+  const char* api = "cnnlOneHot";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, indices_desc, indices, "indices", &status) ||
+      !check_index(api, *indices_desc, &status)) {
+    return status;
+  }
+  const int rank = int(indices_desc->dims.size());
+  const size_t bytes = element_bytes(output_data_type);
+  if (depth < 0 || axis < -1 || axis > rank) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "depth is negative or axis is not in [-1, rank]");
+  }
+  if (bytes == 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown output_data_type");
+  }
+  const int64_t n = element_count(*indices_desc);
+  if (n * depth > 0 &&
+      (on_value == nullptr || off_value == nullptr || output == nullptr)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "on_value, off_value or output is NULL");
+  }
+  const int dim = axis == -1 ? rank : axis;
+  std::vector<int64_t> out_dims = indices_desc->dims;
+  out_dims.insert(out_dims.begin() + dim, depth);
+  const AxisSplit s = split_at(out_dims, dim);
+  std::vector<int64_t> where;
+  where.reserve(size_t(n));
+  for_each_offset(indices_desc->dims, indices_desc->strides, [&](int64_t at) {
+    where.push_back(load_index(indices_desc->dtype, indices, at));
+  });
+  char* out = static_cast<char*>(output);
+  for (int64_t o = 0; o < s.outer; ++o) {
+    for (int64_t d = 0; d < depth; ++d) {
+      for (int64_t k = 0; k < s.inner; ++k) {
+        const bool hot = where[size_t(o * s.inner + k)] == d;
+        std::memcpy(out + size_t((o * depth + d) * s.inner + k) * bytes,
+                    hot ? on_value : off_value, bytes);
+      }
+    }
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlIndexFill_v2(
+    cnnlHandle_t handle, int dim, cnnlPointerMode_t pointer_mode,
+    const void* value, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t index_desc,
+    const void* index, const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlIndexFill_v2";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, input_desc, input, "input", &status) ||
+      !usable(api, index_desc, index, "index", &status) ||
+      !usable(api, output_desc, output, "output", &status) ||
+      !check_dim(api, dim, *input_desc, &status) ||
+      !check_index(api, *index_desc, &status)) {
+    return status;
+  }
+  if (pointer_mode != CNNL_POINTER_MODE_HOST &&
+      pointer_mode != CNNL_POINTER_MODE_DEVICE) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown pointer_mode");
+  }
+  if (value == nullptr)
+    return fail(api, CNNL_STATUS_BAD_PARAM, "value is NULL");
+  const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
+  if (out.dims != in.dims || out.dtype != in.dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in shape or data type");
+  }
+  if (index_desc->dims.size() > 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "index is not 1-D");
+  }
+  std::vector<int64_t> slices;
+  if (!read_indices(api, *index_desc, index, in.dims[size_t(dim)], &slices,
+                    &status)) {
+    return status;
+  }
+  const size_t bytes = element_bytes(in.dtype);
+  std::vector<char> data = read_bytes(in, input);
+  const AxisSplit s = split_at(in.dims, dim);
+  for (const int64_t i : slices) {
+    for (int64_t o = 0; o < s.outer; ++o) {
+      for (int64_t k = 0; k < s.inner; ++k) {
+        std::memcpy(
+            data.data() + size_t((o * s.extent + i) * s.inner + k) * bytes,
+            value, bytes);
+      }
+    }
   }
   write_bytes(out, output, data);
   return CNNL_STATUS_SUCCESS;
