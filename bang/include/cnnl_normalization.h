@@ -141,6 +141,70 @@ cnnlStatus_t cnnlLayerNormBackward_v2(
     const cnnlTensorDescriptor_t diff_x_desc, void* diff_x, void* diff_weight,
     void* diff_bias);
 
+// Group normalisation: x [N, C, ...] (channels at dimension 1), or channels
+// last (NHWC, NDHWC, NLC: C the last dimension) as x's layout says; the C
+// channels form `group_num` groups of C / group_num, each normalised over
+// its channels and the spatial dimensions of one sample. weight and bias
+// [C] (NULL pointers: 1 and 0); saved_mean and saved_rstd N x group_num
+// values (mean_rstd_desc; NULL pointers: not written). Computed in double
+// (oneDNN 2.6 has no group normalisation).
+cnnlStatus_t cnnlGetGroupNormForwardWorkspaceSize(
+    cnnlHandle_t handle, int group_num, const cnnlTensorDescriptor_t x_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlGroupNormForward_v3(
+    cnnlHandle_t handle, float eps, int group_num,
+    const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t weight_bias_desc, const void* weight,
+    const void* bias, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t y_desc, void* y,
+    const cnnlTensorDescriptor_t mean_rstd_desc, void* saved_mean,
+    void* saved_rstd);
+// x_num is N * C.
+cnnlStatus_t cnnlGetGroupNormBackwardWorkspaceSize(cnnlHandle_t handle,
+                                                   size_t x_num,
+                                                   size_t* workspace_size);
+cnnlStatus_t cnnlGetGroupNormBackwardWorkspaceSizeV2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, int group_num,
+    size_t* workspace_size);
+// The gradients from the forward pass' mean and rstd: diff_x, and (each
+// optional) diff_weight and diff_bias.
+cnnlStatus_t cnnlGroupNormBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t diff_z_desc, const void* diff_z,
+    const cnnlTensorDescriptor_t gamma_desc, const void* gamma,
+    const cnnlTensorDescriptor_t mean_desc, const void* mean,
+    const cnnlTensorDescriptor_t rstd_desc, const void* rstd, int group_num,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x,
+    const cnnlTensorDescriptor_t diff_scale_desc, void* diff_scale,
+    const cnnlTensorDescriptor_t diff_bias_desc, void* diff_bias,
+    void* workspace, size_t workspace_size);
+
+// RMS normalisation over the dimensions from `axis` on: y = x * rrms *
+// scale + bias with rrms = 1 / sqrt(mean(x^2) + eps) per row; scale and bias
+// as layer normalisation's weight and bias (bias may be NULL), saved_rms
+// (rms_desc, one per row; may be NULL) receives rrms. Computed in double.
+cnnlStatus_t cnnlGetRmsNormOpWorkspaceSize(cnnlHandle_t handle, int axis,
+                                           const cnnlTensorDescriptor_t x_desc,
+                                           size_t* workspace_size);
+cnnlStatus_t cnnlRmsNormForward(
+    cnnlHandle_t handle, int axis, const cnnlTensorDescriptor_t x_desc,
+    const void* x, const cnnlTensorDescriptor_t scale_bias_desc,
+    const void* scale, const void* bias, float eps, void* workspace,
+    size_t workspace_size, const cnnlTensorDescriptor_t y_desc, void* y,
+    const cnnlTensorDescriptor_t rms_desc, void* saved_rms);
+cnnlStatus_t cnnlGetRmsNormBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, int axis,
+    size_t* workspace_size);
+cnnlStatus_t cnnlRmsNormBackward(
+    cnnlHandle_t handle, int axis, const cnnlTensorDescriptor_t x_desc,
+    const void* x, const cnnlTensorDescriptor_t diff_z_desc, const void* diff_z,
+    const cnnlTensorDescriptor_t scale_desc, const void* scale,
+    const cnnlTensorDescriptor_t rms_desc, const void* saved_rms,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x,
+    const cnnlTensorDescriptor_t diff_scale_bias_desc, void* diff_scale,
+    void* diff_bias);
+
 #if defined(__cplusplus)
 }
 #endif

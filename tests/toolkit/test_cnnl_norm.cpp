@@ -444,6 +444,192 @@ TEST(CnnlLayerNorm, Bfloat16Strided) {
   check_layer_norm({{2, 2, 6}, 2, CNNL_DTYPE_BFLOAT16, 3, true});
 }
 
+// ---- Group normalisation ----
+
+// x [2, 6, 3, 2] (NCHW) or [2, 3, 2, 6] (NHWC) in 3 groups of 2 channels,
+// the last dimension stored `pad` wider; forward, then backward from the
+// saved statistics.
+void check_group_norm(cnnlTensorLayout_t layout, cnnlDataType_t dtype,
+                      int64_t pad) {
+  Handle handle;
+  const bool last = layout == CNNL_LAYOUT_NHWC;
+  const int64_t n = 2, c = 6, h = 3, w = 2, groups = 3, per = 2;
+  const std::vector<int64_t> dims = last ? std::vector<int64_t>{n, h, w, c}
+                                         : std::vector<int64_t>{n, c, h, w};
+  const Strided xs{dims, pad};
+  auto index = [&](int64_t in, int64_t ic, int64_t is) {
+    return last ? (in * h * w + is) * c + ic : (in * c + ic) * h * w + is;
+  };
+  const float eps = 1e-4f;
+  Buffer xb(dtype, xs.size()), yb(dtype, xs.size()), dzb(dtype, xs.size()),
+      dxb(dtype, xs.size());
+  fill(&xb, xs.size(), 91, -3, 3);
+  fill(&dzb, xs.size(), 92);
+  const std::vector<double> x = held(xb, xs), dz = held(dzb, xs);
+  const std::vector<float> gamma = cnnl_test::random_floats(6, 93, 0.5, 2);
+  const std::vector<float> beta = cnnl_test::random_floats(6, 94);
+  std::vector<float> mean(6), rstd(6), dgamma(6), dbeta(6);
+  Desc xd(layout, dtype, dims, xs.strides());
+  Desc wd(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {c});
+  Desc sd(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {n, groups});
+  size_t ws = 1;
+  ASSERT_EQ(
+      cnnlGetGroupNormForwardWorkspaceSize(handle.get(), 3, xd.get(), &ws),
+      CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  ASSERT_EQ(cnnlGroupNormForward_v3(handle.get(), eps, 3, xd.get(), xb.data(),
+                                    wd.get(), gamma.data(), beta.data(),
+                                    nullptr, 0, xd.get(), yb.data(), sd.get(),
+                                    mean.data(), rstd.data()),
+            CNNL_STATUS_SUCCESS);
+  const int64_t hw = h * w, count = per * hw;
+  std::vector<double> rm(6), rr(6);
+  for (int64_t in = 0; in < n; ++in) {
+    for (int64_t k = 0; k < groups; ++k) {
+      double m = 0, v = 0;
+      for (int64_t ic = k * per; ic < (k + 1) * per; ++ic) {
+        for (int64_t is = 0; is < hw; ++is) m += x[size_t(index(in, ic, is))];
+      }
+      m /= double(count);
+      for (int64_t ic = k * per; ic < (k + 1) * per; ++ic) {
+        for (int64_t is = 0; is < hw; ++is) {
+          const double d = x[size_t(index(in, ic, is))] - m;
+          v += d * d;
+        }
+      }
+      const double r = 1 / std::sqrt(v / double(count) + eps);
+      rm[size_t(in * groups + k)] = m;
+      rr[size_t(in * groups + k)] = r;
+      EXPECT_NEAR(mean[size_t(in * groups + k)], m, 1e-4);
+      EXPECT_NEAR(rstd[size_t(in * groups + k)], r, 1e-4 * r);
+      for (int64_t ic = k * per; ic < (k + 1) * per; ++ic) {
+        for (int64_t is = 0; is < hw; ++is) {
+          const int64_t i = index(in, ic, is);
+          const double want =
+              (x[size_t(i)] - m) * r * gamma[size_t(ic)] + beta[size_t(ic)];
+          expect_near(yb.get(xs.at(i)), want, dtype, "y");
+        }
+      }
+    }
+  }
+  ASSERT_EQ(
+      cnnlGetGroupNormBackwardWorkspaceSizeV2(handle.get(), xd.get(), 3, &ws),
+      CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlGroupNormBackward(handle.get(), xd.get(), xb.data(), xd.get(),
+                                  dzb.data(), wd.get(), gamma.data(), sd.get(),
+                                  mean.data(), sd.get(), rstd.data(), 3,
+                                  xd.get(), dxb.data(), wd.get(), dgamma.data(),
+                                  wd.get(), dbeta.data(), nullptr, 0),
+            CNNL_STATUS_SUCCESS);
+  std::vector<double> dg(6, 0.0), db(6, 0.0);
+  for (int64_t in = 0; in < n; ++in) {
+    for (int64_t k = 0; k < groups; ++k) {
+      const double m = mean[size_t(in * groups + k)];
+      const double r = rstd[size_t(in * groups + k)];
+      double mg = 0, mgx = 0;
+      for (int64_t ic = k * per; ic < (k + 1) * per; ++ic) {
+        for (int64_t is = 0; is < hw; ++is) {
+          const int64_t i = index(in, ic, is);
+          const double xhat = (x[size_t(i)] - m) * r;
+          mg += dz[size_t(i)] * gamma[size_t(ic)];
+          mgx += dz[size_t(i)] * gamma[size_t(ic)] * xhat;
+          dg[size_t(ic)] += dz[size_t(i)] * xhat;
+          db[size_t(ic)] += dz[size_t(i)];
+        }
+      }
+      mg /= double(count);
+      mgx /= double(count);
+      for (int64_t ic = k * per; ic < (k + 1) * per; ++ic) {
+        for (int64_t is = 0; is < hw; ++is) {
+          const int64_t i = index(in, ic, is);
+          const double xhat = (x[size_t(i)] - m) * r;
+          const double want =
+              r * (dz[size_t(i)] * gamma[size_t(ic)] - mg - xhat * mgx);
+          expect_near(dxb.get(xs.at(i)), want, dtype, "diff_x");
+        }
+      }
+    }
+  }
+  for (size_t ic = 0; ic < 6; ++ic) {
+    EXPECT_NEAR(dgamma[ic], dg[ic], 1e-3 * (1 + std::fabs(dg[ic])));
+    EXPECT_NEAR(dbeta[ic], db[ic], 1e-3 * (1 + std::fabs(db[ic])));
+  }
+}
+
+TEST(CnnlGroupNorm, NchwFloat) {
+  check_group_norm(CNNL_LAYOUT_NCHW, CNNL_DTYPE_FLOAT, 0);
+}
+TEST(CnnlGroupNorm, NhwcHalfStrided) {
+  check_group_norm(CNNL_LAYOUT_NHWC, CNNL_DTYPE_HALF, 2);
+}
+TEST(CnnlGroupNorm, NchwBfloat16Strided) {
+  check_group_norm(CNNL_LAYOUT_NCHW, CNNL_DTYPE_BFLOAT16, 1);
+}
+
+// ---- RMS normalisation ----
+
+void check_rms_norm(cnnlDataType_t dtype, int64_t pad) {
+  Handle handle;
+  const std::vector<int64_t> dims = {3, 2, 8};
+  const Strided xs{dims, pad};
+  const int64_t rows = 3, cols = 16;
+  const float eps = 1e-5f;
+  Buffer xb(dtype, xs.size()), yb(dtype, xs.size()), dzb(dtype, xs.size()),
+      dxb(dtype, xs.size());
+  Buffer wb(dtype, size_t(cols)), bb(dtype, size_t(cols));
+  fill(&xb, xs.size(), 95);
+  fill(&dzb, xs.size(), 96);
+  const std::vector<float> w = fill(&wb, size_t(cols), 97, 0.5, 2);
+  const std::vector<float> b = fill(&bb, size_t(cols), 98);
+  const std::vector<double> x = held(xb, xs), dz = held(dzb, xs);
+  std::vector<float> rms(3);
+  Desc xd(CNNL_LAYOUT_ARRAY, dtype, dims, xs.strides());
+  Desc wd(CNNL_LAYOUT_ARRAY, dtype, {2, 8});
+  Desc rd(CNNL_LAYOUT_ARRAY, CNNL_DTYPE_FLOAT, {3});
+  size_t ws = 1;
+  ASSERT_EQ(cnnlGetRmsNormOpWorkspaceSize(handle.get(), 1, xd.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlRmsNormForward(handle.get(), 1, xd.get(), xb.data(), wd.get(),
+                               wb.data(), bb.data(), eps, nullptr, 0, xd.get(),
+                               yb.data(), rd.get(), rms.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int64_t r = 0; r < rows; ++r) {
+    double sq = 0;
+    for (int64_t j = 0; j < cols; ++j) {
+      sq += x[size_t(r * cols + j)] * x[size_t(r * cols + j)];
+    }
+    const double rr = 1 / std::sqrt(sq / double(cols) + eps);
+    EXPECT_NEAR(rms[size_t(r)], rr, 1e-4 * rr);
+    double mgx = 0;
+    for (int64_t j = 0; j < cols; ++j) {
+      const int64_t i = r * cols + j;
+      expect_near(yb.get(xs.at(i)),
+                  x[size_t(i)] * rr * w[size_t(j)] + b[size_t(j)], dtype, "y");
+      mgx += dz[size_t(i)] * w[size_t(j)] * x[size_t(i)] * rms[size_t(r)];
+    }
+    mgx /= double(cols);
+    if (r == 0) {
+      ASSERT_EQ(
+          cnnlGetRmsNormBackwardWorkspaceSize(handle.get(), xd.get(), 1, &ws),
+          CNNL_STATUS_SUCCESS);
+      ASSERT_EQ(cnnlRmsNormBackward(handle.get(), 1, xd.get(), xb.data(),
+                                    xd.get(), dzb.data(), wd.get(), wb.data(),
+                                    rd.get(), rms.data(), nullptr, 0, xd.get(),
+                                    dxb.data(), nullptr, nullptr, nullptr),
+                CNNL_STATUS_SUCCESS);
+    }
+    for (int64_t j = 0; j < cols; ++j) {
+      const int64_t i = r * cols + j;
+      const double xhat = x[size_t(i)] * rms[size_t(r)];
+      const double want =
+          rms[size_t(r)] * (dz[size_t(i)] * w[size_t(j)] - xhat * mgx);
+      expect_near(dxb.get(xs.at(i)), want, dtype, "diff_x");
+    }
+  }
+}
+TEST(CnnlRmsNorm, FloatStrided) { check_rms_norm(CNNL_DTYPE_FLOAT, 3); }
+TEST(CnnlRmsNorm, Half) { check_rms_norm(CNNL_DTYPE_HALF, 0); }
+
 // ---- Bad calls: status, a log line naming the function, nothing written.
 
 struct Objects {
@@ -722,6 +908,80 @@ const Bad kBadCalls[] = {
        size_t size = 0;
        return cnnlGetLayerNormBackwardWorkspaceSize(nullptr, o.x.get(), 1,
                                                     &size);
+     },
+     kBad},
+    {"GroupNormNullHandle",
+     [](Objects& o) {
+       return cnnlGroupNormForward_v3(
+           nullptr, 1e-5f, 2, o.x_nchw.get(), o.in, o.w.get(), o.stat, o.stat,
+           nullptr, 0, o.x_nchw.get(), o.out, nullptr, nullptr, nullptr);
+     },
+     kBad},
+    {"GroupNormGroupsDoNotDivide",
+     [](Objects& o) {
+       return cnnlGroupNormForward_v3(o.handle.get(), 1e-5f, 3, o.x_nchw.get(),
+                                      o.in, o.w.get(), o.stat, o.stat, nullptr,
+                                      0, o.x_nchw.get(), o.out, nullptr,
+                                      nullptr, nullptr);
+     },
+     kBad},
+    {"GroupNormWeightMismatch",
+     [](Objects& o) {
+       return cnnlGroupNormForward_v3(o.handle.get(), 1e-5f, 2, o.x_nchw.get(),
+                                      o.in, o.w3.get(), o.stat, o.stat, nullptr,
+                                      0, o.x_nchw.get(), o.out, nullptr,
+                                      nullptr, nullptr);
+     },
+     kBad},
+    {"GroupNormStatsMismatch",
+     [](Objects& o) {
+       return cnnlGroupNormForward_v3(o.handle.get(), 1e-5f, 2, o.x_nchw.get(),
+                                      o.in, o.w.get(), o.stat, o.stat, nullptr,
+                                      0, o.x_nchw.get(), o.out, o.stats3.get(),
+                                      o.out + 48, o.out + 56);
+     },
+     kBad},
+    {"GroupNormWorkspaceMissing",
+     [](Objects& o) {
+       return cnnlGroupNormForward_v3(o.handle.get(), 1e-5f, 2, o.x_nchw.get(),
+                                      o.in, o.w.get(), o.stat, o.stat, nullptr,
+                                      8, o.x_nchw.get(), o.out, nullptr,
+                                      nullptr, nullptr);
+     },
+     kBad},
+    {"GroupNormBackwardDiffXMismatch",
+     [](Objects& o) {
+       return cnnlGroupNormBackward(
+           o.handle.get(), o.x_nchw.get(), o.in, o.x_nchw.get(), o.in,
+           o.w.get(), o.stat, o.stats2.get(), o.stat, o.stats2.get(), o.stat, 2,
+           o.x.get(), o.out, nullptr, nullptr, nullptr, nullptr, nullptr, 0);
+     },
+     kBad},
+    {"GroupNormBackwardQueryNullSize",
+     [](Objects& o) {
+       return cnnlGetGroupNormBackwardWorkspaceSize(o.handle.get(), 8, nullptr);
+     },
+     kBad},
+    {"RmsNormAxisOutOfRange",
+     [](Objects& o) {
+       return cnnlRmsNormForward(
+           o.handle.get(), 4, o.x.get(), o.in, o.ln_w.get(), o.stat, nullptr,
+           1e-5f, nullptr, 0, o.x.get(), o.out, o.stats2.get(), o.out + 48);
+     },
+     kBad},
+    {"RmsNormIntNotSupported",
+     [](Objects& o) {
+       return cnnlRmsNormForward(o.handle.get(), 2, o.x_int.get(), o.in,
+                                 nullptr, nullptr, nullptr, 1e-5f, nullptr, 0,
+                                 o.x_int.get(), o.out, nullptr, nullptr);
+     },
+     kNotSupported},
+    {"RmsNormBackwardNullRms",
+     [](Objects& o) {
+       return cnnlRmsNormBackward(o.handle.get(), 2, o.x.get(), o.in, o.x.get(),
+                                  o.in, o.ln_w.get(), o.stat, o.stats2.get(),
+                                  nullptr, nullptr, 0, o.x.get(), o.out,
+                                  nullptr, nullptr, nullptr);
      },
      kBad},
 };

@@ -401,6 +401,78 @@ memory::desc stat_md(int64_t rows) {
   return memory::desc({rows}, memory::data_type::f32, memory::format_tag::a);
 }
 
+// ---- Group normalisation ----
+
+// x as N samples of C channels of S spatial elements, channels first or
+// last as its layout says: element (n, c, s) of the dense row-major copy.
+struct Groups {
+  int64_t n = 0, c = 0, s = 0, groups = 1;
+  bool channels_last = false;
+  int64_t at(int64_t in, int64_t ic, int64_t is) const {
+    return channels_last ? (in * s + is) * c + ic : (in * c + ic) * s + is;
+  }
+};
+
+bool group_geometry(const char* api, const cnnlTensorStruct& x, int group_num,
+                    Groups* g, cnnlStatus_t* status) {
+  const char* why = nullptr;
+  cnnlStatus_t code = CNNL_STATUS_BAD_PARAM;
+  const size_t rank = x.dims.size();
+  if (rank < 2) {
+    why = "x has fewer than 2 dimensions";
+  } else if (!is_dnn_type(x.dtype)) {
+    why = "x is not float, half or bfloat16";
+    code = CNNL_STATUS_NOT_SUPPORTED;
+  } else {
+    g->channels_last = x.layout == CNNL_LAYOUT_NHWC ||
+                       x.layout == CNNL_LAYOUT_NDHWC ||
+                       x.layout == CNNL_LAYOUT_NLC;
+    g->n = x.dims[0];
+    g->c = g->channels_last ? x.dims.back() : x.dims[1];
+    g->s = g->n * g->c == 0 ? 0 : element_count(x) / (g->n * g->c);
+    g->groups = group_num;
+    if (group_num < 1 || g->c % group_num != 0) {
+      why = "group_num is not a positive divisor of the channels";
+    } else {
+      return true;
+    }
+  }
+  *status = fail(api, code, why);
+  return false;
+}
+
+// A per-channel vector (NULL descriptor: absent) or per-(sample, group)
+// statistics tensor: `count` elements of a floating type.
+bool vector_of(const char* api, cnnlTensorDescriptor_t desc, int64_t count,
+               const char* name, cnnlStatus_t* status) {
+  if (desc == nullptr) return true;
+  if (desc->set && is_dnn_type(desc->dtype) && element_count(*desc) == count) {
+    return true;
+  }
+  char why[128];
+  std::snprintf(why, sizeof(why),
+                "%s is not %lld float, half or bfloat16 elements", name,
+                static_cast<long long>(count));
+  *status = fail(api, CNNL_STATUS_BAD_PARAM, why);
+  return false;
+}
+
+// ---- RMS normalisation ----
+
+// Each row's 1 / sqrt(mean(x^2) + eps).
+std::vector<double> inverse_rms(const std::vector<double>& x, int64_t rows,
+                                int64_t cols, double eps) {
+  std::vector<double> r(static_cast<size_t>(rows));
+  for (int64_t i = 0; i < rows; ++i) {
+    double sq = 0;
+    for (int64_t j = 0; j < cols; ++j) {
+      sq += x[size_t(i * cols + j)] * x[size_t(i * cols + j)];
+    }
+    r[size_t(i)] = 1.0 / std::sqrt(sq / double(cols) + eps);
+  }
+  return r;
+}
+
 }  // namespace
 
 extern "C" {
@@ -708,6 +780,347 @@ cnnlStatus_t cnnlLayerNormBackward_v2(
   if (weight_bias_desc != nullptr) {
     write_vector(*weight_bias_desc, diff_weight, diff_scale);
     write_vector(*weight_bias_desc, diff_bias, diff_shift);
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetGroupNormForwardWorkspaceSize(
+    cnnlHandle_t handle, int group_num, const cnnlTensorDescriptor_t x_desc,
+    size_t* workspace_size) {
+  const char* api = "cnnlGetGroupNormForwardWorkspaceSize";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  Groups g;
+  if (!query_ok(api, handle, x_desc, workspace_size, &status) ||
+      !group_geometry(api, *x_desc, group_num, &g, &status)) {
+    return status;
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGroupNormForward_v3(
+    cnnlHandle_t handle, float eps, int group_num,
+    const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t weight_bias_desc, const void* weight,
+    const void* bias, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t y_desc, void* y,
+    const cnnlTensorDescriptor_t mean_rstd_desc, void* saved_mean,
+    void* saved_rstd) {
+  const char* api = "cnnlGroupNormForward_v3";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  Groups g;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, y_desc, y, "y", &status) ||
+      !group_geometry(api, *x_desc, group_num, &g, &status) ||
+      !eps_ok(api, eps, &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  if (y_desc->dims != x_desc->dims || y_desc->dtype != x_desc->dtype ||
+      y_desc->layout != x_desc->layout) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "y differs from x in shape, layout or data type");
+  }
+  if (!vector_of(api, weight_bias_desc, g.c, "weight_bias_desc", &status) ||
+      !vector_of(api, mean_rstd_desc, g.n * group_num, "mean_rstd_desc",
+                 &status)) {
+    return status;
+  }
+  if ((saved_mean != nullptr || saved_rstd != nullptr) &&
+      mean_rstd_desc == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "saved_mean or saved_rstd without mean_rstd_desc");
+  }
+  std::vector<float> scale(static_cast<size_t>(g.c), 1.0f);
+  std::vector<float> shift(static_cast<size_t>(g.c), 0.0f);
+  if (weight_bias_desc != nullptr) {
+    scale = read_vector(*weight_bias_desc, weight, g.c, 1.0f);
+    shift = read_vector(*weight_bias_desc, bias, g.c, 0.0f);
+  }
+  const std::vector<double> xv = read_reals(*x_desc, x);
+  std::vector<double> yv(xv.size());
+  std::vector<float> mean(size_t(g.n * g.groups)), rstd(mean.size());
+  const int64_t per = g.c / g.groups;
+  for (int64_t n = 0; n < g.n; ++n) {
+    for (int64_t k = 0; k < g.groups; ++k) {
+      double sum = 0, sq = 0;
+      for (int64_t c = k * per; c < (k + 1) * per; ++c) {
+        for (int64_t i = 0; i < g.s; ++i) sum += xv[size_t(g.at(n, c, i))];
+      }
+      const double count = double(per * g.s), m = count > 0 ? sum / count : 0;
+      for (int64_t c = k * per; c < (k + 1) * per; ++c) {
+        for (int64_t i = 0; i < g.s; ++i) {
+          const double d = xv[size_t(g.at(n, c, i))] - m;
+          sq += d * d;
+        }
+      }
+      const double r = 1.0 / std::sqrt((count > 0 ? sq / count : 0) + eps);
+      mean[size_t(n * g.groups + k)] = float(m);
+      rstd[size_t(n * g.groups + k)] = float(r);
+      for (int64_t c = k * per; c < (k + 1) * per; ++c) {
+        for (int64_t i = 0; i < g.s; ++i) {
+          const size_t o = size_t(g.at(n, c, i));
+          yv[o] = (xv[o] - m) * r * scale[size_t(c)] + shift[size_t(c)];
+        }
+      }
+    }
+  }
+  write_reals(*y_desc, y, yv);
+  if (mean_rstd_desc != nullptr) {
+    write_vector(*mean_rstd_desc, saved_mean, mean);
+    write_vector(*mean_rstd_desc, saved_rstd, rstd);
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetGroupNormBackwardWorkspaceSize(cnnlHandle_t handle,
+                                                   size_t /*x_num*/,
+                                                   size_t* workspace_size) {
+  const char* api = "cnnlGetGroupNormBackwardWorkspaceSize";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status)) return status;
+  if (workspace_size == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "workspace_size is NULL");
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlGetGroupNormBackwardWorkspaceSizeV2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, int group_num,
+    size_t* workspace_size) {
+  const char* api = "cnnlGetGroupNormBackwardWorkspaceSizeV2";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  Groups g;
+  if (!query_ok(api, handle, x_desc, workspace_size, &status) ||
+      !group_geometry(api, *x_desc, group_num, &g, &status)) {
+    return status;
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGroupNormBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t diff_z_desc, const void* diff_z,
+    const cnnlTensorDescriptor_t gamma_desc, const void* gamma,
+    const cnnlTensorDescriptor_t mean_desc, const void* mean,
+    const cnnlTensorDescriptor_t rstd_desc, const void* rstd, int group_num,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x,
+    const cnnlTensorDescriptor_t diff_scale_desc, void* diff_scale,
+    const cnnlTensorDescriptor_t diff_bias_desc, void* diff_bias,
+    void* workspace, size_t workspace_size) {
+  const char* api = "cnnlGroupNormBackward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  Groups g;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, diff_z_desc, diff_z, "diff_z", &status) ||
+      !usable(api, mean_desc, mean, "mean", &status) ||
+      !usable(api, rstd_desc, rstd, "rstd", &status) ||
+      !usable(api, diff_x_desc, diff_x, "diff_x", &status) ||
+      !group_geometry(api, *x_desc, group_num, &g, &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  if (diff_z_desc->dims != x_desc->dims || diff_x_desc->dims != x_desc->dims ||
+      diff_z_desc->dtype != x_desc->dtype ||
+      diff_x_desc->dtype != x_desc->dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "diff_z or diff_x differs from x in shape or data type");
+  }
+  const int64_t stats = g.n * group_num;
+  if (!vector_of(api, gamma_desc, g.c, "gamma_desc", &status) ||
+      !vector_of(api, mean_desc, stats, "mean_desc", &status) ||
+      !vector_of(api, rstd_desc, stats, "rstd_desc", &status) ||
+      !vector_of(api, diff_scale_desc, g.c, "diff_scale_desc", &status) ||
+      !vector_of(api, diff_bias_desc, g.c, "diff_bias_desc", &status)) {
+    return status;
+  }
+  if ((diff_scale != nullptr && diff_scale_desc == nullptr) ||
+      (diff_bias != nullptr && diff_bias_desc == nullptr)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "diff_scale or diff_bias without its descriptor");
+  }
+  std::vector<float> scale(static_cast<size_t>(g.c), 1.0f);
+  if (gamma_desc != nullptr) scale = read_vector(*gamma_desc, gamma, g.c, 1.0f);
+  const std::vector<double> m = read_reals(*mean_desc, mean);
+  const std::vector<double> r = read_reals(*rstd_desc, rstd);
+  const std::vector<double> xv = read_reals(*x_desc, x);
+  const std::vector<double> dz = read_reals(*diff_z_desc, diff_z);
+  std::vector<double> dx(xv.size());
+  std::vector<float> dscale(static_cast<size_t>(g.c), 0.0f);
+  std::vector<float> dbias(static_cast<size_t>(g.c), 0.0f);
+  std::vector<double> dscale_sum(size_t(g.c), 0.0), dbias_sum(size_t(g.c), 0.0);
+  const int64_t per = g.c / g.groups;
+  const double count = double(per * g.s);
+  for (int64_t n = 0; n < g.n; ++n) {
+    for (int64_t k = 0; k < g.groups; ++k) {
+      const double mk = m[size_t(n * g.groups + k)];
+      const double rk = r[size_t(n * g.groups + k)];
+      double mean_g = 0, mean_gx = 0;
+      for (int64_t c = k * per; c < (k + 1) * per; ++c) {
+        for (int64_t i = 0; i < g.s; ++i) {
+          const size_t o = size_t(g.at(n, c, i));
+          const double xhat = (xv[o] - mk) * rk;
+          const double gy = dz[o] * scale[size_t(c)];
+          mean_g += gy;
+          mean_gx += gy * xhat;
+          dscale_sum[size_t(c)] += dz[o] * xhat;
+          dbias_sum[size_t(c)] += dz[o];
+        }
+      }
+      if (count > 0) {
+        mean_g /= count;
+        mean_gx /= count;
+      }
+      for (int64_t c = k * per; c < (k + 1) * per; ++c) {
+        for (int64_t i = 0; i < g.s; ++i) {
+          const size_t o = size_t(g.at(n, c, i));
+          const double xhat = (xv[o] - mk) * rk;
+          dx[o] = rk * (dz[o] * scale[size_t(c)] - mean_g - xhat * mean_gx);
+        }
+      }
+    }
+  }
+  write_reals(*diff_x_desc, diff_x, dx);
+  for (size_t c = 0; c < size_t(g.c); ++c) {
+    dscale[c] = float(dscale_sum[c]);
+    dbias[c] = float(dbias_sum[c]);
+  }
+  if (diff_scale_desc != nullptr) {
+    write_vector(*diff_scale_desc, diff_scale, dscale);
+  }
+  if (diff_bias_desc != nullptr)
+    write_vector(*diff_bias_desc, diff_bias, dbias);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetRmsNormOpWorkspaceSize(cnnlHandle_t handle, int axis,
+                                           const cnnlTensorDescriptor_t x_desc,
+                                           size_t* workspace_size) {
+  const char* api = "cnnlGetRmsNormOpWorkspaceSize";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!query_ok(api, handle, x_desc, workspace_size, &status)) return status;
+  if (axis < 0 || axis >= int(x_desc->dims.size())) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is not in [0, rank of x)");
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlGetRmsNormBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, int axis,
+    size_t* workspace_size) {
+  const char* api = "cnnlGetRmsNormBackwardWorkspaceSize";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!query_ok(api, handle, x_desc, workspace_size, &status)) return status;
+  if (axis < 0 || axis >= int(x_desc->dims.size())) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is not in [0, rank of x)");
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlRmsNormForward(
+    cnnlHandle_t handle, int axis, const cnnlTensorDescriptor_t x_desc,
+    const void* x, const cnnlTensorDescriptor_t scale_bias_desc,
+    const void* scale, const void* bias, float eps, void* workspace,
+    size_t workspace_size, const cnnlTensorDescriptor_t y_desc, void* y,
+    const cnnlTensorDescriptor_t rms_desc, void* saved_rms) {
+  const char* api = "cnnlRmsNormForward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  int64_t rows = 0, cols = 0;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, y_desc, y, "y", &status) ||
+      !layer_geometry(api, *x_desc, axis, *y_desc, "y", scale_bias_desc,
+                      rms_desc, &rows, &cols, &status) ||
+      !eps_ok(api, eps, &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  if (saved_rms != nullptr && rms_desc == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "saved_rms without rms_desc");
+  }
+  std::vector<float> w(static_cast<size_t>(cols), 1.0f);
+  std::vector<float> b(static_cast<size_t>(cols), 0.0f);
+  if (scale_bias_desc != nullptr) {
+    w = read_vector(*scale_bias_desc, scale, cols, 1.0f);
+    b = read_vector(*scale_bias_desc, bias, cols, 0.0f);
+  }
+  const std::vector<double> xv = read_reals(*x_desc, x);
+  const std::vector<double> r = inverse_rms(xv, rows, cols, eps);
+  std::vector<double> yv(xv.size());
+  for (int64_t i = 0; i < rows; ++i) {
+    for (int64_t j = 0; j < cols; ++j) {
+      const size_t o = size_t(i * cols + j);
+      yv[o] = xv[o] * r[size_t(i)] * w[size_t(j)] + b[size_t(j)];
+    }
+  }
+  write_reals(*y_desc, y, yv);
+  if (rms_desc != nullptr && saved_rms != nullptr) {
+    write_reals(*rms_desc, saved_rms, r);
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlRmsNormBackward(
+    cnnlHandle_t handle, int axis, const cnnlTensorDescriptor_t x_desc,
+    const void* x, const cnnlTensorDescriptor_t diff_z_desc, const void* diff_z,
+    const cnnlTensorDescriptor_t scale_desc, const void* scale,
+    const cnnlTensorDescriptor_t rms_desc, const void* saved_rms,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x,
+    const cnnlTensorDescriptor_t diff_scale_bias_desc, void* diff_scale,
+    void* diff_bias) {
+  const char* api = "cnnlRmsNormBackward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  int64_t rows = 0, cols = 0;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, diff_z_desc, diff_z, "diff_z", &status) ||
+      !usable(api, diff_x_desc, diff_x, "diff_x", &status) ||
+      !usable(api, rms_desc, saved_rms, "saved_rms", &status) ||
+      !layer_geometry(api, *x_desc, axis, *diff_z_desc, "diff_z", scale_desc,
+                      rms_desc, &rows, &cols, &status) ||
+      !layer_geometry(api, *x_desc, axis, *diff_x_desc, "diff_x",
+                      diff_scale_bias_desc, rms_desc, &rows, &cols, &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  if ((diff_scale != nullptr || diff_bias != nullptr) &&
+      diff_scale_bias_desc == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "diff_scale or diff_bias without diff_scale_bias_desc");
+  }
+  std::vector<float> w(static_cast<size_t>(cols), 1.0f);
+  if (scale_desc != nullptr) w = read_vector(*scale_desc, scale, cols, 1.0f);
+  const std::vector<double> xv = read_reals(*x_desc, x);
+  const std::vector<double> dz = read_reals(*diff_z_desc, diff_z);
+  const std::vector<double> r = read_reals(*rms_desc, saved_rms);
+  std::vector<double> dx(xv.size()), dw(size_t(cols), 0.0), db(size_t(cols), 0);
+  for (int64_t i = 0; i < rows; ++i) {
+    double mean_gx = 0;
+    for (int64_t j = 0; j < cols; ++j) {
+      const size_t o = size_t(i * cols + j);
+      const double xhat = xv[o] * r[size_t(i)];
+      mean_gx += dz[o] * w[size_t(j)] * xhat;
+      dw[size_t(j)] += dz[o] * xhat;
+      db[size_t(j)] += dz[o];
+    }
+    mean_gx /= double(cols);
+    for (int64_t j = 0; j < cols; ++j) {
+      const size_t o = size_t(i * cols + j);
+      const double xhat = xv[o] * r[size_t(i)];
+      dx[o] = r[size_t(i)] * (dz[o] * w[size_t(j)] - xhat * mean_gx);
+    }
+  }
+  write_reals(*diff_x_desc, diff_x, dx);
+  if (diff_scale_bias_desc != nullptr) {
+    if (diff_scale != nullptr) {
+      write_reals(*diff_scale_bias_desc, diff_scale, dw);
+    }
+    if (diff_bias != nullptr) write_reals(*diff_scale_bias_desc, diff_bias, db);
   }
   return CNNL_STATUS_SUCCESS;
 }
