@@ -1,9 +1,9 @@
 // CNNL's adaptive pooling, max pooling with indices, the second forms of
-// pooling and its descriptors. Included by cnnl.h. Images are 4-D, NCHW or
-// NHWC as each descriptor's layout says, any strides; float, half or
-// bfloat16. An index is PyTorch's: h * W + w in the input plane, int32 or
-// int64. Every workspace query answers 0; a workspace_size above 0 with a
-// NULL workspace is a bad parameter.
+// pooling and its descriptors, reflection and replication padding. Included by
+// cnnl.h. Images are 4-D, NCHW or NHWC as each descriptor's layout says, any
+// strides; float, half or bfloat16. An index is PyTorch's: h * W + w in the
+// input plane, int32 or int64. Every workspace query answers 0; a
+// workspace_size above 0 with a NULL workspace is a bad parameter.
 #ifndef XBANG_CNNL_POOLING_H_
 #define XBANG_CNNL_POOLING_H_
 
@@ -92,6 +92,32 @@ cnnlStatus_t cnnlSetPoolingNdDescriptor_v2(
     const cnnlNanPropagation_t nan_prop, int dims, const int window[],
     const int padding[], const int stride[], const int dilation[],
     bool ceil_mode);
+
+// PyTorch's reflection and replication padding: x 4-D (NCHW or NHWC)
+// padded by pad {left, right, top, bottom}, or 3-D (NCL or NLC) padded by
+// {left, right} (the first two entries); y the padded shape, of x's type
+// (every type the pad copies; the backward passes: real-number types).
+// Reflection mirrors about the edge element (each pad below the
+// dimension), replication repeats it. The backward passes add each
+// output gradient to the input element it came from.
+cnnlStatus_t cnnlReflectionPad2d(cnnlHandle_t handle,
+                                 const cnnlTensorDescriptor_t x_desc,
+                                 const void* x, const int pad[],
+                                 const cnnlTensorDescriptor_t y_desc, void* y);
+cnnlStatus_t cnnlReplicationPad2d(cnnlHandle_t handle,
+                                  const cnnlTensorDescriptor_t x_desc,
+                                  const void* x, const int pad[],
+                                  const cnnlTensorDescriptor_t y_desc, void* y);
+cnnlStatus_t cnnlReflectionPadBackward(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t dy_desc,
+                                       const void* dy, const int pad[],
+                                       const cnnlTensorDescriptor_t dx_desc,
+                                       void* dx);
+cnnlStatus_t cnnlReplicationPadBackward(cnnlHandle_t handle,
+                                        const cnnlTensorDescriptor_t dy_desc,
+                                        const void* dy, const int pad[],
+                                        const cnnlTensorDescriptor_t dx_desc,
+                                        void* dx);
 
 #if defined(__cplusplus)
 }

@@ -245,6 +245,96 @@ TEST(CnnlPoolingExtraInput, SizeZeroAndInitWritesNothing) {
   cnnlDestroyPoolingDescriptor(pool);
 }
 
+// ---- Reflection and replication padding ----
+
+// x [2, 3, 4, 5] padded by {left 2, right 1, top 3, bottom 0}, then the
+// gradient folded back.
+void check_pad(bool reflect, cnnlTensorLayout_t layout, cnnlDataType_t dtype,
+               bool padded) {
+  Handle handle;
+  const int pad[] = {2, 1, 3, 0};
+  const Layout xl{layout, 2, 3, 4, 5, padded ? 4 : 3};
+  const Layout yl{layout, 2, 3, 7, 8, 3};
+  Buffer xb(dtype, xl.size()), yb(dtype, yl.size());
+  fill(&xb, xl.size(), 84);
+  Desc xd(layout, dtype, xl.dims(), xl.strides()), yd(layout, dtype, yl.dims());
+  auto source = [&](int64_t o, int64_t in) -> int64_t {
+    if (reflect) return o < 0 ? -o : o >= in ? 2 * (in - 1) - o : o;
+    return o < 0 ? 0 : o >= in ? in - 1 : o;
+  };
+  const cnnlStatus_t status =
+      reflect ? cnnlReflectionPad2d(handle.get(), xd.get(), xb.data(), pad,
+                                    yd.get(), yb.data())
+              : cnnlReplicationPad2d(handle.get(), xd.get(), xb.data(), pad,
+                                     yd.get(), yb.data());
+  ASSERT_EQ(status, CNNL_STATUS_SUCCESS);
+  for (int64_t n = 0; n < 2; ++n) {
+    for (int64_t c = 0; c < 3; ++c) {
+      for (int64_t h = 0; h < 7; ++h) {
+        for (int64_t w = 0; w < 8; ++w) {
+          EXPECT_EQ(yb.get(yl.at(n, c, h, w)),
+                    xb.get(xl.at(n, c, source(h - 3, 4), source(w - 2, 5))));
+        }
+      }
+    }
+  }
+  Buffer dyb(dtype, yl.size()), dxb(dtype, xl.size());
+  fill(&dyb, yl.size(), 85);
+  const cnnlStatus_t back =
+      reflect ? cnnlReflectionPadBackward(handle.get(), yd.get(), dyb.data(),
+                                          pad, xd.get(), dxb.data())
+              : cnnlReplicationPadBackward(handle.get(), yd.get(), dyb.data(),
+                                           pad, xd.get(), dxb.data());
+  ASSERT_EQ(back, CNNL_STATUS_SUCCESS);
+  std::vector<double> want(2 * 3 * 4 * 5, 0.0);
+  for (int64_t n = 0; n < 2; ++n) {
+    for (int64_t c = 0; c < 3; ++c) {
+      for (int64_t h = 0; h < 7; ++h) {
+        for (int64_t w = 0; w < 8; ++w) {
+          want[size_t(((n * 3 + c) * 4 + source(h - 3, 4)) * 5 +
+                      source(w - 2, 5))] += dyb.get(yl.at(n, c, h, w));
+        }
+      }
+    }
+  }
+  const float tol = tolerance(dtype);
+  for (int64_t n = 0; n < 2; ++n) {
+    for (int64_t c = 0; c < 3; ++c) {
+      for (int64_t h = 0; h < 4; ++h) {
+        for (int64_t w = 0; w < 5; ++w) {
+          const double v = want[size_t(((n * 3 + c) * 4 + h) * 5 + w)];
+          EXPECT_NEAR(dxb.get(xl.at(n, c, h, w)), v,
+                      4 * tol * (1 + std::fabs(v)));
+        }
+      }
+    }
+  }
+}
+TEST(CnnlPad, ReflectionNchwFloat) {
+  check_pad(true, CNNL_LAYOUT_NCHW, CNNL_DTYPE_FLOAT, false);
+}
+TEST(CnnlPad, ReflectionNhwcHalfPadded) {
+  check_pad(true, CNNL_LAYOUT_NHWC, CNNL_DTYPE_HALF, true);
+}
+TEST(CnnlPad, ReplicationNhwcFloatPadded) {
+  check_pad(false, CNNL_LAYOUT_NHWC, CNNL_DTYPE_FLOAT, true);
+}
+TEST(CnnlPad, ReplicationNchwBfloat16) {
+  check_pad(false, CNNL_LAYOUT_NCHW, CNNL_DTYPE_BFLOAT16, false);
+}
+TEST(CnnlPad, ReplicationSequenceNlc) {
+  Handle handle;
+  const std::vector<int32_t> x = {1, 2, 3, 4, 5, 6};  // [1, 3, 2] NLC
+  std::vector<int32_t> y(12, -1);
+  const int pad[] = {2, 1, 0, 0};
+  Desc xd(CNNL_LAYOUT_NLC, CNNL_DTYPE_INT32, {1, 3, 2});
+  Desc yd(CNNL_LAYOUT_NLC, CNNL_DTYPE_INT32, {1, 6, 2});
+  ASSERT_EQ(cnnlReplicationPad2d(handle.get(), xd.get(), x.data(), pad,
+                                 yd.get(), y.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(y, (std::vector<int32_t>{1, 2, 1, 2, 1, 2, 3, 4, 5, 6, 5, 6}));
+}
+
 // ---- Bad calls: status, a log line naming the function, nothing written.
 
 struct Objects {
@@ -423,6 +513,54 @@ const Bad kBadCalls[] = {
      [](Objects& o) {
        return cnnlGetPoolingExtraInputSize(o.handle.get(), CNNL_POOLING_MAX, 2,
                                            2, nullptr);
+     },
+     kBad},
+    {"ReflectionPadNullHandle",
+     [](Objects& o) {
+       const int pad[] = {1, 1, 1, 1};
+       return cnnlReflectionPad2d(nullptr, o.y.get(), o.in, pad, o.x.get(),
+                                  o.out);
+     },
+     kBad},
+    {"ReflectionPadTooWide",
+     [](Objects& o) {
+       const int pad[] = {2, 0, 2, 0};
+       return cnnlReflectionPad2d(o.handle.get(), o.y.get(), o.in, pad,
+                                  o.x.get(), o.out);
+     },
+     kBad},
+    {"ReplicationPadShapeMismatch",
+     [](Objects& o) {
+       const int pad[] = {1, 0, 1, 0};
+       return cnnlReplicationPad2d(o.handle.get(), o.y.get(), o.in, pad,
+                                   o.x.get(), o.out);
+     },
+     kBad},
+    {"ReplicationPadArrayLayout",
+     [](Objects& o) {
+       const int pad[] = {0, 0, 0, 0};
+       return cnnlReplicationPad2d(o.handle.get(), o.x_array.get(), o.in, pad,
+                                   o.x_array.get(), o.out);
+     },
+     kBad},
+    {"ReplicationPadNullPad",
+     [](Objects& o) {
+       return cnnlReplicationPad2d(o.handle.get(), o.x.get(), o.in, nullptr,
+                                   o.x.get(), o.out);
+     },
+     kBad},
+    {"ReflectionPadBackwardTypeMismatch",
+     [](Objects& o) {
+       const int pad[] = {1, 1, 1, 1};
+       return cnnlReflectionPadBackward(o.handle.get(), o.x.get(), o.in, pad,
+                                        o.y_half.get(), o.out);
+     },
+     kBad},
+    {"ReplicationPadBackwardNegativePad",
+     [](Objects& o) {
+       const int pad[] = {-1, 1, 1, 1};
+       return cnnlReplicationPadBackward(o.handle.get(), o.x.get(), o.in, pad,
+                                         o.y.get(), o.out);
      },
      kBad},
 };

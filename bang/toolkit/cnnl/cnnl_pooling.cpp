@@ -3,7 +3,9 @@
 // windows nor PyTorch's indices, so these windows are walked here, in
 // double, over images read densely in their layout (cnnl_onednn.h's
 // Image gives each layout's dense strides).
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -152,6 +154,145 @@ bool query_ok(const char* api, cnnlHandle_t handle, const void* a,
     return false;
   }
   return true;
+}
+
+// ---- Reflection and replication padding ----
+
+// A 4-D image or a 3-D sequence (NCL, NLC) as N, C, H, W with its dense
+// strides in that order (a sequence has H = 1).
+bool padded_geometry(const cnnlTensorStruct& t, Image* im) {
+  if (image_of(t, im)) return true;
+  if (t.dims.size() != 3) return false;
+  const std::vector<int64_t>& d = t.dims;
+  if (t.layout == CNNL_LAYOUT_NCL) {
+    *im = {d[0], d[1], 1, d[2], {d[1] * d[2], d[2], 0, 1}};
+    return true;
+  }
+  if (t.layout == CNNL_LAYOUT_NLC) {
+    *im = {d[0], d[2], 1, d[1], {d[1] * d[2], 1, 0, d[2]}};
+    return true;
+  }
+  return false;
+}
+
+// The input coordinate output coordinate `o` (in [-before, in + after))
+// reads: mirrored about the edge (reflect) or clamped (replicate).
+int64_t source_of(int64_t o, int64_t in, bool reflect) {
+  if (reflect) {
+    if (o < 0) return -o;
+    if (o >= in) return 2 * (in - 1) - o;
+    return o;
+  }
+  return std::min(std::max<int64_t>(o, 0), in - 1);
+}
+
+// The checks both pads and their gradients make; `small` is the input (x
+// or dx), `big` the padded tensor. pad[] gives left, right, top, bottom.
+bool pad_geometry(const char* api, cnnlHandle_t handle,
+                  cnnlTensorDescriptor_t small_desc, const void* small,
+                  const char* small_name, cnnlTensorDescriptor_t big_desc,
+                  const void* big, const char* big_name, const int pad[],
+                  bool reflect, bool arithmetic, Image* si, Image* bi,
+                  int64_t* left, int64_t* top, cnnlStatus_t* status) {
+  if (!handle_ok(api, handle, status) ||
+      !usable(api, small_desc, small, small_name, status) ||
+      !usable(api, big_desc, big, big_name, status)) {
+    return false;
+  }
+  const char* why = nullptr;
+  cnnlStatus_t code = CNNL_STATUS_BAD_PARAM;
+  if (pad == nullptr) {
+    why = "pad is NULL";
+  } else if (!padded_geometry(*small_desc, si) ||
+             !padded_geometry(*big_desc, bi) ||
+             small_desc->dims.size() != big_desc->dims.size()) {
+    why = "the tensors are not both NCHW / NHWC, or both NCL / NLC";
+  } else if (big_desc->dtype != small_desc->dtype) {
+    why = "the tensors differ in data type";
+  } else if (arithmetic && !is_real_number(small_desc->dtype)) {
+    why = "the gradient is not of a real-number type";
+    code = CNNL_STATUS_NOT_SUPPORTED;
+  } else {
+    const bool image = small_desc->dims.size() == 4;
+    const int64_t l = pad[0], r = pad[1], t = image ? pad[2] : 0,
+                  b = image ? pad[3] : 0;
+    if (l < 0 || r < 0 || t < 0 || b < 0) {
+      why = "a pad is negative";
+    } else if (bi->n != si->n || bi->c != si->c || bi->h != si->h + t + b ||
+               bi->w != si->w + l + r) {
+      why = "the padded tensor is not the input's shape plus the pads";
+    } else if ((si->h == 0 || si->w == 0) && bi->h * bi->w > 0) {
+      why = "the input is empty and the padded tensor is not";
+    } else if (reflect &&
+               (l >= si->w || r >= si->w || t >= si->h || b >= si->h)) {
+      why = "a reflection pad is not below its dimension";
+    } else {
+      *left = l;
+      *top = t;
+      return true;
+    }
+  }
+  *status = fail(api, code, why);
+  return false;
+}
+
+cnnlStatus_t pad_forward(const char* api, bool reflect, cnnlHandle_t handle,
+                         cnnlTensorDescriptor_t x_desc, const void* x,
+                         const int pad[], cnnlTensorDescriptor_t y_desc,
+                         void* y) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  Image xi, yi;
+  int64_t left = 0, top = 0;
+  if (!pad_geometry(api, handle, x_desc, x, "x", y_desc, y, "y", pad, reflect,
+                    false, &xi, &yi, &left, &top, &status)) {
+    return status;
+  }
+  const size_t bytes = element_bytes(x_desc->dtype);
+  const std::vector<char> from = read_bytes(*x_desc, x);
+  std::vector<char> data(size_t(element_count(*y_desc)) * bytes);
+  for (int64_t n = 0; n < yi.n; ++n) {
+    for (int64_t c = 0; c < yi.c; ++c) {
+      for (int64_t h = 0; h < yi.h; ++h) {
+        const int64_t sh = source_of(h - top, xi.h, reflect);
+        for (int64_t w = 0; w < yi.w; ++w) {
+          const int64_t sw = source_of(w - left, xi.w, reflect);
+          std::memcpy(data.data() + size_t(at(yi, n, c, h, w)) * bytes,
+                      from.data() + size_t(at(xi, n, c, sh, sw)) * bytes,
+                      bytes);
+        }
+      }
+    }
+  }
+  write_bytes(*y_desc, y, data);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t pad_backward(const char* api, bool reflect, cnnlHandle_t handle,
+                          cnnlTensorDescriptor_t dy_desc, const void* dy,
+                          const int pad[], cnnlTensorDescriptor_t dx_desc,
+                          void* dx) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  Image xi, yi;
+  int64_t left = 0, top = 0;
+  if (!pad_geometry(api, handle, dx_desc, dx, "dx", dy_desc, dy, "dy", pad,
+                    reflect, true, &xi, &yi, &left, &top, &status)) {
+    return status;
+  }
+  const std::vector<double> g = read_reals(*dy_desc, dy);
+  std::vector<double> sum(size_t(element_count(*dx_desc)), 0.0);
+  for (int64_t n = 0; n < yi.n; ++n) {
+    for (int64_t c = 0; c < yi.c; ++c) {
+      for (int64_t h = 0; h < yi.h; ++h) {
+        const int64_t sh = source_of(h - top, xi.h, reflect);
+        for (int64_t w = 0; w < yi.w; ++w) {
+          const int64_t sw = source_of(w - left, xi.w, reflect);
+          sum[size_t(at(xi, n, c, sh, sw))] += g[size_t(at(yi, n, c, h, w))];
+        }
+      }
+    }
+  }
+  write_reals(*dx_desc, dx, sum);
+  return CNNL_STATUS_SUCCESS;
 }
 
 }  // namespace
@@ -435,6 +576,38 @@ cnnlStatus_t cnnlSetPoolingNdDescriptor(cnnlPoolingDescriptor_t pooling_desc,
                                         const int stride[]) {
   return cnnlSetPoolingNdDescriptor_v2(pooling_desc, mode, nan_prop, dims,
                                        window, padding, stride, nullptr, false);
+}
+
+cnnlStatus_t cnnlReflectionPad2d(cnnlHandle_t handle,
+                                 const cnnlTensorDescriptor_t x_desc,
+                                 const void* x, const int pad[],
+                                 const cnnlTensorDescriptor_t y_desc, void* y) {
+  return pad_forward("cnnlReflectionPad2d", true, handle, x_desc, x, pad,
+                     y_desc, y);
+}
+cnnlStatus_t cnnlReplicationPad2d(cnnlHandle_t handle,
+                                  const cnnlTensorDescriptor_t x_desc,
+                                  const void* x, const int pad[],
+                                  const cnnlTensorDescriptor_t y_desc,
+                                  void* y) {
+  return pad_forward("cnnlReplicationPad2d", false, handle, x_desc, x, pad,
+                     y_desc, y);
+}
+cnnlStatus_t cnnlReflectionPadBackward(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t dy_desc,
+                                       const void* dy, const int pad[],
+                                       const cnnlTensorDescriptor_t dx_desc,
+                                       void* dx) {
+  return pad_backward("cnnlReflectionPadBackward", true, handle, dy_desc, dy,
+                      pad, dx_desc, dx);
+}
+cnnlStatus_t cnnlReplicationPadBackward(cnnlHandle_t handle,
+                                        const cnnlTensorDescriptor_t dy_desc,
+                                        const void* dy, const int pad[],
+                                        const cnnlTensorDescriptor_t dx_desc,
+                                        void* dx) {
+  return pad_backward("cnnlReplicationPadBackward", false, handle, dy_desc, dy,
+                      pad, dx_desc, dx);
 }
 
 }  // extern "C"
