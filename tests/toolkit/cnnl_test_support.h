@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "bad_call_table.h"
 #include "xbang/core/bfloat16.h"
 #include "xbang/core/half.h"
 
@@ -171,5 +173,22 @@ struct Layout {
                : size_t(((in * cs + ic) * h + ih) * w + iw);
   }
 };
+
+// Runs a row of a bad-call table on `objects`: the row's status, a log line
+// naming a CNNL function, and the objects' `out` (64 floats, zero at
+// start) left untouched.
+template <class Objects>
+void expect_refused(Objects& objects,
+                    const BadCall<cnnlStatus_t, Objects&>& row) {
+  const float before[64] = {};
+  testing::internal::CaptureStderr();
+  const cnnlStatus_t status = row.call(objects);
+  const std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(status, row.expected)
+      << cnnlGetErrorString(status) << " instead of "
+      << cnnlGetErrorString(row.expected);
+  EXPECT_NE(log.find("[xbang] cnnl"), std::string::npos) << log;
+  EXPECT_EQ(std::memcmp(objects.out, before, sizeof(before)), 0);
+}
 
 }  // namespace cnnl_test

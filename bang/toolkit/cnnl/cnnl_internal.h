@@ -311,6 +311,28 @@ inline bool workspace_ok(const char* api, const void* workspace, size_t size,
   return false;
 }
 
+// The checks of a workspace query: the handle, the descriptor it sizes
+// for (NULL when any of several is NULL) and the output.
+inline bool workspace_query_ok(const char* api, cnnlHandle_t handle,
+                               const void* desc, const size_t* size,
+                               cnnlStatus_t* status) {
+  if (!handle_ok(api, handle, status)) return false;
+  if (desc == nullptr || size == nullptr) {
+    *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                   "a descriptor or workspace_size is NULL");
+    return false;
+  }
+  return true;
+}
+// A workspace query of a call that needs no workspace on the host.
+inline cnnlStatus_t zero_workspace_query(const char* api, cnnlHandle_t handle,
+                                         const void* desc, size_t* size) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!workspace_query_ok(api, handle, desc, size, &status)) return status;
+  *size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
 // Real data types an arithmetic function reads and writes through double
 // (int64 and uint64 beyond 2^53 lose their low bits).
 inline bool is_real_number(cnnlDataType_t dtype) {

@@ -169,24 +169,6 @@ cnnlStatus_t loss_backward(const char* api, cnnlHandle_t handle, int reduction,
   return CNNL_STATUS_SUCCESS;
 }
 
-bool query_ok(const char* api, cnnlHandle_t handle, const void* desc,
-              const size_t* size, cnnlStatus_t* status) {
-  if (!handle_ok(api, handle, status)) return false;
-  if (desc == nullptr || size == nullptr) {
-    *status = fail(api, CNNL_STATUS_BAD_PARAM,
-                   "the tensor descriptor or workspace_size is NULL");
-    return false;
-  }
-  return true;
-}
-cnnlStatus_t zero_workspace(const char* api, cnnlHandle_t handle,
-                            const void* desc, size_t* size) {
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok(api, handle, desc, size, &status)) return status;
-  *size = 0;
-  return CNNL_STATUS_SUCCESS;
-}
-
 double bce(double x, double t, double w, double) {
   const double log_x = std::max(std::log(x), -100.0);
   const double log_1mx = std::max(std::log1p(-x), -100.0);
@@ -221,41 +203,77 @@ int mse_reduction(cnnlMSELossReduction_t r) {
                                    : -1;
 }
 
-// The checks the NLL calls share: reduction, target [N] of class
-// indices in [0, C) or ignore_index, weight NULL or [C] of x's type, and
-// the total weight (one element) where a reduction needs it.
-bool nll_common(const char* api, int reduction, cnnlDataType_t dtype, int64_t n,
-                int64_t c, cnnlTensorDescriptor_t t_desc, const void* target,
+// The checks the NLL calls share: the [N, C] matrix (x or diff_x) of a
+// floating type, the algorithm, target [N] of class indices in [0, C) or
+// ignore_index, weight NULL or [C] of the matrix's type, and the per-row
+// tensor (y or diff_y: N elements, or one with a reduction).
+struct NllInputs {
+  int64_t n = 0, c = 0;
+  Reduce reduce = Reduce::kNone;
+  std::vector<int64_t> classes;
+  std::vector<double> weight;
+};
+bool nll_inputs(const char* api, cnnlNlllossAlgorithm_t algorithm,
+                cnnlTensorDescriptor_t matrix_desc, const char* matrix_name,
+                cnnlTensorDescriptor_t t_desc, const void* target,
                 int ignore_index, cnnlTensorDescriptor_t w_desc,
-                const void* filter, std::vector<int64_t>* classes,
-                std::vector<double>* weight, cnnlStatus_t* status) {
+                const void* filter, cnnlTensorDescriptor_t rows_desc,
+                const void* rows, const char* rows_name, NllInputs* in,
+                cnnlStatus_t* status) {
+  char why[96];
+  if (!is_float_type(matrix_desc->dtype)) {
+    std::snprintf(why, sizeof(why), "%s is not half, bfloat16, float or double",
+                  matrix_name);
+    *status = fail(api, CNNL_STATUS_NOT_SUPPORTED, why);
+    return false;
+  }
+  if (matrix_desc->dims.size() != 2) {
+    std::snprintf(why, sizeof(why), "%s is not [N, C]", matrix_name);
+    *status = fail(api, CNNL_STATUS_BAD_PARAM, why);
+    return false;
+  }
+  in->n = matrix_desc->dims[0];
+  in->c = matrix_desc->dims[1];
+  const int reduction = nll_reduction(algorithm);
   if (reduction < 0) {
     *status = fail(api, CNNL_STATUS_BAD_PARAM, "unknown algorithm");
     return false;
   }
+  in->reduce = Reduce(reduction);
   if (!usable(api, t_desc, target, "target", status)) return false;
   if (!is_index_type(t_desc->dtype) || t_desc->dims.size() != 1 ||
-      t_desc->dims[0] != n) {
+      t_desc->dims[0] != in->n) {
     *status = fail(api, CNNL_STATUS_BAD_PARAM,
                    "target is not N int32 or int64 class indices");
     return false;
   }
-  weight->assign(size_t(c), 1.0);
+  in->weight.assign(size_t(in->c), 1.0);
   if (w_desc != nullptr && filter != nullptr) {
     if (!usable(api, w_desc, filter, "filter", status)) return false;
-    if (w_desc->dtype != dtype || element_count(*w_desc) != c) {
+    if (w_desc->dtype != matrix_desc->dtype ||
+        element_count(*w_desc) != in->c) {
       *status = fail(api, CNNL_STATUS_BAD_PARAM,
                      "filter is not C elements of x's type");
       return false;
     }
-    *weight = read_reals(*w_desc, filter);
+    in->weight = read_reals(*w_desc, filter);
   }
-  classes->clear();
+  const cnnlTensorStruct per_row{true,
+                                 CNNL_LAYOUT_ARRAY,
+                                 matrix_desc->dtype,
+                                 CNNL_DTYPE_INVALID,
+                                 std::vector<int64_t>{in->n},
+                                 std::vector<int64_t>{1}};
+  if (!reduced_like(api, rows_desc, rows, rows_name, per_row, in->reduce,
+                    status)) {
+    return false;
+  }
+  in->classes.clear();
   bool in_range = true;
   for_each_offset(t_desc->dims, t_desc->strides, [&](int64_t at) {
     const int64_t k = load_index(t_desc->dtype, target, at);
-    if (k != ignore_index && (k < 0 || k >= c)) in_range = false;
-    classes->push_back(k);
+    if (k != ignore_index && (k < 0 || k >= in->c)) in_range = false;
+    in->classes.push_back(k);
   });
   if (in_range) return true;
   *status = fail(api, CNNL_STATUS_BAD_PARAM,
@@ -278,31 +296,15 @@ cnnlStatus_t nll_forward(const char* api, cnnlHandle_t handle,
       !workspace_ok(api, workspace, workspace_size, &status)) {
     return status;
   }
-  if (!is_float_type(x_desc->dtype)) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "x is not half, bfloat16, float or double");
-  }
-  if (x_desc->dims.size() != 2) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "x is not [N, C]");
-  }
-  const int64_t n = x_desc->dims[0], c = x_desc->dims[1];
-  const int reduction = nll_reduction(algorithm);
-  std::vector<int64_t> classes;
-  std::vector<double> weight;
-  if (!nll_common(api, reduction, x_desc->dtype, n, c, t_desc, target,
-                  ignore_index, w_desc, filter, &classes, &weight, &status)) {
+  NllInputs in;
+  if (!nll_inputs(api, algorithm, x_desc, "x", t_desc, target, ignore_index,
+                  w_desc, filter, y_desc, y, "y", &in, &status)) {
     return status;
   }
-  const Reduce reduce = Reduce(reduction);
-  const cnnlTensorStruct out_shape{true,
-                                   CNNL_LAYOUT_ARRAY,
-                                   x_desc->dtype,
-                                   CNNL_DTYPE_INVALID,
-                                   std::vector<int64_t>{n},
-                                   std::vector<int64_t>{1}};
-  if (!reduced_like(api, y_desc, y, "y", out_shape, reduce, &status)) {
-    return status;
-  }
+  const int64_t n = in.n, c = in.c;
+  const Reduce reduce = in.reduce;
+  const std::vector<int64_t>& classes = in.classes;
+  const std::vector<double>& weight = in.weight;
   if (total_filter != nullptr &&
       (tf_desc == nullptr || !tf_desc->set || element_count(*tf_desc) != 1 ||
        !is_float_type(tf_desc->dtype))) {
@@ -335,8 +337,8 @@ extern "C" {
 cnnlStatus_t cnnlGetBceLossWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
     const cnnlTensorDescriptor_t, size_t* workspace_size) {
-  return zero_workspace("cnnlGetBceLossWorkspaceSize", handle, input_desc,
-                        workspace_size);
+  return zero_workspace_query("cnnlGetBceLossWorkspaceSize", handle, input_desc,
+                              workspace_size);
 }
 cnnlStatus_t cnnlBceLoss(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
@@ -353,8 +355,8 @@ cnnlStatus_t cnnlBceLoss(
 cnnlStatus_t cnnlGetBceLossBackwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t target_desc,
     const cnnlTensorDescriptor_t, size_t* workspace_size) {
-  return zero_workspace("cnnlGetBceLossBackwardWorkspaceSize", handle,
-                        target_desc, workspace_size);
+  return zero_workspace_query("cnnlGetBceLossBackwardWorkspaceSize", handle,
+                              target_desc, workspace_size);
 }
 cnnlStatus_t cnnlBceLossBackward(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t grad_desc,
@@ -374,8 +376,8 @@ cnnlStatus_t cnnlGetBceWithLogitsWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
     const cnnlTensorDescriptor_t, const cnnlTensorDescriptor_t,
     size_t* workspace_size) {
-  return zero_workspace("cnnlGetBceWithLogitsWorkspaceSize", handle, input_desc,
-                        workspace_size);
+  return zero_workspace_query("cnnlGetBceWithLogitsWorkspaceSize", handle,
+                              input_desc, workspace_size);
 }
 cnnlStatus_t cnnlBceWithLogits_v2(
     cnnlHandle_t handle, const cnnlComputationPreference_t prefer,
@@ -400,8 +402,8 @@ cnnlStatus_t cnnlGetBceWithLogitsBackwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t target_desc,
     const cnnlTensorDescriptor_t, const cnnlTensorDescriptor_t,
     size_t* workspace_size) {
-  return zero_workspace("cnnlGetBceWithLogitsBackwardWorkspaceSize", handle,
-                        target_desc, workspace_size);
+  return zero_workspace_query("cnnlGetBceWithLogitsBackwardWorkspaceSize",
+                              handle, target_desc, workspace_size);
 }
 cnnlStatus_t cnnlBceWithLogitsBackward(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t grad_desc,
@@ -422,8 +424,8 @@ cnnlStatus_t cnnlBceWithLogitsBackward(
 cnnlStatus_t cnnlGetNlllossWorkspaceSize(cnnlHandle_t handle,
                                          const cnnlTensorDescriptor_t x_desc,
                                          size_t* workspace_size) {
-  return zero_workspace("cnnlGetNlllossWorkspaceSize", handle, x_desc,
-                        workspace_size);
+  return zero_workspace_query("cnnlGetNlllossWorkspaceSize", handle, x_desc,
+                              workspace_size);
 }
 cnnlStatus_t cnnlNlllossForward(
     cnnlHandle_t handle, const cnnlNlllossAlgorithm_t algorithm,
@@ -463,32 +465,16 @@ cnnlStatus_t cnnlNlllossBackward_v2(
       !usable(api, diff_y_desc, diff_y, "diff_y", &status)) {
     return status;
   }
-  if (!is_float_type(diff_x_desc->dtype)) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "diff_x is not half, bfloat16, float or double");
-  }
-  if (diff_x_desc->dims.size() != 2) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "diff_x is not [N, C]");
-  }
-  const int64_t n = diff_x_desc->dims[0], c = diff_x_desc->dims[1];
-  const int reduction = nll_reduction(algorithm);
-  std::vector<int64_t> classes;
-  std::vector<double> weight;
-  if (!nll_common(api, reduction, diff_x_desc->dtype, n, c, t_desc, target,
-                  ignore_index, w_desc, filter, &classes, &weight, &status)) {
+  NllInputs in;
+  if (!nll_inputs(api, algorithm, diff_x_desc, "diff_x", t_desc, target,
+                  ignore_index, w_desc, filter, diff_y_desc, diff_y, "diff_y",
+                  &in, &status)) {
     return status;
   }
-  const Reduce reduce = Reduce(reduction);
-  const cnnlTensorStruct out_shape{true,
-                                   CNNL_LAYOUT_ARRAY,
-                                   diff_x_desc->dtype,
-                                   CNNL_DTYPE_INVALID,
-                                   std::vector<int64_t>{n},
-                                   std::vector<int64_t>{1}};
-  if (!reduced_like(api, diff_y_desc, diff_y, "diff_y", out_shape, reduce,
-                    &status)) {
-    return status;
-  }
+  const int64_t n = in.n, c = in.c;
+  const Reduce reduce = in.reduce;
+  const std::vector<int64_t>& classes = in.classes;
+  const std::vector<double>& weight = in.weight;
   if (reduce == Reduce::kMean &&
       (total_filter == nullptr || tf_desc == nullptr || !tf_desc->set ||
        element_count(*tf_desc) != 1 || !is_float_type(tf_desc->dtype))) {
@@ -512,8 +498,8 @@ cnnlStatus_t cnnlNlllossBackward_v2(
 cnnlStatus_t cnnlGetSmoothL1LossForwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
     const cnnlSmoothL1LossAlgorithm_t, size_t* workspace_size) {
-  return zero_workspace("cnnlGetSmoothL1LossForwardWorkspaceSize", handle,
-                        x_desc, workspace_size);
+  return zero_workspace_query("cnnlGetSmoothL1LossForwardWorkspaceSize", handle,
+                              x_desc, workspace_size);
 }
 cnnlStatus_t cnnlSmoothL1LossForward_v2(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
@@ -536,8 +522,8 @@ cnnlStatus_t cnnlSmoothL1LossForward_v2(
 cnnlStatus_t cnnlGetSmoothL1LossBackwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
     const cnnlSmoothL1LossAlgorithm_t, size_t* workspace_size) {
-  return zero_workspace("cnnlGetSmoothL1LossBackwardWorkspaceSize", handle,
-                        x_desc, workspace_size);
+  return zero_workspace_query("cnnlGetSmoothL1LossBackwardWorkspaceSize",
+                              handle, x_desc, workspace_size);
 }
 cnnlStatus_t cnnlSmoothL1LossBackward_v2(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
@@ -564,8 +550,8 @@ cnnlStatus_t cnnlSmoothL1LossBackward_v2(
 cnnlStatus_t cnnlGetMSELossWorkspaceSize(cnnlHandle_t handle,
                                          const cnnlTensorDescriptor_t x_desc,
                                          size_t* workspace_size) {
-  return zero_workspace("cnnlGetMSELossWorkspaceSize", handle, x_desc,
-                        workspace_size);
+  return zero_workspace_query("cnnlGetMSELossWorkspaceSize", handle, x_desc,
+                              workspace_size);
 }
 cnnlStatus_t cnnlMSELoss_v2(cnnlHandle_t handle,
                             const cnnlMSELossReduction_t reduction,

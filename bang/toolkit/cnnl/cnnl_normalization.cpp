@@ -18,21 +18,6 @@ namespace {
 using dnnl::memory;
 using dnnl::normalization_flags;
 
-bool query_ok(const char* api, cnnlHandle_t handle,
-              cnnlTensorDescriptor_t x_desc, const size_t* size,
-              cnnlStatus_t* status) {
-  if (!handle_ok(api, handle, status)) return false;
-  if (x_desc == nullptr || !x_desc->set) {
-    *status = fail(api, CNNL_STATUS_BAD_PARAM, "x_desc is NULL or never set");
-    return false;
-  }
-  if (size == nullptr) {
-    *status = fail(api, CNNL_STATUS_BAD_PARAM, "workspace_size is NULL");
-    return false;
-  }
-  return true;
-}
-
 // The float copy of an optional vector (NULL data reads `otherwise`).
 std::vector<float> read_vector(const cnnlTensorStruct& t, const void* data,
                                int64_t n, float otherwise) {
@@ -393,6 +378,21 @@ bool layer_geometry(const char* api, const cnnlTensorStruct& x, int axis,
   return false;
 }
 
+// The workspace query of a call normalising x from `axis` on.
+cnnlStatus_t axis_workspace_query(const char* api, cnnlHandle_t handle,
+                                  cnnlTensorDescriptor_t x_desc, int axis,
+                                  size_t* workspace_size) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!workspace_query_ok(api, handle, x_desc, workspace_size, &status)) {
+    return status;
+  }
+  if (!x_desc->set || axis < 0 || axis >= int(x_desc->dims.size())) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is not in [0, rank of x)");
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
 memory::desc rows_md(int64_t rows, int64_t cols) {
   return memory::desc({rows, cols}, memory::data_type::f32,
                       memory::format_tag::ab);
@@ -480,35 +480,20 @@ extern "C" {
 cnnlStatus_t cnnlGetBatchNormForwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
     size_t* workspace_size) {
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok("cnnlGetBatchNormForwardWorkspaceSize", handle, x_desc,
-                workspace_size, &status)) {
-    return status;
-  }
-  *workspace_size = 0;
-  return CNNL_STATUS_SUCCESS;
+  return zero_workspace_query("cnnlGetBatchNormForwardWorkspaceSize", handle,
+                              x_desc, workspace_size);
 }
 cnnlStatus_t cnnlGetBatchNormBackwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
     size_t* workspace_size) {
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok("cnnlGetBatchNormBackwardWorkspaceSize", handle, x_desc,
-                workspace_size, &status)) {
-    return status;
-  }
-  *workspace_size = 0;
-  return CNNL_STATUS_SUCCESS;
+  return zero_workspace_query("cnnlGetBatchNormBackwardWorkspaceSize", handle,
+                              x_desc, workspace_size);
 }
 cnnlStatus_t cnnlGetFrozenBatchNormBackwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
     size_t* workspace_size) {
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok("cnnlGetFrozenBatchNormBackwardWorkspaceSize", handle, x_desc,
-                workspace_size, &status)) {
-    return status;
-  }
-  *workspace_size = 0;
-  return CNNL_STATUS_SUCCESS;
+  return zero_workspace_query("cnnlGetFrozenBatchNormBackwardWorkspaceSize",
+                              handle, x_desc, workspace_size);
 }
 
 cnnlStatus_t cnnlBatchNormForwardTraining_v2(
@@ -617,26 +602,14 @@ cnnlStatus_t cnnlFrozenBatchNormBackward_v2(
 cnnlStatus_t cnnlGetLayerNormOpWorkspaceSize(
     cnnlHandle_t handle, int axis, const cnnlTensorDescriptor_t x_desc,
     size_t* workspace_size) {
-  const char* api = "cnnlGetLayerNormOpWorkspaceSize";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok(api, handle, x_desc, workspace_size, &status)) return status;
-  if (axis < 0 || axis >= int(x_desc->dims.size())) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is not in [0, rank of x)");
-  }
-  *workspace_size = 0;
-  return CNNL_STATUS_SUCCESS;
+  return axis_workspace_query("cnnlGetLayerNormOpWorkspaceSize", handle, x_desc,
+                              axis, workspace_size);
 }
 cnnlStatus_t cnnlGetLayerNormBackwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, int axis,
     size_t* workspace_size) {
-  const char* api = "cnnlGetLayerNormBackwardWorkspaceSize";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok(api, handle, x_desc, workspace_size, &status)) return status;
-  if (axis < 0 || axis >= int(x_desc->dims.size())) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is not in [0, rank of x)");
-  }
-  *workspace_size = 0;
-  return CNNL_STATUS_SUCCESS;
+  return axis_workspace_query("cnnlGetLayerNormBackwardWorkspaceSize", handle,
+                              x_desc, axis, workspace_size);
 }
 
 cnnlStatus_t cnnlLayerNormForward(
@@ -790,7 +763,7 @@ cnnlStatus_t cnnlGetGroupNormForwardWorkspaceSize(
   const char* api = "cnnlGetGroupNormForwardWorkspaceSize";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
   Groups g;
-  if (!query_ok(api, handle, x_desc, workspace_size, &status) ||
+  if (!workspace_query_ok(api, handle, x_desc, workspace_size, &status) ||
       !group_geometry(api, *x_desc, group_num, &g, &status)) {
     return status;
   }
@@ -892,7 +865,7 @@ cnnlStatus_t cnnlGetGroupNormBackwardWorkspaceSizeV2(
   const char* api = "cnnlGetGroupNormBackwardWorkspaceSizeV2";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
   Groups g;
-  if (!query_ok(api, handle, x_desc, workspace_size, &status) ||
+  if (!workspace_query_ok(api, handle, x_desc, workspace_size, &status) ||
       !group_geometry(api, *x_desc, group_num, &g, &status)) {
     return status;
   }
@@ -999,26 +972,14 @@ cnnlStatus_t cnnlGroupNormBackward(
 cnnlStatus_t cnnlGetRmsNormOpWorkspaceSize(cnnlHandle_t handle, int axis,
                                            const cnnlTensorDescriptor_t x_desc,
                                            size_t* workspace_size) {
-  const char* api = "cnnlGetRmsNormOpWorkspaceSize";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok(api, handle, x_desc, workspace_size, &status)) return status;
-  if (axis < 0 || axis >= int(x_desc->dims.size())) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is not in [0, rank of x)");
-  }
-  *workspace_size = 0;
-  return CNNL_STATUS_SUCCESS;
+  return axis_workspace_query("cnnlGetRmsNormOpWorkspaceSize", handle, x_desc,
+                              axis, workspace_size);
 }
 cnnlStatus_t cnnlGetRmsNormBackwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, int axis,
     size_t* workspace_size) {
-  const char* api = "cnnlGetRmsNormBackwardWorkspaceSize";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok(api, handle, x_desc, workspace_size, &status)) return status;
-  if (axis < 0 || axis >= int(x_desc->dims.size())) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is not in [0, rank of x)");
-  }
-  *workspace_size = 0;
-  return CNNL_STATUS_SUCCESS;
+  return axis_workspace_query("cnnlGetRmsNormBackwardWorkspaceSize", handle,
+                              x_desc, axis, workspace_size);
 }
 
 cnnlStatus_t cnnlRmsNormForward(

@@ -145,17 +145,6 @@ cnnlStatus_t adaptive_forward(const char* api, cnnlHandle_t handle,
   return CNNL_STATUS_SUCCESS;
 }
 
-bool query_ok(const char* api, cnnlHandle_t handle, const void* a,
-              const void* b, const size_t* size, cnnlStatus_t* status) {
-  if (!handle_ok(api, handle, status)) return false;
-  if (a == nullptr || b == nullptr || size == nullptr) {
-    *status = fail(api, CNNL_STATUS_BAD_PARAM,
-                   "a descriptor or workspace_size is NULL");
-    return false;
-  }
-  return true;
-}
-
 // ---- Reflection and replication padding ----
 
 // A 4-D image or a 3-D sequence (NCL, NLC) as N, C, H, W with its dense
@@ -305,8 +294,9 @@ cnnlStatus_t cnnlGetAdaptivePoolingForwardWorkspaceSize(
     size_t* workspace_size) {
   const char* api = "cnnlGetAdaptivePoolingForwardWorkspaceSize";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok(api, handle, input_desc, output_desc, workspace_size,
-                &status) ||
+  if (!workspace_query_ok(api, handle,
+                          input_desc != nullptr ? output_desc : nullptr,
+                          workspace_size, &status) ||
       !mode_known(api, mode, &status)) {
     return status;
   }
@@ -392,25 +382,17 @@ cnnlStatus_t cnnlAdaptivePoolingBackward(
 cnnlStatus_t cnnlGetPoolingWithIndexWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
     const cnnlTensorDescriptor_t y_desc, size_t* workspace_size) {
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok("cnnlGetPoolingWithIndexWorkspaceSize", handle, x_desc, y_desc,
-                workspace_size, &status)) {
-    return status;
-  }
-  *workspace_size = 0;
-  return CNNL_STATUS_SUCCESS;
+  return zero_workspace_query("cnnlGetPoolingWithIndexWorkspaceSize", handle,
+                              x_desc != nullptr ? y_desc : nullptr,
+                              workspace_size);
 }
 cnnlStatus_t cnnlGetPoolingWithIndexWorkspaceSize_v2(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
     const cnnlTensorDescriptor_t y_desc, const cnnlTensorDescriptor_t,
     size_t* workspace_size) {
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok("cnnlGetPoolingWithIndexWorkspaceSize_v2", handle, x_desc,
-                y_desc, workspace_size, &status)) {
-    return status;
-  }
-  *workspace_size = 0;
-  return CNNL_STATUS_SUCCESS;
+  return zero_workspace_query("cnnlGetPoolingWithIndexWorkspaceSize_v2", handle,
+                              x_desc != nullptr ? y_desc : nullptr,
+                              workspace_size);
 }
 
 cnnlStatus_t cnnlPoolingForwardWithIndex(
@@ -491,7 +473,8 @@ cnnlStatus_t cnnlGetPoolingWorkspaceSize_v2(
     size_t* workspace_size) {
   const char* api = "cnnlGetPoolingWorkspaceSize_v2";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!query_ok(api, handle, x_desc, y_desc, workspace_size, &status)) {
+  if (!workspace_query_ok(api, handle, x_desc != nullptr ? y_desc : nullptr,
+                          workspace_size, &status)) {
     return status;
   }
   if (pooling_desc == nullptr) {

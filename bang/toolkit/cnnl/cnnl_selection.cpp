@@ -55,6 +55,21 @@ bool check_index(const char* api, const cnnlTensorStruct& index,
   return false;
 }
 
+// The checks of a call that indexes input along dim: handle, input, index
+// and output descriptors with data, dim in range, an integer index.
+bool indexed_call_ok(const char* api, cnnlHandle_t handle, int dim,
+                     cnnlTensorDescriptor_t input_desc, const void* input,
+                     cnnlTensorDescriptor_t index_desc, const void* index,
+                     cnnlTensorDescriptor_t output_desc, const void* output,
+                     cnnlStatus_t* status) {
+  return handle_ok(api, handle, status) &&
+         usable(api, input_desc, input, "input", status) &&
+         usable(api, index_desc, index, "index", status) &&
+         usable(api, output_desc, output, "output", status) &&
+         check_dim(api, dim, *input_desc, status) &&
+         check_index(api, *index_desc, status);
+}
+
 // The index values, dense, each checked to lie in [0, extent).
 bool read_indices(const char* api, const cnnlTensorStruct& index,
                   const void* data, int64_t extent, std::vector<int64_t>* out,
@@ -218,14 +233,10 @@ cnnlStatus_t scatter(const char* api, cnnlHandle_t handle, int dim,
                      cnnlTensorDescriptor_t output_desc, void* output,
                      cnnlScatterMode_t mode) {
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status) ||
-      !usable(api, input_desc, input, "input", &status) ||
-      !usable(api, index_desc, index, "index", &status) ||
+  if (!indexed_call_ok(api, handle, dim, input_desc, input, index_desc, index,
+                       output_desc, output, &status) ||
       !usable(api, src_desc, src, "src", &status) ||
-      !usable(api, output_desc, output, "output", &status) ||
-      !workspace_ok(api, workspace, workspace_size, &status) ||
-      !check_dim(api, dim, *input_desc, &status) ||
-      !check_index(api, *index_desc, &status)) {
+      !workspace_ok(api, workspace, workspace_size, &status)) {
     return status;
   }
   if (int(mode) < CNNL_SCATTER || int(mode) > CNNL_SCATTER_MIN) {
@@ -307,18 +318,6 @@ AxisSplit split_at(const std::vector<int64_t>& dims, int dim) {
     }
   }
   return s;
-}
-
-cnnlStatus_t zero_workspace(const char* api, cnnlHandle_t handle,
-                            const void* desc, size_t* size) {
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status)) return status;
-  if (desc == nullptr || size == nullptr) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "a descriptor or workspace_size is NULL");
-  }
-  *size = 0;
-  return CNNL_STATUS_SUCCESS;
 }
 
 }  // namespace
@@ -512,12 +511,8 @@ cnnlStatus_t cnnlGather(
     const void* index, const cnnlTensorDescriptor_t output_desc, void* output) {
   const char* api = "cnnlGather";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status) ||
-      !usable(api, input_desc, input, "input", &status) ||
-      !usable(api, index_desc, index, "index", &status) ||
-      !usable(api, output_desc, output, "output", &status) ||
-      !check_dim(api, dim, *input_desc, &status) ||
-      !check_index(api, *index_desc, &status)) {
+  if (!indexed_call_ok(api, handle, dim, input_desc, input, index_desc, index,
+                       output_desc, output, &status)) {
     return status;
   }
   const cnnlTensorStruct &in = *input_desc, &idx = *index_desc,
@@ -584,13 +579,9 @@ cnnlStatus_t cnnlIndexAdd(
     void* output) {
   const char* api = "cnnlIndexAdd";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status) ||
-      !usable(api, input_desc, input, "input", &status) ||
-      !usable(api, index_desc, index, "index", &status) ||
-      !usable(api, source_desc, source, "source", &status) ||
-      !usable(api, output_desc, output, "output", &status) ||
-      !check_dim(api, dim, *input_desc, &status) ||
-      !check_index(api, *index_desc, &status)) {
+  if (!indexed_call_ok(api, handle, dim, input_desc, input, index_desc, index,
+                       output_desc, output, &status) ||
+      !usable(api, source_desc, source, "source", &status)) {
     return status;
   }
   const cnnlTensorStruct &in = *input_desc, &idx = *index_desc,
@@ -720,7 +711,7 @@ cnnlStatus_t cnnlEmbeddingForward_v2(
 cnnlStatus_t cnnlGetEmbeddingBackwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t diff_desc,
     const cnnlTensorDescriptor_t output_desc, bool, size_t* workspace_size) {
-  return zero_workspace(
+  return zero_workspace_query(
       "cnnlGetEmbeddingBackwardWorkspaceSize", handle,
       diff_desc != nullptr ? static_cast<const void*>(output_desc) : nullptr,
       workspace_size);
@@ -777,8 +768,8 @@ cnnlStatus_t cnnlEmbeddingBackward(
 cnnlStatus_t cnnlGetRollWorkspaceSize(cnnlHandle_t handle,
                                       const cnnlTensorDescriptor_t input_desc,
                                       size_t* workspace_size) {
-  return zero_workspace("cnnlGetRollWorkspaceSize", handle, input_desc,
-                        workspace_size);
+  return zero_workspace_query("cnnlGetRollWorkspaceSize", handle, input_desc,
+                              workspace_size);
 }
 cnnlStatus_t cnnlRoll(cnnlHandle_t handle,
                       const cnnlTensorDescriptor_t input_desc,
@@ -1010,12 +1001,8 @@ cnnlStatus_t cnnlIndexFill_v2(
     const void* index, const cnnlTensorDescriptor_t output_desc, void* output) {
   const char* api = "cnnlIndexFill_v2";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status) ||
-      !usable(api, input_desc, input, "input", &status) ||
-      !usable(api, index_desc, index, "index", &status) ||
-      !usable(api, output_desc, output, "output", &status) ||
-      !check_dim(api, dim, *input_desc, &status) ||
-      !check_index(api, *index_desc, &status)) {
+  if (!indexed_call_ok(api, handle, dim, input_desc, input, index_desc, index,
+                       output_desc, output, &status)) {
     return status;
   }
   if (pointer_mode != CNNL_POINTER_MODE_HOST &&
