@@ -311,6 +311,17 @@ inline bool workspace_ok(const char* api, const void* workspace, size_t size,
   return false;
 }
 
+// The checks every call from one tensor to another starts with: the
+// handle, and both descriptors set with data.
+inline bool unary_call_ok(const char* api, cnnlHandle_t handle,
+                          cnnlTensorDescriptor_t input_desc, const void* input,
+                          cnnlTensorDescriptor_t output_desc,
+                          const void* output, cnnlStatus_t* status) {
+  return handle_ok(api, handle, status) &&
+         usable(api, input_desc, input, "input", status) &&
+         usable(api, output_desc, output, "output", status);
+}
+
 // The checks of a workspace query: the handle, the descriptor it sizes
 // for (NULL when any of several is NULL) and the output.
 inline bool workspace_query_ok(const char* api, cnnlHandle_t handle,

@@ -225,6 +225,24 @@ bool pad_geometry(const char* api, cnnlHandle_t handle,
   return false;
 }
 
+// Calls visit(padded offset, source offset) for every element of the
+// padded image, in dense offsets of each layout.
+template <class Visit>
+void for_each_padded(const Image& yi, const Image& xi, int64_t top,
+                     int64_t left, bool reflect, Visit visit) {
+  for (int64_t n = 0; n < yi.n; ++n) {
+    for (int64_t c = 0; c < yi.c; ++c) {
+      for (int64_t h = 0; h < yi.h; ++h) {
+        const int64_t sh = source_of(h - top, xi.h, reflect);
+        for (int64_t w = 0; w < yi.w; ++w) {
+          const int64_t sw = source_of(w - left, xi.w, reflect);
+          visit(size_t(at(yi, n, c, h, w)), size_t(at(xi, n, c, sh, sw)));
+        }
+      }
+    }
+  }
+}
+
 cnnlStatus_t pad_forward(const char* api, bool reflect, cnnlHandle_t handle,
                          cnnlTensorDescriptor_t x_desc, const void* x,
                          const int pad[], cnnlTensorDescriptor_t y_desc,
@@ -239,19 +257,9 @@ cnnlStatus_t pad_forward(const char* api, bool reflect, cnnlHandle_t handle,
   const size_t bytes = element_bytes(x_desc->dtype);
   const std::vector<char> from = read_bytes(*x_desc, x);
   std::vector<char> data(size_t(element_count(*y_desc)) * bytes);
-  for (int64_t n = 0; n < yi.n; ++n) {
-    for (int64_t c = 0; c < yi.c; ++c) {
-      for (int64_t h = 0; h < yi.h; ++h) {
-        const int64_t sh = source_of(h - top, xi.h, reflect);
-        for (int64_t w = 0; w < yi.w; ++w) {
-          const int64_t sw = source_of(w - left, xi.w, reflect);
-          std::memcpy(data.data() + size_t(at(yi, n, c, h, w)) * bytes,
-                      from.data() + size_t(at(xi, n, c, sh, sw)) * bytes,
-                      bytes);
-        }
-      }
-    }
-  }
+  for_each_padded(yi, xi, top, left, reflect, [&](size_t to, size_t src) {
+    std::memcpy(data.data() + to * bytes, from.data() + src * bytes, bytes);
+  });
   write_bytes(*y_desc, y, data);
   return CNNL_STATUS_SUCCESS;
 }
@@ -269,17 +277,8 @@ cnnlStatus_t pad_backward(const char* api, bool reflect, cnnlHandle_t handle,
   }
   const std::vector<double> g = read_reals(*dy_desc, dy);
   std::vector<double> sum(size_t(element_count(*dx_desc)), 0.0);
-  for (int64_t n = 0; n < yi.n; ++n) {
-    for (int64_t c = 0; c < yi.c; ++c) {
-      for (int64_t h = 0; h < yi.h; ++h) {
-        const int64_t sh = source_of(h - top, xi.h, reflect);
-        for (int64_t w = 0; w < yi.w; ++w) {
-          const int64_t sw = source_of(w - left, xi.w, reflect);
-          sum[size_t(at(xi, n, c, sh, sw))] += g[size_t(at(yi, n, c, h, w))];
-        }
-      }
-    }
-  }
+  for_each_padded(yi, xi, top, left, reflect,
+                  [&](size_t from, size_t to) { sum[to] += g[from]; });
   write_reals(*dx_desc, dx, sum);
   return CNNL_STATUS_SUCCESS;
 }

@@ -627,9 +627,8 @@ cnnlStatus_t cnnlTile(cnnlHandle_t handle,
                       const cnnlTensorDescriptor_t output_desc, void* output) {
   const char* api = "cnnlTile";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status) ||
-      !usable(api, input_desc, input, "input", &status) ||
-      !usable(api, output_desc, output, "output", &status)) {
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status)) {
     return status;
   }
   const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
@@ -779,9 +778,8 @@ cnnlStatus_t cnnlRoll(cnnlHandle_t handle,
                       const cnnlTensorDescriptor_t output_desc, void* output) {
   const char* api = "cnnlRoll";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status) ||
-      !usable(api, input_desc, input, "input", &status) ||
-      !usable(api, output_desc, output, "output", &status) ||
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status) ||
       !workspace_ok(api, workspace, workspace_size, &status)) {
     return status;
   }
@@ -840,9 +838,8 @@ cnnlStatus_t cnnlCumsum(cnnlHandle_t handle,
                         void* output) {
   const char* api = "cnnlCumsum";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status) ||
-      !usable(api, input_desc, input, "input", &status) ||
-      !usable(api, output_desc, output, "output", &status)) {
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status)) {
     return status;
   }
   const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
@@ -917,9 +914,8 @@ cnnlStatus_t cnnlTri(cnnlHandle_t handle, int diagonal, bool tri_up_mode,
                      const cnnlTensorDescriptor_t output_desc, void* output) {
   const char* api = "cnnlTri";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status) ||
-      !usable(api, input_desc, input, "input", &status) ||
-      !usable(api, output_desc, output, "output", &status)) {
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status)) {
     return status;
   }
   const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
