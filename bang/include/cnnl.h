@@ -1309,6 +1309,269 @@ cnnlStatus_t cnnlMinimum(cnnlHandle_t handle,
                          const cnnlTensorDescriptor_t output_desc, void* output,
                          void* workspace, size_t workspace_size);
 
+// More unary functions (float types): erf, its inverse (|x| > 1 is NaN),
+// floor, round (halves to even), trunc, log in base e, 2 or 10, log1p, sin.
+typedef enum {
+  CNNL_LOG_E = 0,
+  CNNL_LOG_2 = 1,
+  CNNL_LOG_10 = 2,
+} cnnlLogBase_t;
+cnnlStatus_t cnnlErf_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlErfinv(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlFloor(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlRound(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlTrunc(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlLog_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlLogBase_t base,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlLog1p(cnnlHandle_t handle,
+                       const cnnlComputationPreference_t prefer,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlSin_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+// NaN tests: a float input, a bool output of its shape.
+cnnlStatus_t cnnlIsNan(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlIsFinite(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output);
+// NaN, +infinity and -infinity replaced by nan, posinf and neginf.
+cnnlStatus_t cnnlNanToNum(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input, const float nan,
+                          const float posinf, const float neginf,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output);
+// Trigonometric and hyperbolic functions chosen by a descriptor.
+typedef enum {
+  CNNL_TRIGON_SIN = 0,
+  CNNL_TRIGON_COS = 1,
+  CNNL_TRIGON_TAN = 2,
+  CNNL_TRIGON_ASIN = 3,
+  CNNL_TRIGON_ACOS = 4,
+  CNNL_TRIGON_ATAN = 5,
+  CNNL_TRIGON_SINH = 6,
+  CNNL_TRIGON_COSH = 7,
+  CNNL_TRIGON_TANH = 8,
+  CNNL_TRIGON_ASINH = 9,
+  CNNL_TRIGON_ACOSH = 10,
+  CNNL_TRIGON_ATANH = 11,
+} cnnlTrigonFunctionMode_t;
+typedef struct cnnlTrigonStruct* cnnlTrigonDescriptor_t;
+cnnlStatus_t cnnlCreateTrigonDescriptor(cnnlTrigonDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyTrigonDescriptor(cnnlTrigonDescriptor_t desc);
+cnnlStatus_t cnnlSetTrigonDescriptor(cnnlTrigonDescriptor_t desc,
+                                     cnnlTrigonFunctionMode_t mode);
+cnnlStatus_t cnnlSetTrigonDescriptor_v2(cnnlTrigonDescriptor_t desc,
+                                        cnnlTrigonFunctionMode_t mode,
+                                        cnnlComputationPreference_t prefer);
+cnnlStatus_t cnnlTrigonForward(cnnlHandle_t handle,
+                               const cnnlTrigonDescriptor_t trigon_desc,
+                               const cnnlTensorDescriptor_t input_desc,
+                               const void* input,
+                               const cnnlTensorDescriptor_t output_desc,
+                               void* output);
+// Division and modulo of real types, broadcast: FloorDiv floor(x / y),
+// FloorDivTrunc trunc(x / y), FloorMod the remainder with y's sign (Python),
+// FloorModTrunc the remainder with x's sign (C fmod). Atan2 of float types.
+// Workspace size 0.
+cnnlStatus_t cnnlGetFloorModWorkspaceSize(cnnlHandle_t handle,
+                                          const cnnlTensorDescriptor_t x_desc,
+                                          const cnnlTensorDescriptor_t y_desc,
+                                          const cnnlTensorDescriptor_t z_desc,
+                                          size_t* workspace_size);
+cnnlStatus_t cnnlFloorMod(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t x_desc, const void* x,
+                          const cnnlTensorDescriptor_t y_desc, const void* y,
+                          const cnnlTensorDescriptor_t z_desc, void* z,
+                          void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetFloorModTruncWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t y_desc, const cnnlTensorDescriptor_t z_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlFloorModTrunc(cnnlHandle_t handle,
+                               const cnnlTensorDescriptor_t x_desc,
+                               const void* x,
+                               const cnnlTensorDescriptor_t y_desc,
+                               const void* y,
+                               const cnnlTensorDescriptor_t z_desc, void* z,
+                               void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetFloorDivWorkspaceSize(cnnlHandle_t handle,
+                                          const cnnlTensorDescriptor_t x_desc,
+                                          const cnnlTensorDescriptor_t y_desc,
+                                          const cnnlTensorDescriptor_t z_desc,
+                                          size_t* workspace_size);
+cnnlStatus_t cnnlFloorDiv_v2(cnnlHandle_t handle,
+                             const cnnlComputationPreference_t prefer,
+                             const cnnlTensorDescriptor_t x_desc,
+                             const void* x,
+                             const cnnlTensorDescriptor_t y_desc,
+                             const void* y,
+                             const cnnlTensorDescriptor_t z_desc, void* z,
+                             void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetFloorDivTruncWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t y_desc, const cnnlTensorDescriptor_t z_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlFloorDivTrunc(cnnlHandle_t handle,
+                               const cnnlComputationPreference_t prefer,
+                               const cnnlTensorDescriptor_t x_desc,
+                               const void* x,
+                               const cnnlTensorDescriptor_t y_desc,
+                               const void* y,
+                               const cnnlTensorDescriptor_t z_desc, void* z,
+                               void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetAtan2WorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t x_desc,
+                                       const cnnlTensorDescriptor_t y_desc,
+                                       const cnnlTensorDescriptor_t z_desc,
+                                       size_t* workspace_size);
+cnnlStatus_t cnnlAtan2(cnnlHandle_t handle,
+                       const cnnlComputationPreference_t prefer,
+                       const cnnlTensorDescriptor_t input1_desc,
+                       const void* input1,
+                       const cnnlTensorDescriptor_t input2_desc,
+                       const void* input2, void* workspace,
+                       size_t workspace_size,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+// Three inputs, broadcast, float types: Lerp input + weight (end - input),
+// Addcdiv input + *alpha tensor1 / tensor2, Addcmul input + *alpha tensor1
+// tensor2 (alpha a host float). MulN: the product of input_num inputs of
+// any real type. Workspace size 0.
+cnnlStatus_t cnnlGetLerpWorkspaceSize(cnnlHandle_t handle,
+                                      const cnnlTensorDescriptor_t input_desc,
+                                      const cnnlTensorDescriptor_t end_desc,
+                                      const cnnlTensorDescriptor_t weight_desc,
+                                      const cnnlTensorDescriptor_t output_desc,
+                                      size_t* workspace_size);
+cnnlStatus_t cnnlLerp(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input, const cnnlTensorDescriptor_t end_desc,
+                      const void* end,
+                      const cnnlTensorDescriptor_t weight_desc,
+                      const void* weight, void* workspace,
+                      size_t workspace_size,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetAddcdivWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc, size_t* workspace_size);
+cnnlStatus_t cnnlGetAddcdivWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlAddcdiv(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input_desc,
+                         const void* input, const void* alpha,
+                         const cnnlTensorDescriptor_t tensor1_desc,
+                         const void* tensor1,
+                         const cnnlTensorDescriptor_t tensor2_desc,
+                         const void* tensor2, void* workspace,
+                         size_t workspace_size,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+cnnlStatus_t cnnlGetAddcmulWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc, size_t* workspace_size);
+cnnlStatus_t cnnlGetAddcmulWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlAddcmul(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input_desc,
+                         const void* input, const void* alpha,
+                         const cnnlTensorDescriptor_t tensor1_desc,
+                         const void* tensor1,
+                         const cnnlTensorDescriptor_t tensor2_desc,
+                         const void* tensor2, void* workspace,
+                         size_t workspace_size,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+cnnlStatus_t cnnlMulN(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t inputs_desc[],
+                      const void* const inputs[], int input_num,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+// Bit operations on integer types and bool, broadcast: AND, OR, XOR of two
+// inputs; NOT of input1 (input2 unused; logical for bool). Workspace 0.
+typedef enum {
+  CNNL_CYCLE_BAND_OP = 0,
+  CNNL_CYCLE_BOR_OP = 1,
+  CNNL_CYCLE_BXOR_OP = 2,
+  CNNL_BNOT_OP = 3,
+} cnnlBitComputeOp_t;
+cnnlStatus_t cnnlGetBitComputeWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlBitCompute_v2(cnnlHandle_t handle,
+                               const cnnlBitComputeOp_t optype,
+                               const cnnlTensorDescriptor_t input1_desc,
+                               const void* input1,
+                               const cnnlTensorDescriptor_t input2_desc,
+                               const void* input2,
+                               const cnnlTensorDescriptor_t output_desc,
+                               void* output, void* workspace,
+                               size_t workspace_size);
+// Activation backward passes, x, diff_y and diff_x of one float type and
+// shape: Hardtanh passes diff_y where min_val < x < max_val; Softplus
+// (log(1 + exp(beta x)) / beta, linear where beta x > threshold) scales it
+// by sigmoid(beta x); Threshold passes it where x > *threshold (a host
+// float).
+cnnlStatus_t cnnlHardtanhBackward(cnnlHandle_t handle,
+                                  const cnnlTensorDescriptor_t x_desc,
+                                  const void* x,
+                                  const cnnlTensorDescriptor_t diff_y_desc,
+                                  const void* diff_y, const float max_val,
+                                  const float min_val,
+                                  const cnnlTensorDescriptor_t diff_x_desc,
+                                  void* diff_x);
+cnnlStatus_t cnnlSoftplusBackward(cnnlHandle_t handle,
+                                  const cnnlTensorDescriptor_t x_desc,
+                                  const void* x,
+                                  const cnnlTensorDescriptor_t diff_y_desc,
+                                  const void* diff_y,
+                                  const cnnlTensorDescriptor_t diff_x_desc,
+                                  void* diff_x, const int beta,
+                                  const int threshold);
+cnnlStatus_t cnnlThresholdBackward(cnnlHandle_t handle,
+                                   const cnnlTensorDescriptor_t x_desc,
+                                   const void* x,
+                                   const cnnlTensorDescriptor_t diff_y_desc,
+                                   const void* diff_y, const void* threshold,
+                                   const cnnlTensorDescriptor_t diff_x_desc,
+                                   void* diff_x);
 // y = x clamped to [*min, *max], min and max one value of x's type each
 // (host or device memory as pointer_mode says; both are host memory here),
 // either NULL for no bound; NaN stays NaN. Float and signed integer types.
