@@ -1596,6 +1596,141 @@ cnnlStatus_t cnnlFlip(cnnlHandle_t handle, const int dimension[],
                       const void* input,
                       const cnnlTensorDescriptor_t output_desc, void* output);
 
+// ---- FlashAttention ----
+// Pack mode: a batch's sequences laid end to end. query [total_q, heads,
+// head_dim], key and value [total_kv, kv_heads, head_dim / value_dim] (kv_heads
+// divides heads; each group of heads / kv_heads query heads shares a key
+// and value head), cu_seqlens_q / cu_seqlens_kv int32 [batch + 1] (the start
+// of each sequence, from 0), output [total_q, heads, value_dim] of query's
+// type (half, bfloat16, float), softmax_lse float [heads, total_q] (the
+// natural log of each row's sum of exponentials; +inf and an output of 0
+// for a row that sees no key). Scores are query . key x softmax_scale,
+// masked by the causal mask and the sliding window, both aligned to the
+// bottom-right corner of each sequence pair (query row i sees key columns
+// j with i + sk - sq - left <= j <= i + sk - sq + right; -1 is unbounded;
+// causal sets right to 0). Computed in float (compute_dtype must be
+// CNNL_DTYPE_FLOAT). The backward pass recomputes the probabilities from
+// softmax_lse and returns the gradients of query, key and value. Workspace
+// size 0; rng_state is not read. Not supported (NOT_SUPPORTED): dropout_p
+// above 0, returning the softmax / a dropout mask / softmax_d, non-pack
+// mode, dilation other than 1, ALiBi slopes, attention biases, and the
+// third optional input of the _v2 forward (no public documentation names
+// it). The enum numbers of cnnlAttentionMaskMode_t are xbang's.
+typedef enum {
+  CNNL_ATTN_MASK_NONE = 0,
+  CNNL_ATTN_MASK_CAUSAL = 1,
+} cnnlAttentionMaskMode_t;
+typedef struct cnnlFlashAttentionStruct* cnnlFlashAttentionDescriptor_t;
+cnnlStatus_t cnnlCreateFlashAttentionDescriptor(
+    cnnlFlashAttentionDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyFlashAttentionDescriptor(
+    cnnlFlashAttentionDescriptor_t desc);
+cnnlStatus_t cnnlSetFlashAttentionDescriptor(
+    cnnlFlashAttentionDescriptor_t desc, cnnlDataType_t compute_dtype,
+    cnnlActivationPreference_t prefer, cnnlAttentionMaskMode_t mask_mode,
+    bool is_pack_mode, bool is_out_zero, bool return_softmax, int max_seq_q,
+    int max_seq_kv, float dropout_p, float softmax_scale);
+cnnlStatus_t cnnlSetFlashAttentionBackwardDescriptor(
+    cnnlFlashAttentionDescriptor_t desc, cnnlDataType_t compute_dtype,
+    cnnlActivationPreference_t prefer, cnnlAttentionMaskMode_t mask_mode,
+    bool is_pack_mode, bool is_out_zero, bool is_store_softmax_d,
+    int max_seq_q, int max_seq_kv, float dropout_p, float softmax_scale);
+cnnlStatus_t cnnlSetFlashAttentionSlidingWindowSize(
+    cnnlFlashAttentionDescriptor_t desc, int window_size_left,
+    int window_size_right, int dilation);
+// batch x heads x max_seq_q x max_seq_kv: the numbers a dropout draws.
+cnnlStatus_t cnnlGetFlashAttentionGeneratedRandomNumbers(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc,
+    const cnnlTensorDescriptor_t value_desc,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, size_t* number);
+cnnlStatus_t cnnlGetFlashAttentionForwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc,
+    const cnnlTensorDescriptor_t key_desc,
+    const cnnlTensorDescriptor_t value_desc, size_t* workspace_size);
+cnnlStatus_t cnnlGetFlashAttentionForwardWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc,
+    const cnnlTensorDescriptor_t key_desc,
+    const cnnlTensorDescriptor_t value_desc,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc,
+    const cnnlTensorDescriptor_t cu_seqlens_kv_desc,
+    const cnnlTensorDescriptor_t alibi_slopes_desc,
+    const cnnlTensorDescriptor_t attn_bias_desc,
+    const cnnlTensorDescriptor_t undocumented_desc,
+    const cnnlTensorDescriptor_t softmax_lse_desc, size_t* workspace_size);
+cnnlStatus_t cnnlGetFlashAttentionBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc,
+    const cnnlTensorDescriptor_t key_desc,
+    const cnnlTensorDescriptor_t value_desc, size_t* workspace_size);
+cnnlStatus_t cnnlGetFlashAttentionBackwardWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc,
+    const cnnlTensorDescriptor_t key_desc,
+    const cnnlTensorDescriptor_t value_desc,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, size_t* workspace_size);
+cnnlStatus_t cnnlFlashAttentionForward(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc, const void* query,
+    const cnnlTensorDescriptor_t key_desc, const void* key,
+    const cnnlTensorDescriptor_t value_desc, const void* value,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, const void* cu_seqlens_q,
+    const cnnlTensorDescriptor_t cu_seqlens_kv_desc, const void* cu_seqlens_kv,
+    const size_t* rng_state, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t dropout_mask_desc, void* dropout_mask,
+    const cnnlTensorDescriptor_t softmax_lse_desc, void* softmax_lse,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlFlashAttentionForward_v2(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc, const void* query,
+    const cnnlTensorDescriptor_t key_desc, const void* key,
+    const cnnlTensorDescriptor_t value_desc, const void* value,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, const void* cu_seqlens_q,
+    const cnnlTensorDescriptor_t cu_seqlens_kv_desc, const void* cu_seqlens_kv,
+    const cnnlTensorDescriptor_t alibi_slopes_desc, const void* alibi_slopes,
+    const cnnlTensorDescriptor_t attn_bias_desc, const void* attn_bias,
+    const cnnlTensorDescriptor_t undocumented_desc, const void* undocumented,
+    const size_t* rng_state, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t dropout_mask_desc, void* dropout_mask,
+    const cnnlTensorDescriptor_t softmax_lse_desc, void* softmax_lse,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlFlashAttentionBackward(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t diff_out_desc, const void* diff_out,
+    const cnnlTensorDescriptor_t query_desc, const void* query,
+    const cnnlTensorDescriptor_t key_desc, const void* key,
+    const cnnlTensorDescriptor_t value_desc, const void* value,
+    const cnnlTensorDescriptor_t fwd_out_desc, const void* fwd_out,
+    const cnnlTensorDescriptor_t softmax_lse_desc, const void* softmax_lse,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, const void* cu_seqlens_q,
+    const cnnlTensorDescriptor_t cu_seqlens_kv_desc, const void* cu_seqlens_kv,
+    const size_t* rng_state, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t diff_query_desc, void* diff_query,
+    const cnnlTensorDescriptor_t diff_key_desc, void* diff_key,
+    const cnnlTensorDescriptor_t diff_value_desc, void* diff_value,
+    const cnnlTensorDescriptor_t dropout_mask_desc, const void* dropout_mask,
+    const cnnlTensorDescriptor_t softmax_d_desc, void* softmax_d);
+cnnlStatus_t cnnlFlashAttentionBackward_v2(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t diff_out_desc, const void* diff_out,
+    const cnnlTensorDescriptor_t query_desc, const void* query,
+    const cnnlTensorDescriptor_t key_desc, const void* key,
+    const cnnlTensorDescriptor_t value_desc, const void* value,
+    const cnnlTensorDescriptor_t fwd_out_desc, const void* fwd_out,
+    const cnnlTensorDescriptor_t softmax_lse_desc, const void* softmax_lse,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, const void* cu_seqlens_q,
+    const cnnlTensorDescriptor_t cu_seqlens_kv_desc, const void* cu_seqlens_kv,
+    const cnnlTensorDescriptor_t alibi_slopes_desc, const void* alibi_slopes,
+    const cnnlTensorDescriptor_t attn_bias_desc, const void* attn_bias,
+    const size_t* rng_state, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t diff_query_desc, void* diff_query,
+    const cnnlTensorDescriptor_t diff_key_desc, void* diff_key,
+    const cnnlTensorDescriptor_t diff_value_desc, void* diff_value,
+    const cnnlTensorDescriptor_t dropout_mask_desc, const void* dropout_mask,
+    const cnnlTensorDescriptor_t softmax_d_desc, void* softmax_d);
+
 // ---- Random numbers ----
 // A generator is a seeded 64-bit Mersenne Twister whose stream continues
 // from call to call, whatever its type (the numbers are not the device's);
