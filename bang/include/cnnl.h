@@ -147,6 +147,25 @@ cnnlStatus_t cnnlSetTensorDescriptorEx_v2(cnnlTensorDescriptor_t desc,
                                           const int64_t dimStride[]);
 cnnlStatus_t cnnlSetTensorDescriptorOnchipDataType(cnnlTensorDescriptor_t desc,
                                                    cnnlDataType_t onchip_dtype);
+// Fixed-point tensors: value = stored x 2^position / scale. Kept and
+// reported by the getters; a computation given a tensor whose position is
+// not 0 or whose scale is not 1 answers CNNL_STATUS_NOT_SUPPORTED (no
+// fixed-point arithmetic here; the vision blocks do not read them). Setting
+// a tensor descriptor resets them.
+cnnlStatus_t cnnlSetTensorDescriptorPosition(cnnlTensorDescriptor_t desc,
+                                             int position);
+cnnlStatus_t cnnlSetTensorDescriptorPositionAndScale(
+    cnnlTensorDescriptor_t desc, int position, float scale);
+cnnlStatus_t cnnlGetTensorDescriptorPosition(cnnlTensorDescriptor_t desc,
+                                             int* position);
+cnnlStatus_t cnnlGetTensorDescriptorPositionAndScale(
+    cnnlTensorDescriptor_t desc, int* position, float* scale);
+// Where a scalar tensor's value lives (host or device memory); both are
+// host memory here, so every function reads it the same way.
+cnnlStatus_t cnnlSetTensorDescriptorPointerMode(cnnlTensorDescriptor_t desc,
+                                                cnnlPointerMode_t pointer_mode);
+cnnlStatus_t cnnlGetTensorDescriptorPointerMode(
+    cnnlTensorDescriptor_t desc, cnnlPointerMode_t* pointer_mode);
 cnnlStatus_t cnnlGetTensorDescriptor(cnnlTensorDescriptor_t desc,
                                      cnnlTensorLayout_t* layout,
                                      cnnlDataType_t* dtype, int* dimNb,
@@ -405,6 +424,15 @@ cnnlStatus_t cnnlSetReduceDescriptor_v2(
     cnnlReduceOp_t reduce_op, cnnlDataType_t tensor_type,
     cnnlNanPropagation_t nan_propagation, cnnlReduceIndices_t tensor_indices,
     cnnlIndicesType_t indices_type, float p);
+// The first form: cnnlSetReduceDescriptor_v2 without p (NORMP needs the
+// _v2 form).
+cnnlStatus_t cnnlSetReduceDescriptor(cnnlReduceDescriptor_t reduce_desc,
+                                     int axis[], int axis_num,
+                                     cnnlReduceOp_t reduce_op,
+                                     cnnlDataType_t tensor_type,
+                                     cnnlNanPropagation_t nan_propagation,
+                                     cnnlReduceIndices_t tensor_indices,
+                                     cnnlIndicesType_t indices_type);
 cnnlStatus_t cnnlGetReduceOpWorkspaceSize_v2(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
     const cnnlTensorDescriptor_t output_desc,
@@ -997,6 +1025,10 @@ cnnlStatus_t cnnlSetConvolutionDescriptor(cnnlConvolutionDescriptor_t conv_desc,
                                           const int stride[],
                                           const int dilation[], int group_count,
                                           cnnlDataType_t compute_type);
+// allow_tf32 0 or 1: whether float products may round through TF32. The
+// products here are float throughout, which TF32 permission allows.
+cnnlStatus_t cnnlSetConvolutionDescriptorAllowTF32(
+    cnnlConvolutionDescriptor_t conv_desc, int allow_tf32);
 cnnlStatus_t cnnlGetConvolutionForwardAlgorithm(
     cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
     const cnnlTensorDescriptor_t x_desc, const cnnlTensorDescriptor_t w_desc,
@@ -1432,10 +1464,8 @@ cnnlStatus_t cnnlGetFloorDivWorkspaceSize(cnnlHandle_t handle,
                                           size_t* workspace_size);
 cnnlStatus_t cnnlFloorDiv_v2(cnnlHandle_t handle,
                              const cnnlComputationPreference_t prefer,
-                             const cnnlTensorDescriptor_t x_desc,
-                             const void* x,
-                             const cnnlTensorDescriptor_t y_desc,
-                             const void* y,
+                             const cnnlTensorDescriptor_t x_desc, const void* x,
+                             const cnnlTensorDescriptor_t y_desc, const void* y,
                              const cnnlTensorDescriptor_t z_desc, void* z,
                              void* workspace, size_t workspace_size);
 cnnlStatus_t cnnlGetFloorDivTruncWorkspaceSize(
@@ -1476,8 +1506,7 @@ cnnlStatus_t cnnlGetLerpWorkspaceSize(cnnlHandle_t handle,
 cnnlStatus_t cnnlLerp(cnnlHandle_t handle,
                       const cnnlTensorDescriptor_t input_desc,
                       const void* input, const cnnlTensorDescriptor_t end_desc,
-                      const void* end,
-                      const cnnlTensorDescriptor_t weight_desc,
+                      const void* end, const cnnlTensorDescriptor_t weight_desc,
                       const void* weight, void* workspace,
                       size_t workspace_size,
                       const cnnlTensorDescriptor_t output_desc, void* output);
@@ -1490,16 +1519,13 @@ cnnlStatus_t cnnlGetAddcdivWorkspaceSize_v2(
     const cnnlTensorDescriptor_t tensor1_desc,
     const cnnlTensorDescriptor_t tensor2_desc,
     const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
-cnnlStatus_t cnnlAddcdiv(cnnlHandle_t handle,
-                         const cnnlTensorDescriptor_t input_desc,
-                         const void* input, const void* alpha,
-                         const cnnlTensorDescriptor_t tensor1_desc,
-                         const void* tensor1,
-                         const cnnlTensorDescriptor_t tensor2_desc,
-                         const void* tensor2, void* workspace,
-                         size_t workspace_size,
-                         const cnnlTensorDescriptor_t output_desc,
-                         void* output);
+cnnlStatus_t cnnlAddcdiv(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const void* alpha,
+    const cnnlTensorDescriptor_t tensor1_desc, const void* tensor1,
+    const cnnlTensorDescriptor_t tensor2_desc, const void* tensor2,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
 cnnlStatus_t cnnlGetAddcmulWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
     const cnnlTensorDescriptor_t tensor1_desc,
@@ -1509,16 +1535,13 @@ cnnlStatus_t cnnlGetAddcmulWorkspaceSize_v2(
     const cnnlTensorDescriptor_t tensor1_desc,
     const cnnlTensorDescriptor_t tensor2_desc,
     const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
-cnnlStatus_t cnnlAddcmul(cnnlHandle_t handle,
-                         const cnnlTensorDescriptor_t input_desc,
-                         const void* input, const void* alpha,
-                         const cnnlTensorDescriptor_t tensor1_desc,
-                         const void* tensor1,
-                         const cnnlTensorDescriptor_t tensor2_desc,
-                         const void* tensor2, void* workspace,
-                         size_t workspace_size,
-                         const cnnlTensorDescriptor_t output_desc,
-                         void* output);
+cnnlStatus_t cnnlAddcmul(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const void* alpha,
+    const cnnlTensorDescriptor_t tensor1_desc, const void* tensor1,
+    const cnnlTensorDescriptor_t tensor2_desc, const void* tensor2,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
 cnnlStatus_t cnnlMulN(cnnlHandle_t handle,
                       const cnnlTensorDescriptor_t inputs_desc[],
                       const void* const inputs[], int input_num,
@@ -1535,36 +1558,27 @@ cnnlStatus_t cnnlGetBitComputeWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
     const cnnlTensorDescriptor_t input2_desc,
     const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
-cnnlStatus_t cnnlBitCompute_v2(cnnlHandle_t handle,
-                               const cnnlBitComputeOp_t optype,
-                               const cnnlTensorDescriptor_t input1_desc,
-                               const void* input1,
-                               const cnnlTensorDescriptor_t input2_desc,
-                               const void* input2,
-                               const cnnlTensorDescriptor_t output_desc,
-                               void* output, void* workspace,
-                               size_t workspace_size);
+cnnlStatus_t cnnlBitCompute_v2(
+    cnnlHandle_t handle, const cnnlBitComputeOp_t optype,
+    const cnnlTensorDescriptor_t input1_desc, const void* input1,
+    const cnnlTensorDescriptor_t input2_desc, const void* input2,
+    const cnnlTensorDescriptor_t output_desc, void* output, void* workspace,
+    size_t workspace_size);
 // Activation backward passes, x, diff_y and diff_x of one float type and
 // shape: Hardtanh passes diff_y where min_val < x < max_val; Softplus
 // (log(1 + exp(beta x)) / beta, linear where beta x > threshold) scales it
 // by sigmoid(beta x); Threshold passes it where x > *threshold (a host
 // float).
-cnnlStatus_t cnnlHardtanhBackward(cnnlHandle_t handle,
-                                  const cnnlTensorDescriptor_t x_desc,
-                                  const void* x,
-                                  const cnnlTensorDescriptor_t diff_y_desc,
-                                  const void* diff_y, const float max_val,
-                                  const float min_val,
-                                  const cnnlTensorDescriptor_t diff_x_desc,
-                                  void* diff_x);
-cnnlStatus_t cnnlSoftplusBackward(cnnlHandle_t handle,
-                                  const cnnlTensorDescriptor_t x_desc,
-                                  const void* x,
-                                  const cnnlTensorDescriptor_t diff_y_desc,
-                                  const void* diff_y,
-                                  const cnnlTensorDescriptor_t diff_x_desc,
-                                  void* diff_x, const int beta,
-                                  const int threshold);
+cnnlStatus_t cnnlHardtanhBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const float max_val, const float min_val,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+cnnlStatus_t cnnlSoftplusBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x, const int beta,
+    const int threshold);
 cnnlStatus_t cnnlThresholdBackward(cnnlHandle_t handle,
                                    const cnnlTensorDescriptor_t x_desc,
                                    const void* x,
@@ -1633,8 +1647,8 @@ cnnlStatus_t cnnlSetFlashAttentionDescriptor(
 cnnlStatus_t cnnlSetFlashAttentionBackwardDescriptor(
     cnnlFlashAttentionDescriptor_t desc, cnnlDataType_t compute_dtype,
     cnnlActivationPreference_t prefer, cnnlAttentionMaskMode_t mask_mode,
-    bool is_pack_mode, bool is_out_zero, bool is_store_softmax_d,
-    int max_seq_q, int max_seq_kv, float dropout_p, float softmax_scale);
+    bool is_pack_mode, bool is_out_zero, bool is_store_softmax_d, int max_seq_q,
+    int max_seq_kv, float dropout_p, float softmax_scale);
 cnnlStatus_t cnnlSetFlashAttentionSlidingWindowSize(
     cnnlFlashAttentionDescriptor_t desc, int window_size_left,
     int window_size_right, int dilation);

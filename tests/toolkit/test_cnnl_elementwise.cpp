@@ -456,6 +456,70 @@ TEST(CnnlElementwiseMore, ActivationBackwardPasses) {
   }
 }
 
+// Position, scale and pointer mode are kept and read back; a computation
+// refuses a fixed-point tensor, and setting the descriptor again resets it.
+TEST(CnnlDescriptorSetters, PositionScalePointerModeTf32AndReduce) {
+  Handle handle;
+  Tensor t(CNNL_DTYPE_FLOAT, {4});
+  int position = 7;
+  float scale = 0;
+  ASSERT_EQ(cnnlGetTensorDescriptorPositionAndScale(t.get(), &position, &scale),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(position, 0);
+  EXPECT_EQ(scale, 1.0f);
+  ASSERT_EQ(cnnlSetTensorDescriptorPositionAndScale(t.get(), -3, 0.5f),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlGetTensorDescriptorPositionAndScale(t.get(), &position, &scale),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(position, -3);
+  EXPECT_EQ(scale, 0.5f);
+  float x[4] = {1.5f, -2.5f, 3, 4}, y[4] = {};
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(cnnlFloor(handle.get(), t.get(), x, t.get(), y),
+            CNNL_STATUS_NOT_SUPPORTED);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("fixed-point"),
+            std::string::npos);
+  ASSERT_EQ(cnnlSetTensorDescriptorPosition(t.get(), 0), CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlGetTensorDescriptorPosition(t.get(), &position),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(position, 0);
+  const int64_t dims[] = {4};
+  ASSERT_EQ(cnnlSetTensorDescriptor_v2(t.get(), CNNL_LAYOUT_ARRAY,
+                                       CNNL_DTYPE_FLOAT, 1, dims),
+            CNNL_STATUS_SUCCESS);  // resets the scale
+  EXPECT_EQ(cnnlFloor(handle.get(), t.get(), x, t.get(), y),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(y[1], -3.0f);
+  cnnlPointerMode_t mode = CNNL_POINTER_MODE_DEVICE;
+  ASSERT_EQ(cnnlSetTensorDescriptorPointerMode(t.get(), CNNL_POINTER_MODE_HOST),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlGetTensorDescriptorPointerMode(t.get(), &mode),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(mode, CNNL_POINTER_MODE_HOST);
+  cnnlConvolutionDescriptor_t conv;
+  ASSERT_EQ(cnnlCreateConvolutionDescriptor(&conv), CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(cnnlSetConvolutionDescriptorAllowTF32(conv, 1),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(cnnlDestroyConvolutionDescriptor(conv), CNNL_STATUS_SUCCESS);
+  // The first-form reduce descriptor drives cnnlReduce: row sums of [2, 3].
+  cnnlReduceDescriptor_t reduce;
+  ASSERT_EQ(cnnlCreateReduceDescriptor(&reduce), CNNL_STATUS_SUCCESS);
+  int axis[] = {1};
+  ASSERT_EQ(cnnlSetReduceDescriptor(reduce, axis, 1, CNNL_REDUCE_ADD,
+                                    CNNL_DTYPE_FLOAT, CNNL_NOT_PROPAGATE_NAN,
+                                    CNNL_REDUCE_NO_INDICES, CNNL_32BIT_INDICES),
+            CNNL_STATUS_SUCCESS);
+  Tensor in(CNNL_DTYPE_FLOAT, {2, 3}), out(CNNL_DTYPE_FLOAT, {2, 1});
+  const float values[6] = {1, 2, 3, 4, 5, 6};
+  float sums[2] = {};
+  ASSERT_EQ(cnnlReduce(handle.get(), reduce, nullptr, 0, nullptr, in.get(),
+                       values, 0, nullptr, nullptr, out.get(), sums),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(sums[0], 6.0f);
+  EXPECT_EQ(sums[1], 15.0f);
+  EXPECT_EQ(cnnlDestroyReduceDescriptor(reduce), CNNL_STATUS_SUCCESS);
+}
+
 // ---- Bad calls: status, a log line naming the function, nothing written.
 
 struct Objects {
@@ -615,6 +679,32 @@ const Bad kBadCalls[] = {
        const float t = 0;
        return cnnlThresholdBackward(o.handle.get(), o.f6.get(), o.in,
                                     o.f4.get(), o.in, &t, o.f6.get(), o.out);
+     },
+     kBad},
+    {"PositionAndScaleZeroScale",
+     [](Objects& o) {
+       return cnnlSetTensorDescriptorPositionAndScale(o.f6.get(), 0, 0.0f);
+     },
+     kBad},
+    {"PointerModeUnknown",
+     [](Objects& o) {
+       return cnnlSetTensorDescriptorPointerMode(o.f6.get(),
+                                                 cnnlPointerMode_t(1 + 1));
+     },
+     kBad},
+    {"AllowTf32NullDescriptor",
+     [](Objects&) { return cnnlSetConvolutionDescriptorAllowTF32(nullptr, 1); },
+     kBad},
+    {"ReduceFirstFormNormP",
+     [](Objects&) {
+       cnnlReduceDescriptor_t reduce;
+       cnnlCreateReduceDescriptor(&reduce);
+       int axis[] = {0};
+       const cnnlStatus_t status = cnnlSetReduceDescriptor(
+           reduce, axis, 1, CNNL_REDUCE_NORMP, CNNL_DTYPE_FLOAT,
+           CNNL_NOT_PROPAGATE_NAN, CNNL_REDUCE_NO_INDICES, CNNL_32BIT_INDICES);
+       cnnlDestroyReduceDescriptor(reduce);
+       return status;
      },
      kBad},
     {"WorkspaceNullSize",
