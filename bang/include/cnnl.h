@@ -1586,6 +1586,67 @@ cnnlStatus_t cnnlThresholdBackward(cnnlHandle_t handle,
                                    const void* diff_y, const void* threshold,
                                    const cnnlTensorDescriptor_t diff_x_desc,
                                    void* diff_x);
+// output = *alpha bias + *beta output (host floats), bias 1-D [C] along
+// output's channel dimension: dimension 1 in the NCHW, NCDHW and NCL
+// layouts, the last in the others; float types. Workspace size 0.
+cnnlStatus_t cnnlGetBiasAddWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t bias_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlBiasAdd(cnnlHandle_t handle, const void* alpha,
+                         const cnnlTensorDescriptor_t bias_desc,
+                         const void* bias, void* workspace,
+                         size_t workspace_size, const void* beta,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+// The bias gradient: output[c] = the sum of input over every dimension but
+// `axis` (negative: from the last); output holds input's dimension axis, of
+// its float type. Workspace size 0.
+cnnlStatus_t cnnlGetBiasAddBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t output_desc, int axis,
+    size_t* workspace_size);
+cnnlStatus_t cnnlBiasAddBackward(cnnlHandle_t handle,
+                                 const cnnlTensorDescriptor_t input_desc,
+                                 const void* input, int axis,
+                                 const cnnlTensorDescriptor_t output_desc,
+                                 void* output);
+cnnlStatus_t cnnlBiasAddBackward_v2(cnnlHandle_t handle,
+                                    const cnnlTensorDescriptor_t input_desc,
+                                    const void* input, int axis,
+                                    const cnnlTensorDescriptor_t output_desc,
+                                    void* output, void* workspace,
+                                    size_t workspace_size);
+// Standard deviation, variance and mean over the descriptor's axes (each
+// once; negative from the last), unbiased (n - 1) or not, of a float type;
+// each output the mode asks for (std, var, mean in that argument order)
+// holds one value per group of the other dimensions in row-major order
+// (kept or dropped reduced dimensions alike); the others may be NULL. The
+// cnnlStdVarMeanOp_t numbers are xbang's. Workspace size 0.
+typedef enum {
+  CNNL_STD = 0,
+  CNNL_VAR = 1,
+  CNNL_MEAN = 2,
+  CNNL_STD_MEAN = 3,
+  CNNL_VAR_MEAN = 4,
+} cnnlStdVarMeanOp_t;
+typedef struct cnnlStdVarMeanStruct* cnnlStdVarMeanDescriptor_t;
+cnnlStatus_t cnnlCreateStdVarMeanDescriptor(cnnlStdVarMeanDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyStdVarMeanDescriptor(cnnlStdVarMeanDescriptor_t desc);
+cnnlStatus_t cnnlSetStdVarMeanDescriptor(cnnlStdVarMeanDescriptor_t desc,
+                                         cnnlStdVarMeanOp_t mode, int axis_num,
+                                         const int axis[], bool unbiased);
+cnnlStatus_t cnnlGetStdVarMeanWorkspaceSize(
+    cnnlHandle_t handle, const cnnlStdVarMeanDescriptor_t desc,
+    const cnnlTensorDescriptor_t input_desc, size_t* workspace_size);
+cnnlStatus_t cnnlStdVarMean(cnnlHandle_t handle,
+                            const cnnlStdVarMeanDescriptor_t desc,
+                            const cnnlTensorDescriptor_t input_desc,
+                            const void* input, void* workspace,
+                            size_t workspace_size,
+                            const cnnlTensorDescriptor_t std_desc, void* std,
+                            const cnnlTensorDescriptor_t var_desc, void* var,
+                            const cnnlTensorDescriptor_t mean_desc,
+                            void* mean);
 // y = x clamped to [*min, *max], min and max one value of x's type each
 // (host or device memory as pointer_mode says; both are host memory here),
 // either NULL for no bound; NaN stays NaN. Float and signed integer types.

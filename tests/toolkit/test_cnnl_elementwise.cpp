@@ -92,6 +92,11 @@ class Data {
     }
   }
   void* data() { return bytes_.data(); }
+  std::vector<double> values() const {
+    std::vector<double> v(bytes_.size() / size(dtype_));
+    for (size_t i = 0; i < v.size(); ++i) v[i] = at(i);
+    return v;
+  }
   // The value as the data type stores it.
   double rounded(double v) const {
     Data one(dtype_, {v});
@@ -520,6 +525,96 @@ TEST(CnnlDescriptorSetters, PositionScalePointerModeTf32AndReduce) {
   EXPECT_EQ(cnnlDestroyReduceDescriptor(reduce), CNNL_STATUS_SUCCESS);
 }
 
+// BiasAdd along the channel of NCHW and NHWC outputs, its gradient, and
+// standard deviation / variance / mean, against loops, in float and half.
+TEST(CnnlBiasAndStats, AgainstLoops) {
+  Handle handle;
+  for (const cnnlDataType_t dtype : {CNNL_DTYPE_FLOAT, CNNL_DTYPE_HALF}) {
+    const std::vector<float> ry = random_floats(2 * 3 * 2 * 2, 31, -2, 2),
+                             rb = random_floats(3, 32, -2, 2);
+    for (const cnnlTensorLayout_t layout :
+         {CNNL_LAYOUT_NCHW, CNNL_LAYOUT_NHWC}) {
+      // [2, 3, 2, 2] NCHW or [2, 2, 2, 3] NHWC: 3 channels either way.
+      const bool nchw = layout == CNNL_LAYOUT_NCHW;
+      const std::vector<int64_t> dims = nchw ? std::vector<int64_t>{2, 3, 2, 2}
+                                             : std::vector<int64_t>{2, 2, 2, 3};
+      cnnlTensorDescriptor_t out_desc;
+      ASSERT_EQ(cnnlCreateTensorDescriptor(&out_desc), CNNL_STATUS_SUCCESS);
+      ASSERT_EQ(
+          cnnlSetTensorDescriptor_v2(out_desc, layout, dtype, 4, dims.data()),
+          CNNL_STATUS_SUCCESS);
+      Tensor bias_desc(dtype, {3});
+      Data y(dtype, {ry.begin(), ry.end()}),
+          bias(dtype, {rb.begin(), rb.end()});
+      const std::vector<double> before = y.values();
+      const float alpha = 0.5f, beta = 2.0f;
+      ASSERT_EQ(cnnlBiasAdd(handle.get(), &alpha, bias_desc.get(), bias.data(),
+                            nullptr, 0, &beta, out_desc, y.data()),
+                CNNL_STATUS_SUCCESS);
+      for (size_t i = 0; i < before.size(); ++i) {
+        const size_t c = nchw ? (i / 4) % 3 : i % 3;
+        expect_close(y.at(i), y.rounded(alpha * bias.at(c) + beta * before[i]),
+                     dtype, "BiasAdd element " + std::to_string(i));
+      }
+      // The gradient over the same channel axis.
+      Data db(dtype, std::vector<double>(3, 0));
+      ASSERT_EQ(cnnlBiasAddBackward_v2(handle.get(), out_desc, y.data(),
+                                       nchw ? 1 : -1, bias_desc.get(),
+                                       db.data(), nullptr, 0),
+                CNNL_STATUS_SUCCESS);
+      for (size_t c = 0; c < 3; ++c) {
+        double sum = 0;
+        for (size_t i = 0; i < before.size(); ++i) {
+          if ((nchw ? (i / 4) % 3 : i % 3) == c) sum += y.at(i);
+        }
+        expect_close(db.at(c), db.rounded(sum), dtype,
+                     "BiasAddBackward channel " + std::to_string(c));
+      }
+      cnnlDestroyTensorDescriptor(out_desc);
+    }
+    // std and mean over dims {0, 2} of [2, 3, 4]: 3 groups.
+    const std::vector<float> rx = random_floats(24, 33, -3, 3);
+    Data x(dtype, {rx.begin(), rx.end()});
+    Data sd(dtype, std::vector<double>(3, 0)), mu(dtype, {0, 0, 0}),
+        var(dtype, {0, 0, 0});
+    Tensor tx(dtype, {2, 3, 4}), t3(dtype, {1, 3, 1});
+    cnnlStdVarMeanDescriptor_t desc;
+    ASSERT_EQ(cnnlCreateStdVarMeanDescriptor(&desc), CNNL_STATUS_SUCCESS);
+    const int axes[] = {0, -1};
+    ASSERT_EQ(cnnlSetStdVarMeanDescriptor(desc, CNNL_STD_MEAN, 2, axes, true),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlStdVarMean(handle.get(), desc, tx.get(), x.data(), nullptr, 0,
+                             t3.get(), sd.data(), nullptr, nullptr, t3.get(),
+                             mu.data()),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlSetStdVarMeanDescriptor(desc, CNNL_VAR, 2, axes, false),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlStdVarMean(handle.get(), desc, tx.get(), x.data(), nullptr, 0,
+                             nullptr, nullptr, t3.get(), var.data(), nullptr,
+                             nullptr),
+              CNNL_STATUS_SUCCESS);
+    for (int c = 0; c < 3; ++c) {
+      double sum = 0, sq = 0;
+      for (int a = 0; a < 2; ++a) {
+        for (int b = 0; b < 4; ++b) sum += x.at(size_t(a * 12 + c * 4 + b));
+      }
+      const double m = sum / 8;
+      for (int a = 0; a < 2; ++a) {
+        for (int b = 0; b < 4; ++b) {
+          const double d = x.at(size_t(a * 12 + c * 4 + b)) - m;
+          sq += d * d;
+        }
+      }
+      const std::string at = " group " + std::to_string(c);
+      expect_close(mu.at(size_t(c)), mu.rounded(m), dtype, "mean" + at);
+      expect_close(sd.at(size_t(c)), sd.rounded(std::sqrt(sq / 7)), dtype,
+                   "std" + at);
+      expect_close(var.at(size_t(c)), var.rounded(sq / 8), dtype, "var" + at);
+    }
+    EXPECT_EQ(cnnlDestroyStdVarMeanDescriptor(desc), CNNL_STATUS_SUCCESS);
+  }
+}
+
 // ---- Bad calls: status, a log line naming the function, nothing written.
 
 struct Objects {
@@ -704,6 +799,69 @@ const Bad kBadCalls[] = {
            reduce, axis, 1, CNNL_REDUCE_NORMP, CNNL_DTYPE_FLOAT,
            CNNL_NOT_PROPAGATE_NAN, CNNL_REDUCE_NO_INDICES, CNNL_32BIT_INDICES);
        cnnlDestroyReduceDescriptor(reduce);
+       return status;
+     },
+     kBad},
+    {"BiasAddWrongChannels",
+     [](Objects& o) {
+       const float one = 1;
+       return cnnlBiasAdd(o.handle.get(), &one, o.f4.get(), o.in, nullptr, 0,
+                          &one, o.f6.get(), o.out);
+     },
+     kBad},
+    {"BiasAddNullAlpha",
+     [](Objects& o) {
+       const float one = 1;
+       return cnnlBiasAdd(o.handle.get(), nullptr, o.f4.get(), o.in, nullptr, 0,
+                          &one, o.f6.get(), o.out);
+     },
+     kBad},
+    {"BiasBackwardAxisOutsideRank",
+     [](Objects& o) {
+       return cnnlBiasAddBackward_v2(o.handle.get(), o.f6.get(), o.in, 2,
+                                     o.f4.get(), o.out, nullptr, 0);
+     },
+     kBad},
+    {"BiasBackwardMismatchedDims",
+     [](Objects& o) {
+       return cnnlBiasAddBackward(o.handle.get(), o.f6.get(), o.in, 1,
+                                  o.f4.get(), o.out);
+     },
+     kBad},
+    {"StdVarMeanUnsetDescriptor",
+     [](Objects& o) {
+       cnnlStdVarMeanDescriptor_t desc;
+       cnnlCreateStdVarMeanDescriptor(&desc);
+       const cnnlStatus_t status = cnnlStdVarMean(
+           o.handle.get(), desc, o.f6.get(), o.in, nullptr, 0, o.f4.get(),
+           o.out, nullptr, nullptr, nullptr, nullptr);
+       cnnlDestroyStdVarMeanDescriptor(desc);
+       return status;
+     },
+     kBad},
+    {"StdVarMeanRepeatedAxis",
+     [](Objects& o) {
+       cnnlStdVarMeanDescriptor_t desc;
+       cnnlCreateStdVarMeanDescriptor(&desc);
+       const int axes[] = {1, -1};
+       cnnlSetStdVarMeanDescriptor(desc, CNNL_STD, 2, axes, true);
+       const cnnlStatus_t status = cnnlStdVarMean(
+           o.handle.get(), desc, o.f6.get(), o.in, nullptr, 0, o.f4.get(),
+           o.out, nullptr, nullptr, nullptr, nullptr);
+       cnnlDestroyStdVarMeanDescriptor(desc);
+       return status;
+     },
+     kBad},
+    {"StdVarMeanWrongOutputSize",
+     [](Objects& o) {
+       cnnlStdVarMeanDescriptor_t desc;
+       cnnlCreateStdVarMeanDescriptor(&desc);
+       const int axes[] = {1};
+       cnnlSetStdVarMeanDescriptor(desc, CNNL_STD, 1, axes, true);
+       const cnnlStatus_t status = cnnlStdVarMean(
+           o.handle.get(), desc, o.f6.get(), o.in, nullptr, 0, o.f4.get(),
+           o.out, nullptr, nullptr, nullptr, nullptr);
+       cnnlDestroyStdVarMeanDescriptor(desc);
        return status;
      },
      kBad},

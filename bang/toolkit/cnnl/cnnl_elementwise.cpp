@@ -876,4 +876,52 @@ cnnlStatus_t cnnlThresholdBackward(cnnlHandle_t handle,
                   [t](double v, double dy) { return v > t ? dy : 0.0; });
 }
 
+// output = alpha bias + beta output, bias [C] along output's channel
+// dimension (dimension 1 in NCHW, NCDHW and NCL layouts, else the last).
+cnnlStatus_t cnnlGetBiasAddWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t bias_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size) {
+  return zero_workspace3("cnnlGetBiasAddWorkspaceSize", handle, bias_desc,
+                         output_desc, output_desc, workspace_size);
+}
+cnnlStatus_t cnnlBiasAdd(cnnlHandle_t handle, const void* alpha,
+                         const cnnlTensorDescriptor_t bias_desc,
+                         const void* bias, void* /*workspace*/,
+                         size_t /*workspace_size*/, const void* beta,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output) {
+  const char* api = "cnnlBiasAdd";
+  double a = 0, b = 0;
+  cnnlStatus_t status = host_scalar(api, alpha, &a);
+  if (status == CNNL_STATUS_SUCCESS) status = host_scalar(api, beta, &b);
+  if (status != CNNL_STATUS_SUCCESS) return status;
+  if (!usable(api, bias_desc, bias, "bias", &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  const size_t rank = output_desc->dims.size();
+  const cnnlTensorLayout_t layout = output_desc->layout;
+  const size_t channel =
+      (layout == CNNL_LAYOUT_NCHW || layout == CNNL_LAYOUT_NCDHW ||
+       layout == CNNL_LAYOUT_NCL) &&
+              rank > 1
+          ? 1
+          : rank - 1;
+  if (rank == 0 || bias_desc->dims.size() != 1 ||
+      bias_desc->dims[0] != output_desc->dims[channel]) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "mismatched dims: bias must be 1-D of output's channels");
+  }
+  // The bias seen with output's rank: its one dimension at the channel.
+  cnnlTensorStruct spread = *bias_desc;
+  spread.dims.assign(rank, 1);
+  spread.strides.assign(rank, 0);
+  spread.dims[channel] = bias_desc->dims[0];
+  spread.strides[channel] = bias_desc->strides[0];
+  return map(api, handle,
+             {{&spread, output_desc}, {bias, output}, {"bias", "output"}},
+             output_desc, output, Types::kFloat, true, CNNL_DTYPE_INVALID,
+             [a, b](const double* v) { return a * v[0] + b * v[1]; });
+}
+
 }  // extern "C"
