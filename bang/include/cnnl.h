@@ -1808,9 +1808,12 @@ cnnlStatus_t cnnlFlashAttentionBackward_v2(
 
 // ---- Random numbers ----
 // A generator is a seeded 64-bit Mersenne Twister whose stream continues
-// from call to call, whatever its type (the numbers are not the device's);
-// `state` is accepted and not read. float, half or bfloat16 output of `num`
-// elements. Values are xbang's.
+// from call to call, whatever its type (the numbers are not the device's).
+// A `state` made by cnnlRandMakeMTGP32KernelState (a buffer of
+// cnnlRandGetMTGP32StateSize bytes, 8-byte aligned) holds its own seeded
+// twister, which the draws given that state use and advance; any other
+// `state` (NULL included) leaves the generator's in use. float, half or
+// bfloat16 output of `num` elements. Values are xbang's.
 typedef enum {
   CNNL_RAND_RNG_FAST = 0,
   CNNL_RAND_RNG_MTGP32 = 1,
@@ -1836,6 +1839,36 @@ cnnlStatus_t cnnlRandGenerateNormal(cnnlHandle_t handle,
                                     const cnnlDataType_t data_type, void* state,
                                     const size_t num, const float mean,
                                     const float stddev, void* output);
+cnnlStatus_t cnnlRandGetMTGP32StateSize(cnnlRandGenerator_t generator,
+                                        size_t* size);
+cnnlStatus_t cnnlRandMakeMTGP32KernelState(cnnlHandle_t handle, void* state,
+                                           const void* mtgp32_params,
+                                           const void* kernel_params,
+                                           const unsigned long long seed);
+// Dropout: each element kept with probability 1 - p and scaled by
+// 1 / (1 - p), else 0; mask (uint8 or bool, input's shape) 1 where kept.
+// Float types.
+cnnlStatus_t cnnlFusedDropout_v2(cnnlHandle_t handle,
+                                 const cnnlRandGenerator_t generator,
+                                 const cnnlTensorDescriptor_t input_desc,
+                                 const void* input, const float p, void* state,
+                                 const cnnlTensorDescriptor_t mask_desc,
+                                 void* mask,
+                                 const cnnlTensorDescriptor_t output_desc,
+                                 void* output);
+// Samples category indices (int32 or int64 output [samples] or [rows,
+// samples]) from the weights of each row of input ([categories] or [rows,
+// categories], float types; logits when is_logits), with or without
+// replacement. Workspace size 0.
+cnnlStatus_t cnnlGetRandGenerateMultinomialWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlRandGenerateMultinomial_v2(
+    cnnlHandle_t handle, const cnnlRandGenerator_t generator,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const bool is_replacement, const bool is_logits, void* state,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
 
 #if defined(__cplusplus)
 }
