@@ -22,6 +22,7 @@ struct cnnlConvolutionStruct {
   int dilation[2] = {1, 1};
   int groups = 1;
   cnnlDataType_t compute_type = CNNL_DTYPE_FLOAT;
+  bool allow_tf32 = false;  // the products are float either way
 };
 
 namespace {
@@ -326,6 +327,18 @@ cnnlStatus_t cnnlDestroyConvolutionDescriptor(
   return destroy("cnnlDestroyConvolutionDescriptor", conv_desc);
 }
 
+cnnlStatus_t cnnlSetConvolutionDescriptorAllowTF32(
+    cnnlConvolutionDescriptor_t conv_desc, int allow_tf32) {
+  const char* api = "cnnlSetConvolutionDescriptorAllowTF32";
+  if (conv_desc == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "conv_desc is NULL");
+  }
+  if (allow_tf32 != 0 && allow_tf32 != 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "allow_tf32 is not 0 or 1");
+  }
+  conv_desc->allow_tf32 = allow_tf32 == 1;
+  return CNNL_STATUS_SUCCESS;
+}
 cnnlStatus_t cnnlSetConvolutionDescriptor(cnnlConvolutionDescriptor_t conv_desc,
                                           int dimNb, const int pad[],
                                           const int stride[],

@@ -28,6 +28,10 @@ struct cnnlTensorStruct {
   cnnlDataType_t onchip_dtype = CNNL_DTYPE_INVALID;
   std::vector<int64_t> dims;
   std::vector<int64_t> strides;  // in elements
+  // Fixed-point value = stored x 2^position / scale.
+  int position = 0;
+  float scale = 1;
+  cnnlPointerMode_t pointer_mode = CNNL_POINTER_MODE_DEVICE;
 };
 
 struct cnnlOpTensorStruct {
@@ -133,6 +137,8 @@ inline cnnlStatus_t set_tensor(const char* api, cnnlTensorDescriptor_t desc,
   desc->layout = layout;
   desc->dtype = dtype;
   desc->onchip_dtype = CNNL_DTYPE_INVALID;
+  desc->position = 0;
+  desc->scale = 1;
   desc->dims.assign(dims, dims + dim_count);
   desc->strides.assign(size_t(dim_count), 0);
   int64_t dense = 1;
@@ -160,6 +166,11 @@ inline bool usable(const char* api, cnnlTensorDescriptor_t desc,
     std::snprintf(why, sizeof(why), "%s_desc was never set", name);
   } else if (data == nullptr && element_count(*desc) > 0) {
     std::snprintf(why, sizeof(why), "%s is NULL", name);
+  } else if (desc->position != 0 || desc->scale != 1) {
+    std::snprintf(why, sizeof(why),
+                  "%s_desc has a fixed-point position or scale", name);
+    *status = fail(api, CNNL_STATUS_NOT_SUPPORTED, why);
+    return false;
   } else {
     return true;
   }
