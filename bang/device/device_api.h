@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "xbang/core/profiles.h"
@@ -70,6 +72,23 @@ cnrtRet_t device_failure(bool take);
 // A kernel on `queue` failed: the next cnrtQueueSync of that queue and the
 // next cnrtSyncDevice return `code`, as they report a device-side failure.
 void record_queue_failure(cnrtQueue_t queue, cnrtRet_t code);
+
+// Queue capture (cnrtQueueBeginCapture .. cnrtQueueEndCapture): while a
+// created queue captures, the work enqueued on it is checked and recorded,
+// in order, instead of run; a task topology replays it on any queue.
+struct CapturedWork {
+  int type;           // a cnrtTaskTopoNodeType_t
+  std::string label;  // the call or kernel that enqueued it
+  std::function<cnrtRet_t(cnrtQueue_t)> run;
+};
+bool begin_capture(cnrtQueue_t queue);  // false: not created or capturing
+bool queue_capturing(cnrtQueue_t queue);
+// Records `work` when `queue` is capturing (true); else the caller runs it.
+bool capture_work(cnrtQueue_t queue, CapturedWork work);
+// Ends the capture and hands over its work; false: the queue is not
+// capturing. capture_id: the capture's number (1, 2, ...), 0 when none.
+bool end_capture(cnrtQueue_t queue, std::vector<CapturedWork>* work);
+uint64_t capture_id(cnrtQueue_t queue);
 
 // Host figures the emulated device reports (docs/host-toolkit.md).
 int host_clock_khz();

@@ -379,6 +379,17 @@ cnrtRet_t run_launch(const ArchProfile& profile, cnrtDim3_t dim,
   const std::string illegal = detail::plan_launch(dim, type, &shape);
   if (!illegal.empty()) return detail::refuse_launch(name, illegal);
   if (!body) return detail::refuse_launch(name, "empty kernel body");
+  // A capturing queue records the launch; replaying it launches the same
+  // body (a copy of the kernel's arguments) on the replaying queue.
+  const ArchProfile* const recorded_profile = &profile;
+  if (detail::capture_work(
+          queue, {cnrtTaskTopoNodeTypeKernel, name,
+                  [recorded_profile, dim, type, body, name](cnrtQueue_t q) {
+                    return run_launch(*recorded_profile, dim, type, q, body,
+                                      name);
+                  }})) {
+    return cnrtSuccess;
+  }
 
   auto state = std::make_shared<LaunchState>(
       name, shape, std::move(body), deterministic(),

@@ -10,8 +10,10 @@
 
 struct CNqueue_st {
   uint64_t id;
-  cnrtRet_t failure;        // of a kernel since the last cnrtQueueSync
-  double modelled_seconds;  // the timing model's clock
+  cnrtRet_t failure;            // of a kernel since the last cnrtQueueSync
+  double modelled_seconds = 0;  // the timing model's clock
+  uint64_t capture = 0;         // the running capture's number, 0 when none
+  std::vector<xbang::detail::CapturedWork> captured{};
 };
 
 namespace xbang {
@@ -28,6 +30,7 @@ std::atomic<uint64_t> next_queue_id{0};
 // The implicit queues' timing-model clock.
 std::mutex implicit_clock_mutex;
 double implicit_clock_seconds = 0;
+std::atomic<uint64_t> next_capture_id{0};
 // Kernel failures not yet reported: on the implicit queues, on the device.
 std::atomic<cnrtRet_t> implicit_queue_failure{cnrtSuccess};
 std::atomic<cnrtRet_t> device_failure_code{cnrtSuccess};
@@ -93,6 +96,49 @@ void record_queue_failure(cnrtQueue_t queue, cnrtRet_t code) {
   } else {
     queues().with(queue, [&](CNqueue_st& q) { q.failure = code; });
   }
+}
+
+bool begin_capture(cnrtQueue_t queue) {
+  bool begun = false;
+  queues().with(queue, [&](CNqueue_st& q) {
+    if (q.capture != 0) return;
+    q.capture = ++next_capture_id;
+    q.captured.clear();
+    begun = true;
+  });
+  return begun;
+}
+
+bool queue_capturing(cnrtQueue_t queue) { return capture_id(queue) != 0; }
+
+uint64_t capture_id(cnrtQueue_t queue) {
+  if (implicit_queue(queue)) return 0;
+  uint64_t id = 0;
+  queues().with(queue, [&](CNqueue_st& q) { id = q.capture; });
+  return id;
+}
+
+bool capture_work(cnrtQueue_t queue, CapturedWork work) {
+  if (implicit_queue(queue)) return false;
+  bool recorded = false;
+  queues().with(queue, [&](CNqueue_st& q) {
+    if (q.capture == 0) return;
+    q.captured.push_back(std::move(work));
+    recorded = true;
+  });
+  return recorded;
+}
+
+bool end_capture(cnrtQueue_t queue, std::vector<CapturedWork>* work) {
+  bool ended = false;
+  queues().with(queue, [&](CNqueue_st& q) {
+    if (q.capture == 0) return;
+    q.capture = 0;
+    *work = std::move(q.captured);
+    q.captured.clear();
+    ended = true;
+  });
+  return ended;
 }
 
 }  // namespace detail

@@ -121,6 +121,15 @@ cnrtRet_t launch_site(int arch, const char* key, size_t closure_bytes,
   if (key != nullptr) {
     const SiteInvoker invoke = find_site(key, closure_bytes, profile.arch);
     if (invoke != nullptr) {
+      // The variant runs from the site's closure, which lives only during
+      // this call: a capture could not replay it.
+      if (queue_capturing(queue)) {
+        return refuse_launch(name,
+                             "a kernel variant for another architecture "
+                             "cannot be captured "
+                             "(cnrtErrorQueueCaptureUnsupported)",
+                             cnrtErrorQueueCaptureUnsupported);
+      }
       return run_launch(
           profile, dim, type, queue, [invoke, closure] { invoke(closure); },
           name);

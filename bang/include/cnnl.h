@@ -147,6 +147,25 @@ cnnlStatus_t cnnlSetTensorDescriptorEx_v2(cnnlTensorDescriptor_t desc,
                                           const int64_t dimStride[]);
 cnnlStatus_t cnnlSetTensorDescriptorOnchipDataType(cnnlTensorDescriptor_t desc,
                                                    cnnlDataType_t onchip_dtype);
+// Fixed-point tensors: value = stored x 2^position / scale. Kept and
+// reported by the getters; a computation given a tensor whose position is
+// not 0 or whose scale is not 1 answers CNNL_STATUS_NOT_SUPPORTED (no
+// fixed-point arithmetic here; the vision blocks do not read them). Setting
+// a tensor descriptor resets them.
+cnnlStatus_t cnnlSetTensorDescriptorPosition(cnnlTensorDescriptor_t desc,
+                                             int position);
+cnnlStatus_t cnnlSetTensorDescriptorPositionAndScale(
+    cnnlTensorDescriptor_t desc, int position, float scale);
+cnnlStatus_t cnnlGetTensorDescriptorPosition(cnnlTensorDescriptor_t desc,
+                                             int* position);
+cnnlStatus_t cnnlGetTensorDescriptorPositionAndScale(
+    cnnlTensorDescriptor_t desc, int* position, float* scale);
+// Where a scalar tensor's value lives (host or device memory); both are
+// host memory here, so every function reads it the same way.
+cnnlStatus_t cnnlSetTensorDescriptorPointerMode(cnnlTensorDescriptor_t desc,
+                                                cnnlPointerMode_t pointer_mode);
+cnnlStatus_t cnnlGetTensorDescriptorPointerMode(
+    cnnlTensorDescriptor_t desc, cnnlPointerMode_t* pointer_mode);
 cnnlStatus_t cnnlGetTensorDescriptor(cnnlTensorDescriptor_t desc,
                                      cnnlTensorLayout_t* layout,
                                      cnnlDataType_t* dtype, int* dimNb,
@@ -405,6 +424,15 @@ cnnlStatus_t cnnlSetReduceDescriptor_v2(
     cnnlReduceOp_t reduce_op, cnnlDataType_t tensor_type,
     cnnlNanPropagation_t nan_propagation, cnnlReduceIndices_t tensor_indices,
     cnnlIndicesType_t indices_type, float p);
+// The first form: cnnlSetReduceDescriptor_v2 without p (NORMP needs the
+// _v2 form).
+cnnlStatus_t cnnlSetReduceDescriptor(cnnlReduceDescriptor_t reduce_desc,
+                                     int axis[], int axis_num,
+                                     cnnlReduceOp_t reduce_op,
+                                     cnnlDataType_t tensor_type,
+                                     cnnlNanPropagation_t nan_propagation,
+                                     cnnlReduceIndices_t tensor_indices,
+                                     cnnlIndicesType_t indices_type);
 cnnlStatus_t cnnlGetReduceOpWorkspaceSize_v2(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
     const cnnlTensorDescriptor_t output_desc,
@@ -997,6 +1025,10 @@ cnnlStatus_t cnnlSetConvolutionDescriptor(cnnlConvolutionDescriptor_t conv_desc,
                                           const int stride[],
                                           const int dilation[], int group_count,
                                           cnnlDataType_t compute_type);
+// allow_tf32 0 or 1: whether float products may round through TF32. The
+// products here are float throughout, which TF32 permission allows.
+cnnlStatus_t cnnlSetConvolutionDescriptorAllowTF32(
+    cnnlConvolutionDescriptor_t conv_desc, int allow_tf32);
 cnnlStatus_t cnnlGetConvolutionForwardAlgorithm(
     cnnlHandle_t handle, const cnnlConvolutionDescriptor_t conv_desc,
     const cnnlTensorDescriptor_t x_desc, const cnnlTensorDescriptor_t w_desc,
@@ -1309,6 +1341,312 @@ cnnlStatus_t cnnlMinimum(cnnlHandle_t handle,
                          const cnnlTensorDescriptor_t output_desc, void* output,
                          void* workspace, size_t workspace_size);
 
+// More unary functions (float types): erf, its inverse (|x| > 1 is NaN),
+// floor, round (halves to even), trunc, log in base e, 2 or 10, log1p, sin.
+typedef enum {
+  CNNL_LOG_E = 0,
+  CNNL_LOG_2 = 1,
+  CNNL_LOG_10 = 2,
+} cnnlLogBase_t;
+cnnlStatus_t cnnlErf_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlErfinv(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlFloor(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlRound(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlTrunc(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlLog_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlLogBase_t base,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlLog1p(cnnlHandle_t handle,
+                       const cnnlComputationPreference_t prefer,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlSin_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t prefer,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+// NaN tests: a float input, a bool output of its shape.
+cnnlStatus_t cnnlIsNan(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlIsFinite(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output);
+// NaN, +infinity and -infinity replaced by nan, posinf and neginf.
+cnnlStatus_t cnnlNanToNum(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input, const float nan,
+                          const float posinf, const float neginf,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output);
+// Trigonometric and hyperbolic functions chosen by a descriptor.
+typedef enum {
+  CNNL_TRIGON_SIN = 0,
+  CNNL_TRIGON_COS = 1,
+  CNNL_TRIGON_TAN = 2,
+  CNNL_TRIGON_ASIN = 3,
+  CNNL_TRIGON_ACOS = 4,
+  CNNL_TRIGON_ATAN = 5,
+  CNNL_TRIGON_SINH = 6,
+  CNNL_TRIGON_COSH = 7,
+  CNNL_TRIGON_TANH = 8,
+  CNNL_TRIGON_ASINH = 9,
+  CNNL_TRIGON_ACOSH = 10,
+  CNNL_TRIGON_ATANH = 11,
+} cnnlTrigonFunctionMode_t;
+typedef struct cnnlTrigonStruct* cnnlTrigonDescriptor_t;
+cnnlStatus_t cnnlCreateTrigonDescriptor(cnnlTrigonDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyTrigonDescriptor(cnnlTrigonDescriptor_t desc);
+cnnlStatus_t cnnlSetTrigonDescriptor(cnnlTrigonDescriptor_t desc,
+                                     cnnlTrigonFunctionMode_t mode);
+cnnlStatus_t cnnlSetTrigonDescriptor_v2(cnnlTrigonDescriptor_t desc,
+                                        cnnlTrigonFunctionMode_t mode,
+                                        cnnlComputationPreference_t prefer);
+cnnlStatus_t cnnlTrigonForward(cnnlHandle_t handle,
+                               const cnnlTrigonDescriptor_t trigon_desc,
+                               const cnnlTensorDescriptor_t input_desc,
+                               const void* input,
+                               const cnnlTensorDescriptor_t output_desc,
+                               void* output);
+// Division and modulo of real types, broadcast: FloorDiv floor(x / y),
+// FloorDivTrunc trunc(x / y), FloorMod the remainder with y's sign (Python),
+// FloorModTrunc the remainder with x's sign (C fmod). Atan2 of float types.
+// Workspace size 0.
+cnnlStatus_t cnnlGetFloorModWorkspaceSize(cnnlHandle_t handle,
+                                          const cnnlTensorDescriptor_t x_desc,
+                                          const cnnlTensorDescriptor_t y_desc,
+                                          const cnnlTensorDescriptor_t z_desc,
+                                          size_t* workspace_size);
+cnnlStatus_t cnnlFloorMod(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t x_desc, const void* x,
+                          const cnnlTensorDescriptor_t y_desc, const void* y,
+                          const cnnlTensorDescriptor_t z_desc, void* z,
+                          void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetFloorModTruncWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t y_desc, const cnnlTensorDescriptor_t z_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlFloorModTrunc(cnnlHandle_t handle,
+                               const cnnlTensorDescriptor_t x_desc,
+                               const void* x,
+                               const cnnlTensorDescriptor_t y_desc,
+                               const void* y,
+                               const cnnlTensorDescriptor_t z_desc, void* z,
+                               void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetFloorDivWorkspaceSize(cnnlHandle_t handle,
+                                          const cnnlTensorDescriptor_t x_desc,
+                                          const cnnlTensorDescriptor_t y_desc,
+                                          const cnnlTensorDescriptor_t z_desc,
+                                          size_t* workspace_size);
+cnnlStatus_t cnnlFloorDiv_v2(cnnlHandle_t handle,
+                             const cnnlComputationPreference_t prefer,
+                             const cnnlTensorDescriptor_t x_desc, const void* x,
+                             const cnnlTensorDescriptor_t y_desc, const void* y,
+                             const cnnlTensorDescriptor_t z_desc, void* z,
+                             void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetFloorDivTruncWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t y_desc, const cnnlTensorDescriptor_t z_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlFloorDivTrunc(cnnlHandle_t handle,
+                               const cnnlComputationPreference_t prefer,
+                               const cnnlTensorDescriptor_t x_desc,
+                               const void* x,
+                               const cnnlTensorDescriptor_t y_desc,
+                               const void* y,
+                               const cnnlTensorDescriptor_t z_desc, void* z,
+                               void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetAtan2WorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t x_desc,
+                                       const cnnlTensorDescriptor_t y_desc,
+                                       const cnnlTensorDescriptor_t z_desc,
+                                       size_t* workspace_size);
+cnnlStatus_t cnnlAtan2(cnnlHandle_t handle,
+                       const cnnlComputationPreference_t prefer,
+                       const cnnlTensorDescriptor_t input1_desc,
+                       const void* input1,
+                       const cnnlTensorDescriptor_t input2_desc,
+                       const void* input2, void* workspace,
+                       size_t workspace_size,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+// Three inputs, broadcast, float types: Lerp input + weight (end - input),
+// Addcdiv input + *alpha tensor1 / tensor2, Addcmul input + *alpha tensor1
+// tensor2 (alpha a host float). MulN: the product of input_num inputs of
+// any real type. Workspace size 0.
+cnnlStatus_t cnnlGetLerpWorkspaceSize(cnnlHandle_t handle,
+                                      const cnnlTensorDescriptor_t input_desc,
+                                      const cnnlTensorDescriptor_t end_desc,
+                                      const cnnlTensorDescriptor_t weight_desc,
+                                      const cnnlTensorDescriptor_t output_desc,
+                                      size_t* workspace_size);
+cnnlStatus_t cnnlLerp(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input, const cnnlTensorDescriptor_t end_desc,
+                      const void* end, const cnnlTensorDescriptor_t weight_desc,
+                      const void* weight, void* workspace,
+                      size_t workspace_size,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetAddcdivWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc, size_t* workspace_size);
+cnnlStatus_t cnnlGetAddcdivWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlAddcdiv(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const void* alpha,
+    const cnnlTensorDescriptor_t tensor1_desc, const void* tensor1,
+    const cnnlTensorDescriptor_t tensor2_desc, const void* tensor2,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetAddcmulWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc, size_t* workspace_size);
+cnnlStatus_t cnnlGetAddcmulWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlAddcmul(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const void* alpha,
+    const cnnlTensorDescriptor_t tensor1_desc, const void* tensor1,
+    const cnnlTensorDescriptor_t tensor2_desc, const void* tensor2,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlMulN(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t inputs_desc[],
+                      const void* const inputs[], int input_num,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+// Bit operations on integer types and bool, broadcast: AND, OR, XOR of two
+// inputs; NOT of input1 (input2 unused; logical for bool). Workspace 0.
+typedef enum {
+  CNNL_CYCLE_BAND_OP = 0,
+  CNNL_CYCLE_BOR_OP = 1,
+  CNNL_CYCLE_BXOR_OP = 2,
+  CNNL_BNOT_OP = 3,
+} cnnlBitComputeOp_t;
+cnnlStatus_t cnnlGetBitComputeWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlBitCompute_v2(
+    cnnlHandle_t handle, const cnnlBitComputeOp_t optype,
+    const cnnlTensorDescriptor_t input1_desc, const void* input1,
+    const cnnlTensorDescriptor_t input2_desc, const void* input2,
+    const cnnlTensorDescriptor_t output_desc, void* output, void* workspace,
+    size_t workspace_size);
+// Activation backward passes, x, diff_y and diff_x of one float type and
+// shape: Hardtanh passes diff_y where min_val < x < max_val; Softplus
+// (log(1 + exp(beta x)) / beta, linear where beta x > threshold) scales it
+// by sigmoid(beta x); Threshold passes it where x > *threshold (a host
+// float).
+cnnlStatus_t cnnlHardtanhBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const float max_val, const float min_val,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x);
+cnnlStatus_t cnnlSoftplusBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x, const int beta,
+    const int threshold);
+cnnlStatus_t cnnlThresholdBackward(cnnlHandle_t handle,
+                                   const cnnlTensorDescriptor_t x_desc,
+                                   const void* x,
+                                   const cnnlTensorDescriptor_t diff_y_desc,
+                                   const void* diff_y, const void* threshold,
+                                   const cnnlTensorDescriptor_t diff_x_desc,
+                                   void* diff_x);
+// output = *alpha bias + *beta output (host floats), bias 1-D [C] along
+// output's channel dimension: dimension 1 in the NCHW, NCDHW and NCL
+// layouts, the last in the others; float types. Workspace size 0.
+cnnlStatus_t cnnlGetBiasAddWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t bias_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlBiasAdd(cnnlHandle_t handle, const void* alpha,
+                         const cnnlTensorDescriptor_t bias_desc,
+                         const void* bias, void* workspace,
+                         size_t workspace_size, const void* beta,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+// The bias gradient: output[c] = the sum of input over every dimension but
+// `axis` (negative: from the last); output holds input's dimension axis, of
+// its float type. Workspace size 0.
+cnnlStatus_t cnnlGetBiasAddBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t output_desc, int axis,
+    size_t* workspace_size);
+cnnlStatus_t cnnlBiasAddBackward(cnnlHandle_t handle,
+                                 const cnnlTensorDescriptor_t input_desc,
+                                 const void* input, int axis,
+                                 const cnnlTensorDescriptor_t output_desc,
+                                 void* output);
+cnnlStatus_t cnnlBiasAddBackward_v2(cnnlHandle_t handle,
+                                    const cnnlTensorDescriptor_t input_desc,
+                                    const void* input, int axis,
+                                    const cnnlTensorDescriptor_t output_desc,
+                                    void* output, void* workspace,
+                                    size_t workspace_size);
+// Standard deviation, variance and mean over the descriptor's axes (each
+// once; negative from the last), unbiased (n - 1) or not, of a float type;
+// each output the mode asks for (std, var, mean in that argument order)
+// holds one value per group of the other dimensions in row-major order
+// (kept or dropped reduced dimensions alike); the others may be NULL. The
+// cnnlStdVarMeanOp_t numbers are xbang's. Workspace size 0.
+typedef enum {
+  CNNL_STD = 0,
+  CNNL_VAR = 1,
+  CNNL_MEAN = 2,
+  CNNL_STD_MEAN = 3,
+  CNNL_VAR_MEAN = 4,
+} cnnlStdVarMeanOp_t;
+typedef struct cnnlStdVarMeanStruct* cnnlStdVarMeanDescriptor_t;
+cnnlStatus_t cnnlCreateStdVarMeanDescriptor(cnnlStdVarMeanDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyStdVarMeanDescriptor(cnnlStdVarMeanDescriptor_t desc);
+cnnlStatus_t cnnlSetStdVarMeanDescriptor(cnnlStdVarMeanDescriptor_t desc,
+                                         cnnlStdVarMeanOp_t mode, int axis_num,
+                                         const int axis[], bool unbiased);
+cnnlStatus_t cnnlGetStdVarMeanWorkspaceSize(
+    cnnlHandle_t handle, const cnnlStdVarMeanDescriptor_t desc,
+    const cnnlTensorDescriptor_t input_desc, size_t* workspace_size);
+cnnlStatus_t cnnlStdVarMean(cnnlHandle_t handle,
+                            const cnnlStdVarMeanDescriptor_t desc,
+                            const cnnlTensorDescriptor_t input_desc,
+                            const void* input, void* workspace,
+                            size_t workspace_size,
+                            const cnnlTensorDescriptor_t std_desc, void* std,
+                            const cnnlTensorDescriptor_t var_desc, void* var,
+                            const cnnlTensorDescriptor_t mean_desc,
+                            void* mean);
 // y = x clamped to [*min, *max], min and max one value of x's type each
 // (host or device memory as pointer_mode says; both are host memory here),
 // either NULL for no bound; NaN stays NaN. Float and signed integer types.
@@ -1333,11 +1671,149 @@ cnnlStatus_t cnnlFlip(cnnlHandle_t handle, const int dimension[],
                       const void* input,
                       const cnnlTensorDescriptor_t output_desc, void* output);
 
+// ---- FlashAttention ----
+// Pack mode: a batch's sequences laid end to end. query [total_q, heads,
+// head_dim], key and value [total_kv, kv_heads, head_dim / value_dim] (kv_heads
+// divides heads; each group of heads / kv_heads query heads shares a key
+// and value head), cu_seqlens_q / cu_seqlens_kv int32 [batch + 1] (the start
+// of each sequence, from 0), output [total_q, heads, value_dim] of query's
+// type (half, bfloat16, float), softmax_lse float [heads, total_q] (the
+// natural log of each row's sum of exponentials; +inf and an output of 0
+// for a row that sees no key). Scores are query . key x softmax_scale,
+// masked by the causal mask and the sliding window, both aligned to the
+// bottom-right corner of each sequence pair (query row i sees key columns
+// j with i + sk - sq - left <= j <= i + sk - sq + right; -1 is unbounded;
+// causal sets right to 0). Computed in float (compute_dtype must be
+// CNNL_DTYPE_FLOAT). The backward pass recomputes the probabilities from
+// softmax_lse and returns the gradients of query, key and value. Workspace
+// size 0; rng_state is not read. Not supported (NOT_SUPPORTED): dropout_p
+// above 0, returning the softmax / a dropout mask / softmax_d, non-pack
+// mode, dilation other than 1, ALiBi slopes, attention biases, and the
+// third optional input of the _v2 forward (no public documentation names
+// it). The enum numbers of cnnlAttentionMaskMode_t are xbang's.
+typedef enum {
+  CNNL_ATTN_MASK_NONE = 0,
+  CNNL_ATTN_MASK_CAUSAL = 1,
+} cnnlAttentionMaskMode_t;
+typedef struct cnnlFlashAttentionStruct* cnnlFlashAttentionDescriptor_t;
+cnnlStatus_t cnnlCreateFlashAttentionDescriptor(
+    cnnlFlashAttentionDescriptor_t* desc);
+cnnlStatus_t cnnlDestroyFlashAttentionDescriptor(
+    cnnlFlashAttentionDescriptor_t desc);
+cnnlStatus_t cnnlSetFlashAttentionDescriptor(
+    cnnlFlashAttentionDescriptor_t desc, cnnlDataType_t compute_dtype,
+    cnnlActivationPreference_t prefer, cnnlAttentionMaskMode_t mask_mode,
+    bool is_pack_mode, bool is_out_zero, bool return_softmax, int max_seq_q,
+    int max_seq_kv, float dropout_p, float softmax_scale);
+cnnlStatus_t cnnlSetFlashAttentionBackwardDescriptor(
+    cnnlFlashAttentionDescriptor_t desc, cnnlDataType_t compute_dtype,
+    cnnlActivationPreference_t prefer, cnnlAttentionMaskMode_t mask_mode,
+    bool is_pack_mode, bool is_out_zero, bool is_store_softmax_d, int max_seq_q,
+    int max_seq_kv, float dropout_p, float softmax_scale);
+cnnlStatus_t cnnlSetFlashAttentionSlidingWindowSize(
+    cnnlFlashAttentionDescriptor_t desc, int window_size_left,
+    int window_size_right, int dilation);
+// batch x heads x max_seq_q x max_seq_kv: the numbers a dropout draws.
+cnnlStatus_t cnnlGetFlashAttentionGeneratedRandomNumbers(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc,
+    const cnnlTensorDescriptor_t value_desc,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, size_t* number);
+cnnlStatus_t cnnlGetFlashAttentionForwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc,
+    const cnnlTensorDescriptor_t key_desc,
+    const cnnlTensorDescriptor_t value_desc, size_t* workspace_size);
+cnnlStatus_t cnnlGetFlashAttentionForwardWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc,
+    const cnnlTensorDescriptor_t key_desc,
+    const cnnlTensorDescriptor_t value_desc,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc,
+    const cnnlTensorDescriptor_t cu_seqlens_kv_desc,
+    const cnnlTensorDescriptor_t alibi_slopes_desc,
+    const cnnlTensorDescriptor_t attn_bias_desc,
+    const cnnlTensorDescriptor_t undocumented_desc,
+    const cnnlTensorDescriptor_t softmax_lse_desc, size_t* workspace_size);
+cnnlStatus_t cnnlGetFlashAttentionBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc,
+    const cnnlTensorDescriptor_t key_desc,
+    const cnnlTensorDescriptor_t value_desc, size_t* workspace_size);
+cnnlStatus_t cnnlGetFlashAttentionBackwardWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc,
+    const cnnlTensorDescriptor_t key_desc,
+    const cnnlTensorDescriptor_t value_desc,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, size_t* workspace_size);
+cnnlStatus_t cnnlFlashAttentionForward(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc, const void* query,
+    const cnnlTensorDescriptor_t key_desc, const void* key,
+    const cnnlTensorDescriptor_t value_desc, const void* value,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, const void* cu_seqlens_q,
+    const cnnlTensorDescriptor_t cu_seqlens_kv_desc, const void* cu_seqlens_kv,
+    const size_t* rng_state, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t dropout_mask_desc, void* dropout_mask,
+    const cnnlTensorDescriptor_t softmax_lse_desc, void* softmax_lse,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlFlashAttentionForward_v2(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t query_desc, const void* query,
+    const cnnlTensorDescriptor_t key_desc, const void* key,
+    const cnnlTensorDescriptor_t value_desc, const void* value,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, const void* cu_seqlens_q,
+    const cnnlTensorDescriptor_t cu_seqlens_kv_desc, const void* cu_seqlens_kv,
+    const cnnlTensorDescriptor_t alibi_slopes_desc, const void* alibi_slopes,
+    const cnnlTensorDescriptor_t attn_bias_desc, const void* attn_bias,
+    const cnnlTensorDescriptor_t undocumented_desc, const void* undocumented,
+    const size_t* rng_state, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t dropout_mask_desc, void* dropout_mask,
+    const cnnlTensorDescriptor_t softmax_lse_desc, void* softmax_lse,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlFlashAttentionBackward(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t diff_out_desc, const void* diff_out,
+    const cnnlTensorDescriptor_t query_desc, const void* query,
+    const cnnlTensorDescriptor_t key_desc, const void* key,
+    const cnnlTensorDescriptor_t value_desc, const void* value,
+    const cnnlTensorDescriptor_t fwd_out_desc, const void* fwd_out,
+    const cnnlTensorDescriptor_t softmax_lse_desc, const void* softmax_lse,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, const void* cu_seqlens_q,
+    const cnnlTensorDescriptor_t cu_seqlens_kv_desc, const void* cu_seqlens_kv,
+    const size_t* rng_state, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t diff_query_desc, void* diff_query,
+    const cnnlTensorDescriptor_t diff_key_desc, void* diff_key,
+    const cnnlTensorDescriptor_t diff_value_desc, void* diff_value,
+    const cnnlTensorDescriptor_t dropout_mask_desc, const void* dropout_mask,
+    const cnnlTensorDescriptor_t softmax_d_desc, void* softmax_d);
+cnnlStatus_t cnnlFlashAttentionBackward_v2(
+    cnnlHandle_t handle, const cnnlFlashAttentionDescriptor_t desc,
+    const cnnlTensorDescriptor_t diff_out_desc, const void* diff_out,
+    const cnnlTensorDescriptor_t query_desc, const void* query,
+    const cnnlTensorDescriptor_t key_desc, const void* key,
+    const cnnlTensorDescriptor_t value_desc, const void* value,
+    const cnnlTensorDescriptor_t fwd_out_desc, const void* fwd_out,
+    const cnnlTensorDescriptor_t softmax_lse_desc, const void* softmax_lse,
+    const cnnlTensorDescriptor_t cu_seqlens_q_desc, const void* cu_seqlens_q,
+    const cnnlTensorDescriptor_t cu_seqlens_kv_desc, const void* cu_seqlens_kv,
+    const cnnlTensorDescriptor_t alibi_slopes_desc, const void* alibi_slopes,
+    const cnnlTensorDescriptor_t attn_bias_desc, const void* attn_bias,
+    const size_t* rng_state, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t diff_query_desc, void* diff_query,
+    const cnnlTensorDescriptor_t diff_key_desc, void* diff_key,
+    const cnnlTensorDescriptor_t diff_value_desc, void* diff_value,
+    const cnnlTensorDescriptor_t dropout_mask_desc, const void* dropout_mask,
+    const cnnlTensorDescriptor_t softmax_d_desc, void* softmax_d);
+
 // ---- Random numbers ----
 // A generator is a seeded 64-bit Mersenne Twister whose stream continues
-// from call to call, whatever its type (the numbers are not the device's);
-// `state` is accepted and not read. float, half or bfloat16 output of `num`
-// elements. Values are xbang's.
+// from call to call, whatever its type (the numbers are not the device's).
+// A `state` made by cnnlRandMakeMTGP32KernelState (a buffer of
+// cnnlRandGetMTGP32StateSize bytes, 8-byte aligned) holds its own seeded
+// twister, which the draws given that state use and advance; any other
+// `state` (NULL included) leaves the generator's in use. float, half or
+// bfloat16 output of `num` elements. Values are xbang's.
 typedef enum {
   CNNL_RAND_RNG_FAST = 0,
   CNNL_RAND_RNG_MTGP32 = 1,
@@ -1363,9 +1839,45 @@ cnnlStatus_t cnnlRandGenerateNormal(cnnlHandle_t handle,
                                     const cnnlDataType_t data_type, void* state,
                                     const size_t num, const float mean,
                                     const float stddev, void* output);
+cnnlStatus_t cnnlRandGetMTGP32StateSize(cnnlRandGenerator_t generator,
+                                        size_t* size);
+cnnlStatus_t cnnlRandMakeMTGP32KernelState(cnnlHandle_t handle, void* state,
+                                           const void* mtgp32_params,
+                                           const void* kernel_params,
+                                           const unsigned long long seed);
+// Dropout: each element kept with probability 1 - p and scaled by
+// 1 / (1 - p), else 0; mask (uint8 or bool, input's shape) 1 where kept.
+// Float types.
+cnnlStatus_t cnnlFusedDropout_v2(cnnlHandle_t handle,
+                                 const cnnlRandGenerator_t generator,
+                                 const cnnlTensorDescriptor_t input_desc,
+                                 const void* input, const float p, void* state,
+                                 const cnnlTensorDescriptor_t mask_desc,
+                                 void* mask,
+                                 const cnnlTensorDescriptor_t output_desc,
+                                 void* output);
+// Samples category indices (int32 or int64 output [samples] or [rows,
+// samples]) from the weights of each row of input ([categories] or [rows,
+// categories], float types; logits when is_logits), with or without
+// replacement. Workspace size 0.
+cnnlStatus_t cnnlGetRandGenerateMultinomialWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlRandGenerateMultinomial_v2(
+    cnnlHandle_t handle, const cnnlRandGenerator_t generator,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const bool is_replacement, const bool is_logits, void* state,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
 
 #if defined(__cplusplus)
 }
 #endif
+
+// The families with a header of their own.
+#include "cnnl_normalization.h"
+#include "cnnl_selection.h"
+#include "cnnl_loss.h"
+#include "cnnl_pooling.h"
 
 #endif  // XBANG_CNNL_H_

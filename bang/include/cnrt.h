@@ -899,11 +899,12 @@ cnrtRet_t cnrtQueueSetAttribute(cnrtQueue_t queue, cnrtQueueAttrID_t attr_id,
 cnrtRet_t cnrtQueueGetAttribute(cnrtQueue_t queue, cnrtQueueAttrID_t attr_id,
                                 cnrtQueueAttrValue_t *value_out);
 cnrtRet_t cnrtQueueCopyAttributes(cnrtQueue_t dst, cnrtQueue_t src);
-// Capture: cnrtQueueBeginCapture is not supported, so no queue is ever
-// capturing: cnrtQueueIsCapturing and cnrtQueueGetCaptureInfo report
-// cnrtQueueCaptureStatusNone, cnrtQueueEndCapture and
-// cnrtQueueUpdateCaptureDependencies return cnrtErrorIllegalState, and the
-// thread's capture mode is kept and exchanged.
+// Capture: between cnrtQueueBeginCapture and cnrtQueueEndCapture a created
+// queue records the launches, copies, sets, host functions and notifier
+// places and waits enqueued on it instead of running them; the task
+// topology cnrtQueueEndCapture returns chains them in that order. The
+// default queues cannot capture; the thread's capture mode is kept and
+// exchanged.
 cnrtRet_t cnrtQueueBeginCapture(cnrtQueue_t queue,
                                 enum cnrtQueueCaptureMode mode);
 cnrtRet_t cnrtQueueEndCapture(cnrtQueue_t queue, cnrtTaskTopo_t *pTaskTopo);
@@ -953,7 +954,11 @@ cnrtRet_t cnrtCastDataType(void *src, cnrtDataType_t srcDataType, void *dst,
 cnrtRet_t cnrtFilterReshape(void *dst, void *src, int n, int h, int w, int c,
                             cnrtDataType_t type);
 
-// --- TaskTopo: not supported ----------------------------------------------
+// --- TaskTopo --------------------------------------------------------------
+// Create, Destroy, GetNodes, GetRootNodes, NodeGetType, AddEmptyNode,
+// AddHostNode, Instantiate, EntityInvoke, EntityDestroy and DebugDotPrint
+// work (the nodes run in the order they were added, each after its
+// dependencies); the rest are not supported.
 cnrtRet_t cnrtTaskTopoCreate(cnrtTaskTopo_t *pTaskTopo, unsigned int flags);
 cnrtRet_t cnrtTaskTopoDestroy(cnrtTaskTopo_t taskTopo);
 cnrtRet_t cnrtTaskTopoClone(cnrtTaskTopo_t *pTaskTopoClone,
@@ -1104,6 +1109,75 @@ cnrtRet_t cnrtTaskTopoEntityUpdate(
     cnrtTaskTopoNode_t *pErrorNode_out,
     cnrtTaskTopoEntityUpdateResult_t *updateResult_out);
 cnrtRet_t cnrtTaskTopoUpload(cnrtTaskTopoEntity_t entity, cnrtQueue_t queue);
+
+// --- CNRT 5: parameter descriptors and offline models ---------------------
+// Parameter descriptors (a data type and a shape) work. Offline models
+// (.cambricon files) are Cambricon's compiled format, which the emulated
+// device cannot run: loading one, and every call on models, functions and
+// runtime contexts, is not supported.
+typedef struct cnrtParamDesc *cnrtParamDesc_t;
+typedef cnrtParamDesc_t *cnrtParamDescArray_t;
+typedef struct cnrtModel *cnrtModel_t;
+typedef struct cnrtFunction *cnrtFunction_t;
+typedef struct cnrtRuntimeContext *cnrtRuntimeContext_t;
+
+cnrtRet_t cnrtCreateParamDesc(cnrtParamDesc_t *param_desc);
+cnrtRet_t cnrtDestroyParamDesc(cnrtParamDesc_t param_desc);
+// `param_num` (> 0) descriptors; destroyed together.
+cnrtRet_t cnrtCreateParamDescArray(cnrtParamDescArray_t *param_descs,
+                                   int param_num);
+cnrtRet_t cnrtDestroyParamDescArray(cnrtParamDescArray_t param_descs,
+                                    int param_num);
+// `dim_num` (1 to CNRT_PARAM_DESC_MAX_DIMS) dims, each >= 0.
+#define CNRT_PARAM_DESC_MAX_DIMS 8
+cnrtRet_t cnrtSetShapeToParamDesc(cnrtParamDesc_t param_desc, int *dims,
+                                  int dim_num);
+cnrtRet_t cnrtSetDataTypeToParamDesc(cnrtParamDesc_t param_desc,
+                                     cnrtDataType_t dtype);
+// *dims points into the descriptor, valid until the shape changes or the
+// descriptor is destroyed.
+cnrtRet_t cnrtGetShapeFromParamDesc(cnrtParamDesc_t param_desc, int **dims,
+                                    int *dim_num);
+cnrtRet_t cnrtGetDataTypeFromParamDesc(cnrtParamDesc_t param_desc,
+                                       cnrtDataType_t *dtype);
+// The product of the dims (every dim >= 1).
+cnrtRet_t cnrtGetParamElementNum(cnrtParamDesc_t param_desc, size_t *num);
+// Elements times the data type's size.
+cnrtRet_t cnrtGetParamDescSize(cnrtParamDesc_t param_desc, int64_t *size);
+
+// Offline models: not supported.
+cnrtRet_t cnrtLoadModel(cnrtModel_t *pmodel, const char *fname);
+cnrtRet_t cnrtLoadModelFromMem(cnrtModel_t *pmodel, char *ptr);
+cnrtRet_t cnrtUnloadModel(cnrtModel_t model);
+cnrtRet_t cnrtCreateFunction(cnrtFunction_t *pfunction);
+cnrtRet_t cnrtDestroyFunction(cnrtFunction_t function);
+cnrtRet_t cnrtExtractFunction(cnrtFunction_t *pfunction, cnrtModel_t model,
+                              const char *symbol);
+cnrtRet_t cnrtGetInputDataSize(int64_t **sizeArray, int *num,
+                               cnrtFunction_t function);
+cnrtRet_t cnrtGetOutputDataSize(int64_t **sizeArray, int *num,
+                                cnrtFunction_t function);
+cnrtRet_t cnrtGetInputDataType(cnrtDataType_t **dtype, int *num,
+                               cnrtFunction_t function);
+cnrtRet_t cnrtGetOutputDataType(cnrtDataType_t **dtype, int *num,
+                                cnrtFunction_t function);
+cnrtRet_t cnrtGetInputDataShape(int **dimValues, int *dimNum, int index,
+                                cnrtFunction_t function);
+cnrtRet_t cnrtGetOutputDataShape(int **dimValues, int *dimNum, int index,
+                                 cnrtFunction_t function);
+cnrtRet_t cnrtInferFunctionOutputShape(cnrtFunction_t func, int input_num,
+                                       cnrtParamDescArray_t input_params,
+                                       int output_num,
+                                       cnrtParamDescArray_t output_params);
+cnrtRet_t cnrtCreateRuntimeContext(cnrtRuntimeContext_t *pctx,
+                                   cnrtFunction_t function, void *extra);
+cnrtRet_t cnrtSetRuntimeContextDeviceId(cnrtRuntimeContext_t ctx,
+                                        int dev_ordinal);
+cnrtRet_t cnrtInitRuntimeContext(cnrtRuntimeContext_t ctx, void *reserve);
+cnrtRet_t cnrtInvokeRuntimeContext_V2(cnrtRuntimeContext_t ctx,
+                                      cnrtParamDesc_t *params, void **param,
+                                      cnrtQueue_t queue, void *extra);
+cnrtRet_t cnrtDestroyRuntimeContext(cnrtRuntimeContext_t ctx);
 
 // --- Profiler -------------------------------------------------------------
 // The emulated device has no profiler to start: both succeed, nothing is

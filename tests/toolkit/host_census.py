@@ -39,6 +39,11 @@ CALL = re.compile(r"\b(cnrt[A-Z]\w*|cndev[A-Z]\w*|cnnl[A-Z]\w*|cn[A-Z]\w*)\s*\("
 CALL_KEYWORDS = {"return", "else", "case", "do", "throw", "co_return",
                  "sizeof", "decltype", "not", "and", "or"}
 IDENT_BEFORE = re.compile(r"([A-Za-z_]\w*)\s*$")
+# A variable or member with a toolkit-like name ("int cnrtMalloc_count;"):
+# its initialisers ("cnrtMalloc_count(0)") are not calls.
+VARIABLE = re.compile(
+    r"\b[A-Za-z_]\w*[\s\*&]+(cnrt[A-Z]\w*|cndev[A-Z]\w*|cnnl[A-Z]\w*|cn[A-Z]\w*)"
+    r"\s*(?:;|=|\[|\{)")
 
 
 def family(name):
@@ -88,6 +93,8 @@ def count_calls(text, defined):
     declares or defines ("type name(", not calls) are added to `defined`."""
     calls = collections.Counter()
     code = strip_comments_and_strings(text)
+    for m in VARIABLE.finditer(code):
+        defined.add(m.group(1))
     for m in CALL.finditer(code):
         name = m.group(1)
         if name.endswith("_t"):

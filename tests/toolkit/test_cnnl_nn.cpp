@@ -19,101 +19,12 @@ namespace {
 using cnnl_test::Handle;
 using cnnl_test::random_floats;
 
-// A set descriptor with a layout, destroyed at scope exit.
-class Desc {
- public:
-  Desc(cnnlTensorLayout_t layout, cnnlDataType_t dtype,
-       std::vector<int64_t> dims, std::vector<int64_t> strides = {}) {
-    cnnlCreateTensorDescriptor(&desc_);
-    const cnnlStatus_t status =
-        strides.empty()
-            ? cnnlSetTensorDescriptor_v2(desc_, layout, dtype, int(dims.size()),
-                                         dims.data())
-            : cnnlSetTensorDescriptorEx_v2(desc_, layout, dtype,
-                                           int(dims.size()), dims.data(),
-                                           strides.data());
-    EXPECT_EQ(status, CNNL_STATUS_SUCCESS);
-  }
-  ~Desc() { cnnlDestroyTensorDescriptor(desc_); }
-  Desc(const Desc&) = delete;
-  Desc& operator=(const Desc&) = delete;
-  cnnlTensorDescriptor_t get() const { return desc_; }
+using cnnl_test::Buffer;
+using cnnl_test::Desc;
+using cnnl_test::fill;
+using cnnl_test::tolerance;
 
- private:
-  cnnlTensorDescriptor_t desc_ = nullptr;
-};
-
-// Elements of a float, half or bfloat16 tensor held as bytes.
-struct Buffer {
-  cnnlDataType_t dtype;
-  std::vector<uint8_t> bytes;
-  Buffer(cnnlDataType_t t, size_t n)
-      : dtype(t), bytes(n * (t == CNNL_DTYPE_FLOAT ? 4 : 2), 0) {}
-  void set(size_t i, float v) {
-    if (dtype == CNNL_DTYPE_FLOAT) {
-      std::memcpy(&bytes[i * 4], &v, 4);
-      return;
-    }
-    const uint16_t b = dtype == CNNL_DTYPE_HALF
-                           ? xbang::float_to_half_bits_rn(v)
-                           : xbang::float_to_bfloat16_bits_rn(v);
-    std::memcpy(&bytes[i * 2], &b, 2);
-  }
-  float get(size_t i) const {
-    if (dtype == CNNL_DTYPE_FLOAT) {
-      float v;
-      std::memcpy(&v, &bytes[i * 4], 4);
-      return v;
-    }
-    uint16_t b;
-    std::memcpy(&b, &bytes[i * 2], 2);
-    return dtype == CNNL_DTYPE_HALF ? xbang::half_bits_to_float(b)
-                                    : xbang::bfloat16_bits_to_float(b);
-  }
-  void* data() { return bytes.data(); }
-};
-
-// Fills a buffer with random values and returns them as the tensor holds
-// them (rounded to its type).
-std::vector<float> fill(Buffer* b, size_t n, unsigned seed, float lo = -2,
-                        float hi = 2) {
-  const std::vector<float> v = random_floats(n, seed, lo, hi);
-  std::vector<float> held(n);
-  for (size_t i = 0; i < n; ++i) {
-    b->set(i, v[i]);
-    held[i] = b->get(i);
-  }
-  return held;
-}
-
-float tolerance(cnnlDataType_t dtype) {
-  return dtype == CNNL_DTYPE_FLOAT  ? 1e-4f
-         : dtype == CNNL_DTYPE_HALF ? 4e-3f
-                                    : 2e-2f;
-}
-
-// An NCHW or NHWC image: its descriptor dims and the element index of
-// (n, c, h, w) in a buffer whose channel stride is padded to cs >= C.
-struct Layout {
-  cnnlTensorLayout_t layout;
-  int64_t n, c, h, w;
-  int64_t cs;  // NHWC: the pixel stride; NCHW: the plane count per image
-  std::vector<int64_t> dims() const {
-    return layout == CNNL_LAYOUT_NHWC ? std::vector<int64_t>{n, h, w, c}
-                                      : std::vector<int64_t>{n, c, h, w};
-  }
-  std::vector<int64_t> strides() const {
-    return layout == CNNL_LAYOUT_NHWC
-               ? std::vector<int64_t>{h * w * cs, w * cs, cs, 1}
-               : std::vector<int64_t>{cs * h * w, h * w, w, 1};
-  }
-  size_t size() const { return size_t(n * cs * h * w); }
-  size_t at(int64_t in, int64_t ic, int64_t ih, int64_t iw) const {
-    return layout == CNNL_LAYOUT_NHWC
-               ? size_t(((in * h + ih) * w + iw) * cs + ic)
-               : size_t(((in * cs + ic) * h + ih) * w + iw);
-  }
-};
+using cnnl_test::Layout;
 
 struct ConvCase {
   cnnlTensorLayout_t layout;

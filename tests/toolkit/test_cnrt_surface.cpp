@@ -9,9 +9,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <string>
@@ -84,6 +86,34 @@ constexpr cnrtRet_t kNo = cnrtErrorNotSupport;
 // CALL(name, expected status, body): the body may hold commas.
 #define CALL(name, expected, ...) \
   Call { #name, [](Resources & r) -> cnrtRet_t __VA_ARGS__, expected }
+
+// A descriptor given a float32 2x3x4 shape, read back (`called` names the
+// call the surface entry stands for; every call of the round trip runs).
+template <class Fn>
+cnrtRet_t ParamDescRoundTrip(Fn* called) {
+  (void)called;
+  cnrtParamDesc_t d;
+  cnrtRet_t ret = cnrtCreateParamDesc(&d);
+  if (ret != kOk) return ret;
+  int dims[] = {2, 3, 4};
+  int* got = nullptr;
+  int dim_num = 0;
+  cnrtDataType_t type = cnrtInvalid;
+  size_t count = 0;
+  int64_t bytes = 0;
+  ret = cnrtSetShapeToParamDesc(d, dims, 3);
+  if (ret == kOk) ret = cnrtSetDataTypeToParamDesc(d, cnrtFloat32);
+  if (ret == kOk) ret = cnrtGetShapeFromParamDesc(d, &got, &dim_num);
+  if (ret == kOk) ret = cnrtGetDataTypeFromParamDesc(d, &type);
+  if (ret == kOk) ret = cnrtGetParamElementNum(d, &count);
+  if (ret == kOk) ret = cnrtGetParamDescSize(d, &bytes);
+  if (ret == kOk) {
+    ret = ok_if(dim_num == 3 && got[0] == 2 && got[1] == 3 && got[2] == 4 &&
+                type == cnrtFloat32 && count == 24 && bytes == 96);
+  }
+  cnrtDestroyParamDesc(d);
+  return ret;
+}
 
 // Every declared function (cnrtDeviceReset, which frees every allocation,
 // runs before the others, in its own test).
@@ -202,27 +232,55 @@ const std::vector<Call>& every_call() {
            }),
       CALL(cnrtDeviceResetPersistingL2Cache, kOk,
            { return cnrtDeviceResetPersistingL2Cache(); }),
-      CALL(cnrtAcquireMemHandle, kNo,
+      CALL(cnrtAcquireMemHandle, kOk,
            {
              cnrtIpcMemHandle h;
              return cnrtAcquireMemHandle(&h, r.dev);
            }),
-      CALL(cnrtMapMemHandle, kNo,
+      CALL(cnrtMapMemHandle, kOk,
            {
-             void* p;
-             return cnrtMapMemHandle(&p, nullptr, 0);
+             cnrtIpcMemHandle h;
+             void* p = nullptr;
+             cnrtRet_t ret = cnrtAcquireMemHandle(&h, r.dev);
+             if (ret == kOk) ret = cnrtMapMemHandle(&p, h, 0);
+             if (ret == kOk) ret = ok_if(p == r.dev);
+             cnrtUnMapMemHandle(p);
+             return ret;
            }),
-      CALL(cnrtUnMapMemHandle, kNo, { return cnrtUnMapMemHandle(r.dev); }),
-      CALL(cnrtIpcGetNotifierHandle, kNo,
+      CALL(cnrtUnMapMemHandle, kOk,
            {
-             cnrtIpcNotifierHandle h;
-             return cnrtIpcGetNotifierHandle(&h, r.start);
+             cnrtIpcMemHandle h;
+             void* p = nullptr;
+             cnrtRet_t ret = cnrtAcquireMemHandle(&h, r.dev);
+             if (ret == kOk) ret = cnrtMapMemHandle(&p, h, 0);
+             return ret != kOk ? ret : cnrtUnMapMemHandle(p);
            }),
-      CALL(cnrtIpcOpenNotifierHandle, kNo,
+      CALL(cnrtIpcGetNotifierHandle, kOk,
            {
              cnrtNotifier_t n;
-             cnrtIpcNotifierHandle h = {};
-             return cnrtIpcOpenNotifierHandle(&n, h);
+             cnrtIpcNotifierHandle h;
+             cnrtRet_t ret = cnrtNotifierCreateWithFlags(
+                 &n,
+                 CNRT_NOTIFIER_INTERPROCESS | CNRT_NOTIFIER_DISABLE_TIMING_ALL);
+             if (ret != kOk) return ret;
+             ret = cnrtIpcGetNotifierHandle(&h, n);
+             cnrtNotifierDestroy(n);
+             return ret;
+           }),
+      CALL(cnrtIpcOpenNotifierHandle, kOk,
+           {
+             cnrtNotifier_t n, opened = nullptr;
+             cnrtIpcNotifierHandle h;
+             cnrtRet_t ret = cnrtNotifierCreateWithFlags(
+                 &n,
+                 CNRT_NOTIFIER_INTERPROCESS | CNRT_NOTIFIER_DISABLE_TIMING_ALL);
+             if (ret != kOk) return ret;
+             ret = cnrtIpcGetNotifierHandle(&h, n);
+             if (ret == kOk) ret = cnrtIpcOpenNotifierHandle(&opened, h);
+             if (ret == kOk) ret = cnrtWaitNotifier(opened);
+             if (opened != nullptr) cnrtNotifierDestroy(opened);
+             cnrtNotifierDestroy(n);
+             return ret;
            }),
       CALL(cnrtDeviceGetDefaultMemPool, kNo,
            {
@@ -529,9 +587,14 @@ const std::vector<Call>& every_call() {
            }),
       CALL(cnrtQueueCopyAttributes, kOk,
            { return cnrtQueueCopyAttributes(r.queue, nullptr); }),
-      CALL(cnrtQueueBeginCapture, kNo,
+      CALL(cnrtQueueBeginCapture, kOk,
            {
-             return cnrtQueueBeginCapture(r.queue, cnrtQueueCaptureModeRelaxed);
+             cnrtTaskTopo_t t = nullptr;
+             cnrtRet_t ret =
+                 cnrtQueueBeginCapture(r.queue, cnrtQueueCaptureModeRelaxed);
+             if (ret == kOk) ret = cnrtQueueEndCapture(r.queue, &t);
+             if (ret == kOk) ret = cnrtTaskTopoDestroy(t);
+             return ret;
            }),
       CALL(cnrtQueueEndCapture, cnrtErrorIllegalState,
            {
@@ -609,12 +672,18 @@ const std::vector<Call>& every_call() {
              return cnrtFilterReshape(r.host, r.dev, 1, 1, 1, 1, cnrtFloat32);
            }),
       // TaskTopo.
-      CALL(cnrtTaskTopoCreate, kNo,
+      CALL(cnrtTaskTopoCreate, kOk,
            {
              cnrtTaskTopo_t t;
-             return cnrtTaskTopoCreate(&t, 0);
+             const cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             return ret != kOk ? ret : cnrtTaskTopoDestroy(t);
            }),
-      CALL(cnrtTaskTopoDestroy, kNo, { return cnrtTaskTopoDestroy(nullptr); }),
+      CALL(cnrtTaskTopoDestroy, kOk,
+           {
+             cnrtTaskTopo_t t;
+             const cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             return ret != kOk ? ret : cnrtTaskTopoDestroy(t);
+           }),
       CALL(cnrtTaskTopoClone, kNo,
            {
              cnrtTaskTopo_t t;
@@ -632,15 +701,25 @@ const std::vector<Call>& every_call() {
              size_t n;
              return cnrtTaskTopoGetEdges(nullptr, nullptr, nullptr, &n);
            }),
-      CALL(cnrtTaskTopoGetNodes, kNo,
+      CALL(cnrtTaskTopoGetNodes, kOk,
            {
-             size_t n;
-             return cnrtTaskTopoGetNodes(nullptr, nullptr, &n);
+             cnrtTaskTopo_t t;
+             size_t n = 7;
+             cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             if (ret != kOk) return ret;
+             ret = cnrtTaskTopoGetNodes(t, nullptr, &n);
+             cnrtTaskTopoDestroy(t);
+             return ret != kOk ? ret : ok_if(n == 0);
            }),
-      CALL(cnrtTaskTopoGetRootNodes, kNo,
+      CALL(cnrtTaskTopoGetRootNodes, kOk,
            {
-             size_t n;
-             return cnrtTaskTopoGetRootNodes(nullptr, nullptr, &n);
+             cnrtTaskTopo_t t;
+             size_t n = 7;
+             cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             if (ret != kOk) return ret;
+             ret = cnrtTaskTopoGetRootNodes(t, nullptr, &n);
+             cnrtTaskTopoDestroy(t);
+             return ret != kOk ? ret : ok_if(n == 0);
            }),
       CALL(cnrtTaskTopoAddDependencies, kNo,
            {
@@ -674,16 +753,26 @@ const std::vector<Call>& every_call() {
            { return cnrtTaskTopoAcquireUserObject(nullptr, nullptr, 1, 0); }),
       CALL(cnrtTaskTopoReleaseUserObject, kNo,
            { return cnrtTaskTopoReleaseUserObject(nullptr, nullptr, 1); }),
-      CALL(cnrtTaskTopoAddEmptyNode, kNo,
+      CALL(cnrtTaskTopoAddEmptyNode, kOk,
            {
+             cnrtTaskTopo_t t;
              cnrtTaskTopoNode_t n;
-             return cnrtTaskTopoAddEmptyNode(&n, nullptr, nullptr, 0);
+             cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             if (ret != kOk) return ret;
+             ret = cnrtTaskTopoAddEmptyNode(&n, t, nullptr, 0);
+             cnrtTaskTopoDestroy(t);
+             return ret;
            }),
-      CALL(cnrtTaskTopoAddHostNode, kNo,
+      CALL(cnrtTaskTopoAddHostNode, kOk,
            {
+             cnrtTaskTopo_t t;
              cnrtTaskTopoNode_t n;
              cnrtHostNodeParams_t p = {count_call, nullptr};
-             return cnrtTaskTopoAddHostNode(&n, nullptr, nullptr, 0, &p);
+             cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             if (ret != kOk) return ret;
+             ret = cnrtTaskTopoAddHostNode(&n, t, nullptr, 0, &p);
+             cnrtTaskTopoDestroy(t);
+             return ret;
            }),
       CALL(cnrtTaskTopoHostNodeGetParams, kNo,
            {
@@ -784,26 +873,61 @@ const std::vector<Call>& every_call() {
            {
              return cnrtTaskTopoNotifierWaitNodeSetNotifier(nullptr, r.start);
            }),
-      CALL(cnrtTaskTopoInstantiate, kNo,
+      CALL(cnrtTaskTopoInstantiate, kOk,
            {
+             cnrtTaskTopo_t t;
              cnrtTaskTopoEntity_t e;
              char log[64];
-             return cnrtTaskTopoInstantiate(&e, nullptr, nullptr, log,
-                                            sizeof(log));
+             cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             if (ret != kOk) return ret;
+             ret = cnrtTaskTopoInstantiate(&e, t, nullptr, log, sizeof(log));
+             cnrtTaskTopoDestroy(t);
+             return ret != kOk ? ret : cnrtTaskTopoEntityDestroy(e);
            }),
-      CALL(cnrtTaskTopoEntityDestroy, kNo,
-           { return cnrtTaskTopoEntityDestroy(nullptr); }),
-      CALL(cnrtTaskTopoEntityInvoke, kNo,
-           { return cnrtTaskTopoEntityInvoke(nullptr, r.queue); }),
-      CALL(cnrtTaskTopoNodeGetType, kNo,
+      CALL(cnrtTaskTopoEntityDestroy, kOk,
            {
-             cnrtTaskTopoNodeType_t t;
-             return cnrtTaskTopoNodeGetType(nullptr, &t);
+             cnrtTaskTopo_t t;
+             cnrtTaskTopoEntity_t e;
+             cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             if (ret != kOk) return ret;
+             ret = cnrtTaskTopoInstantiate(&e, t, nullptr, nullptr, 0);
+             cnrtTaskTopoDestroy(t);
+             return ret != kOk ? ret : cnrtTaskTopoEntityDestroy(e);
            }),
-      CALL(cnrtTaskTopoDebugDotPrint, kNo,
+      CALL(cnrtTaskTopoEntityInvoke, kOk,
            {
-             return cnrtTaskTopoDebugDotPrint(nullptr, "/dev/null",
-                                              cnrtTaskTopoDebugDotFlagsVerbose);
+             cnrtTaskTopo_t t;
+             cnrtTaskTopoEntity_t e;
+             cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             if (ret != kOk) return ret;
+             ret = cnrtTaskTopoInstantiate(&e, t, nullptr, nullptr, 0);
+             cnrtTaskTopoDestroy(t);
+             if (ret != kOk) return ret;
+             ret = cnrtTaskTopoEntityInvoke(e, r.queue);
+             cnrtTaskTopoEntityDestroy(e);
+             return ret;
+           }),
+      CALL(cnrtTaskTopoNodeGetType, kOk,
+           {
+             cnrtTaskTopo_t t;
+             cnrtTaskTopoNode_t n;
+             cnrtTaskTopoNodeType_t type = cnrtTaskTopoNodeTypeKernel;
+             cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             if (ret != kOk) return ret;
+             ret = cnrtTaskTopoAddEmptyNode(&n, t, nullptr, 0);
+             if (ret == kOk) ret = cnrtTaskTopoNodeGetType(n, &type);
+             cnrtTaskTopoDestroy(t);
+             return ret != kOk ? ret : ok_if(type == cnrtTaskTopoNodeTypeEmpty);
+           }),
+      CALL(cnrtTaskTopoDebugDotPrint, kOk,
+           {
+             cnrtTaskTopo_t t;
+             cnrtRet_t ret = cnrtTaskTopoCreate(&t, 0);
+             if (ret != kOk) return ret;
+             ret = cnrtTaskTopoDebugDotPrint(t, "/dev/null",
+                                             cnrtTaskTopoDebugDotFlagsVerbose);
+             cnrtTaskTopoDestroy(t);
+             return ret;
            }),
       CALL(cnrtTaskTopoKernelNodeGetAttribute, kNo,
            {
@@ -863,6 +987,122 @@ const std::vector<Call>& every_call() {
       CALL(cnrtTaskTopoUpload, kNo,
            { return cnrtTaskTopoUpload(nullptr, r.queue); }),
       // Profiler.
+      // CNRT 5 parameter descriptors and offline models.
+      CALL(cnrtCreateParamDesc, kOk,
+           {
+             cnrtParamDesc_t d;
+             const cnrtRet_t ret = cnrtCreateParamDesc(&d);
+             return ret != kOk ? ret : cnrtDestroyParamDesc(d);
+           }),
+      CALL(cnrtDestroyParamDesc, kOk,
+           {
+             cnrtParamDesc_t d;
+             const cnrtRet_t ret = cnrtCreateParamDesc(&d);
+             return ret != kOk ? ret : cnrtDestroyParamDesc(d);
+           }),
+      CALL(cnrtCreateParamDescArray, kOk,
+           {
+             cnrtParamDescArray_t a;
+             const cnrtRet_t ret = cnrtCreateParamDescArray(&a, 2);
+             return ret != kOk ? ret : cnrtDestroyParamDescArray(a, 2);
+           }),
+      CALL(cnrtDestroyParamDescArray, kOk,
+           {
+             cnrtParamDescArray_t a;
+             const cnrtRet_t ret = cnrtCreateParamDescArray(&a, 1);
+             return ret != kOk ? ret : cnrtDestroyParamDescArray(a, 1);
+           }),
+      CALL(cnrtSetShapeToParamDesc, kOk,
+           { return ParamDescRoundTrip(cnrtSetShapeToParamDesc); }),
+      CALL(cnrtSetDataTypeToParamDesc, kOk,
+           { return ParamDescRoundTrip(cnrtSetDataTypeToParamDesc); }),
+      CALL(cnrtGetShapeFromParamDesc, kOk,
+           { return ParamDescRoundTrip(cnrtGetShapeFromParamDesc); }),
+      CALL(cnrtGetDataTypeFromParamDesc, kOk,
+           { return ParamDescRoundTrip(cnrtGetDataTypeFromParamDesc); }),
+      CALL(cnrtGetParamElementNum, kOk,
+           { return ParamDescRoundTrip(cnrtGetParamElementNum); }),
+      CALL(cnrtGetParamDescSize, kOk,
+           { return ParamDescRoundTrip(cnrtGetParamDescSize); }),
+      CALL(cnrtLoadModel, kNo,
+           {
+             cnrtModel_t m;
+             return cnrtLoadModel(&m, "model.cambricon");
+           }),
+      CALL(cnrtLoadModelFromMem, kNo,
+           {
+             cnrtModel_t m;
+             return cnrtLoadModelFromMem(&m, static_cast<char*>(r.host));
+           }),
+      CALL(cnrtUnloadModel, kNo, { return cnrtUnloadModel(nullptr); }),
+      CALL(cnrtCreateFunction, kNo,
+           {
+             cnrtFunction_t f;
+             return cnrtCreateFunction(&f);
+           }),
+      CALL(cnrtDestroyFunction, kNo, { return cnrtDestroyFunction(nullptr); }),
+      CALL(cnrtExtractFunction, kNo,
+           {
+             cnrtFunction_t f;
+             return cnrtExtractFunction(&f, nullptr, "subnet0");
+           }),
+      CALL(cnrtGetInputDataSize, kNo,
+           {
+             int64_t* sizes;
+             int n;
+             return cnrtGetInputDataSize(&sizes, &n, nullptr);
+           }),
+      CALL(cnrtGetOutputDataSize, kNo,
+           {
+             int64_t* sizes;
+             int n;
+             return cnrtGetOutputDataSize(&sizes, &n, nullptr);
+           }),
+      CALL(cnrtGetInputDataType, kNo,
+           {
+             cnrtDataType_t* types;
+             int n;
+             return cnrtGetInputDataType(&types, &n, nullptr);
+           }),
+      CALL(cnrtGetOutputDataType, kNo,
+           {
+             cnrtDataType_t* types;
+             int n;
+             return cnrtGetOutputDataType(&types, &n, nullptr);
+           }),
+      CALL(cnrtGetInputDataShape, kNo,
+           {
+             int* dims;
+             int n;
+             return cnrtGetInputDataShape(&dims, &n, 0, nullptr);
+           }),
+      CALL(cnrtGetOutputDataShape, kNo,
+           {
+             int* dims;
+             int n;
+             return cnrtGetOutputDataShape(&dims, &n, 0, nullptr);
+           }),
+      CALL(cnrtInferFunctionOutputShape, kNo,
+           {
+             return cnrtInferFunctionOutputShape(nullptr, 0, nullptr, 0,
+                                                 nullptr);
+           }),
+      CALL(cnrtCreateRuntimeContext, kNo,
+           {
+             cnrtRuntimeContext_t c;
+             return cnrtCreateRuntimeContext(&c, nullptr, nullptr);
+           }),
+      CALL(cnrtSetRuntimeContextDeviceId, kNo,
+           { return cnrtSetRuntimeContextDeviceId(nullptr, 0); }),
+      CALL(cnrtInitRuntimeContext, kNo,
+           { return cnrtInitRuntimeContext(nullptr, nullptr); }),
+      CALL(cnrtInvokeRuntimeContext_V2, kNo,
+           {
+             return cnrtInvokeRuntimeContext_V2(nullptr, nullptr, nullptr,
+                                                r.queue, nullptr);
+           }),
+      CALL(cnrtDestroyRuntimeContext, kNo,
+           { return cnrtDestroyRuntimeContext(nullptr); }),
       CALL(cnrtProfilerStart, kOk, { return cnrtProfilerStart(); }),
       CALL(cnrtProfilerStop, kOk, { return cnrtProfilerStop(); }),
   };
@@ -910,7 +1150,8 @@ TEST(ToolkitCnrtSurface, EveryDeclaredFunctionIsCalledAndAnswers) {
     EXPECT_TRUE(called.insert(c.name).second) << c.name << " listed twice";
   }
   const std::set<std::string> declared = declared_functions();
-  EXPECT_EQ(declared.size(), 163u) << "the CNRT 6.14 functions plus cnrtCheck";
+  EXPECT_EQ(declared.size(), 191u)
+      << "the 162 CNRT 6.14 functions, cnrtCheck and 28 CNRT 5 ones";
   for (const std::string& name : declared) {
     EXPECT_TRUE(called.count(name)) << name << " is declared but not called";
   }
@@ -921,10 +1162,200 @@ TEST(ToolkitCnrtSurface, EveryDeclaredFunctionIsCalledAndAnswers) {
 
 TEST(ToolkitCnrtSurface, NotSupportedSetsTheLastError) {
   cnrtGetLastError();
-  cnrtTaskTopo_t topo = nullptr;
-  EXPECT_EQ(cnrtTaskTopoCreate(&topo, 0), cnrtErrorNotSupport);
+  cnrtTaskTopo_t clone = nullptr;
+  EXPECT_EQ(cnrtTaskTopoClone(&clone, nullptr), cnrtErrorNotSupport);
   EXPECT_EQ(cnrtGetLastError(), cnrtErrorNotSupport);
   EXPECT_STREQ(cnrtGetErrorName(cnrtErrorNotSupport), "cnrtErrorNotSupport");
+}
+
+// A capture records the queue's copies, sets, host functions and notifier
+// places without running them; the instantiated topology replays them, in
+// order, on every invoke.
+TEST(ToolkitCnrtSurface, CaptureRecordsAndInvokeReplays) {
+  Resources r;
+  std::vector<unsigned char> src(64, 7), back(64, 0);
+  int host_calls = 0;
+  ASSERT_EQ(cnrtMemset(r.dev, 0, 64), cnrtSuccess);
+  ASSERT_EQ(cnrtQueueBeginCapture(r.queue, cnrtQueueCaptureModeGlobal),
+            cnrtSuccess);
+  cnrtQueueCaptureStatus_t status = cnrtQueueCaptureStatusNone;
+  uint64_t id = 0;
+  ASSERT_EQ(
+      cnrtQueueGetCaptureInfo(r.queue, &status, &id, nullptr, nullptr, nullptr),
+      cnrtSuccess);
+  EXPECT_EQ(status, cnrtQueueCaptureStatusActive);
+  EXPECT_NE(id, 0u);
+  EXPECT_EQ(cnrtQueueBeginCapture(r.queue, cnrtQueueCaptureModeGlobal),
+            cnrtErrorIllegalState);
+  // A copy in, a set over half of it, a copy to dev2, a host function.
+  ASSERT_EQ(
+      cnrtMemcpyAsync(r.dev, src.data(), 64, r.queue, cnrtMemcpyHostToDev),
+      cnrtSuccess);
+  ASSERT_EQ(cnrtMemsetAsync(r.dev, 3, 32, r.queue), cnrtSuccess);
+  ASSERT_EQ(cnrtMemcpyAsync(r.dev2, r.dev, 64, r.queue, cnrtMemcpyDevToDev),
+            cnrtSuccess);
+  ASSERT_EQ(cnrtInvokeHostFunc(r.queue, count_call, &host_calls), cnrtSuccess);
+  ASSERT_EQ(cnrtPlaceNotifier(r.end, r.queue), cnrtSuccess);
+  EXPECT_EQ(cnrtQueueSync(r.queue), cnrtErrorQueueCaptureUnsupported);
+  // Nothing ran yet.
+  EXPECT_EQ(host_calls, 0);
+  ASSERT_EQ(cnrtMemcpy(back.data(), r.dev, 64, cnrtMemcpyDevToHost),
+            cnrtSuccess);
+  EXPECT_EQ(back[0], 0);
+  cnrtTaskTopo_t topo = nullptr;
+  ASSERT_EQ(cnrtQueueEndCapture(r.queue, &topo), cnrtSuccess);
+  size_t count = 0;
+  ASSERT_EQ(cnrtTaskTopoGetNodes(topo, nullptr, &count), cnrtSuccess);
+  ASSERT_EQ(count, 5u);
+  std::vector<cnrtTaskTopoNode_t> nodes(6, nullptr);
+  count = nodes.size();
+  ASSERT_EQ(cnrtTaskTopoGetNodes(topo, nodes.data(), &count), cnrtSuccess);
+  EXPECT_EQ(count, 5u);
+  EXPECT_EQ(nodes[5], nullptr);
+  const cnrtTaskTopoNodeType_t expected[] = {
+      cnrtTaskTopoNodeTypeMemcpy, cnrtTaskTopoNodeTypeMemset,
+      cnrtTaskTopoNodeTypeMemcpy, cnrtTaskTopoNodeTypeHost,
+      cnrtTaskTopoNodeTypeNotifierPlace};
+  for (size_t i = 0; i < 5; ++i) {
+    cnrtTaskTopoNodeType_t type;
+    ASSERT_EQ(cnrtTaskTopoNodeGetType(nodes[i], &type), cnrtSuccess);
+    EXPECT_EQ(type, expected[i]) << "node " << i;
+  }
+  size_t roots = 0;
+  ASSERT_EQ(cnrtTaskTopoGetRootNodes(topo, nullptr, &roots), cnrtSuccess);
+  EXPECT_EQ(roots, 1u);  // a chain
+  cnrtTaskTopoEntity_t entity = nullptr;
+  ASSERT_EQ(cnrtTaskTopoInstantiate(&entity, topo, nullptr, nullptr, 0),
+            cnrtSuccess);
+  ASSERT_EQ(cnrtTaskTopoDestroy(topo), cnrtSuccess);  // the entity stays
+  for (int run = 1; run <= 2; ++run) {
+    ASSERT_EQ(cnrtMemset(r.dev2, 0, 64), cnrtSuccess);
+    ASSERT_EQ(cnrtTaskTopoEntityInvoke(entity, r.queue), cnrtSuccess);
+    EXPECT_EQ(host_calls, run);
+    ASSERT_EQ(cnrtMemcpy(back.data(), r.dev2, 64, cnrtMemcpyDevToHost),
+              cnrtSuccess);
+    for (size_t i = 0; i < 64; ++i) {
+      ASSERT_EQ(back[i], i < 32 ? 3 : 7) << "byte " << i << " run " << run;
+    }
+  }
+  EXPECT_EQ(cnrtTaskTopoEntityDestroy(entity), cnrtSuccess);
+  EXPECT_EQ(cnrtTaskTopoEntityDestroy(entity), cnrtErrorInvalidResourceHandle);
+}
+
+// Nodes added by hand run after their dependencies; the DOT file names each
+// node and edge.
+TEST(ToolkitCnrtSurface, BuiltTopologyRunsAndPrints) {
+  Resources r;
+  int calls = 0;
+  cnrtTaskTopo_t topo;
+  ASSERT_EQ(cnrtTaskTopoCreate(&topo, 0), cnrtSuccess);
+  cnrtTaskTopoNode_t first, second;
+  ASSERT_EQ(cnrtTaskTopoAddEmptyNode(&first, topo, nullptr, 0), cnrtSuccess);
+  const cnrtHostNodeParams_t params = {count_call, &calls};
+  ASSERT_EQ(cnrtTaskTopoAddHostNode(&second, topo, &first, 1, &params),
+            cnrtSuccess);
+  cnrtTaskTopo_t other;
+  ASSERT_EQ(cnrtTaskTopoCreate(&other, 0), cnrtSuccess);
+  cnrtTaskTopoNode_t foreign;
+  EXPECT_EQ(cnrtTaskTopoAddEmptyNode(&foreign, other, &first, 1),
+            cnrtErrorArgsInvalid);
+  EXPECT_EQ(cnrtTaskTopoDestroy(other), cnrtSuccess);
+  const std::string path = testing::TempDir() + "xbang_topo.dot";
+  ASSERT_EQ(cnrtTaskTopoDebugDotPrint(topo, path.c_str(), 0), cnrtSuccess);
+  std::ifstream dot(path);
+  const std::string text((std::istreambuf_iterator<char>(dot)),
+                         std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("digraph"), std::string::npos);
+  EXPECT_NE(text.find("n0 -> n1"), std::string::npos);
+  EXPECT_NE(text.find("Host"), std::string::npos);
+  std::remove(path.c_str());
+  cnrtTaskTopoEntity_t entity;
+  ASSERT_EQ(cnrtTaskTopoInstantiate(&entity, topo, nullptr, nullptr, 0),
+            cnrtSuccess);
+  EXPECT_EQ(cnrtTaskTopoEntityInvoke(entity, r.queue), cnrtSuccess);
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(cnrtTaskTopoEntityDestroy(entity), cnrtSuccess);
+  EXPECT_EQ(cnrtTaskTopoDestroy(topo), cnrtSuccess);
+  cnrtTaskTopoNodeType_t type;
+  EXPECT_EQ(cnrtTaskTopoNodeGetType(first, &type),
+            cnrtErrorInvalidResourceHandle);
+}
+
+// In-process IPC: the handle maps back to the allocation; unmapping twice,
+// a handle never acquired and a freed allocation are refused.
+TEST(ToolkitCnrtSurface, IpcHandlesWorkInsideTheProcess) {
+  Resources r;
+  void* block = nullptr;
+  ASSERT_EQ(cnrtMalloc(&block, 256), cnrtSuccess);
+  cnrtIpcMemHandle handle;
+  ASSERT_EQ(cnrtAcquireMemHandle(&handle, block), cnrtSuccess);
+  void* mapped = nullptr;
+  ASSERT_EQ(cnrtMapMemHandle(&mapped, handle, 0), cnrtSuccess);
+  EXPECT_EQ(mapped, block);
+  EXPECT_EQ(cnrtUnMapMemHandle(mapped), cnrtSuccess);
+  EXPECT_EQ(cnrtUnMapMemHandle(mapped), cnrtErrorArgsInvalid);
+  ASSERT_EQ(cnrtFree(block), cnrtSuccess);
+  EXPECT_EQ(cnrtMapMemHandle(&mapped, handle, 0), cnrtErrorArgsInvalid);
+  EXPECT_EQ(cnrtAcquireMemHandle(&handle, static_cast<char*>(r.dev) + 1),
+            cnrtErrorArgsInvalid);
+  cnrtIpcNotifierHandle nh;
+  EXPECT_EQ(cnrtIpcGetNotifierHandle(&nh, r.start), cnrtErrorArgsInvalid);
+  cnrtNotifier_t ipc, opened;
+  ASSERT_EQ(cnrtNotifierCreateWithFlags(&ipc, CNRT_NOTIFIER_INTERPROCESS),
+            cnrtSuccess);
+  ASSERT_EQ(cnrtIpcGetNotifierHandle(&nh, ipc), cnrtSuccess);
+  cnrtIpcNotifierHandle other_process = nh;
+  other_process.res[1] ^= 1;
+  EXPECT_EQ(cnrtIpcOpenNotifierHandle(&opened, other_process),
+            cnrtErrorNotSupport);
+  ASSERT_EQ(cnrtIpcOpenNotifierHandle(&opened, nh), cnrtSuccess);
+  EXPECT_EQ(cnrtQueryNotifier(opened), cnrtSuccess);
+  EXPECT_EQ(cnrtNotifierDestroy(opened), cnrtSuccess);
+  EXPECT_EQ(cnrtNotifierDestroy(ipc), cnrtSuccess);
+  EXPECT_EQ(cnrtIpcOpenNotifierHandle(&opened, nh),
+            cnrtErrorInvalidResourceHandle);
+}
+
+// Parameter descriptors check what they are given and change nothing on a
+// refused call.
+TEST(ToolkitCnrtSurface, ParamDescriptorsRefuseBadInput) {
+  cnrtParamDesc_t d;
+  ASSERT_EQ(cnrtCreateParamDesc(&d), cnrtSuccess);
+  int dims[] = {4, 5};
+  int bad[] = {4, -1};
+  int nine[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+  ASSERT_EQ(cnrtSetShapeToParamDesc(d, dims, 2), cnrtSuccess);
+  EXPECT_EQ(cnrtSetShapeToParamDesc(d, bad, 2), cnrtErrorArgsInvalid);
+  EXPECT_EQ(cnrtSetShapeToParamDesc(d, nine, 9), cnrtErrorArgsInvalid);
+  EXPECT_EQ(cnrtSetShapeToParamDesc(d, nullptr, 2), cnrtErrorArgsInvalid);
+  int* got = nullptr;
+  int n = 0;
+  ASSERT_EQ(cnrtGetShapeFromParamDesc(d, &got, &n), cnrtSuccess);
+  EXPECT_EQ(n, 2);
+  EXPECT_EQ(got[1], 5);
+  EXPECT_EQ(cnrtSetDataTypeToParamDesc(d, cnrtInvalid), cnrtErrorArgsInvalid);
+  int64_t bytes = 0;
+  EXPECT_EQ(cnrtGetParamDescSize(d, &bytes), cnrtErrorArgsInvalid);  // no type
+  ASSERT_EQ(cnrtSetDataTypeToParamDesc(d, cnrtFloat16), cnrtSuccess);
+  ASSERT_EQ(cnrtGetParamDescSize(d, &bytes), cnrtSuccess);
+  EXPECT_EQ(bytes, 40);
+  int zero[] = {4, 0};
+  ASSERT_EQ(cnrtSetShapeToParamDesc(d, zero, 2), cnrtSuccess);
+  size_t count = 0;
+  EXPECT_EQ(cnrtGetParamElementNum(d, &count), cnrtErrorArgsInvalid);
+  EXPECT_EQ(cnrtDestroyParamDesc(d), cnrtSuccess);
+  EXPECT_EQ(cnrtDestroyParamDesc(d), cnrtErrorArgsInvalid);
+  EXPECT_EQ(cnrtGetShapeFromParamDesc(d, &got, &n), cnrtErrorArgsInvalid);
+  cnrtParamDescArray_t array;
+  EXPECT_EQ(cnrtCreateParamDescArray(&array, 0), cnrtErrorArgsInvalid);
+  ASSERT_EQ(cnrtCreateParamDescArray(&array, 2), cnrtSuccess);
+  cnrtParamDesc_t loose;
+  ASSERT_EQ(cnrtCreateParamDesc(&loose), cnrtSuccess);
+  cnrtParamDesc_t mixed[] = {array[0], d};  // d is destroyed
+  EXPECT_EQ(cnrtDestroyParamDescArray(mixed, 2), cnrtErrorArgsInvalid);
+  EXPECT_EQ(cnrtSetShapeToParamDesc(array[0], dims, 2), cnrtSuccess);
+  EXPECT_EQ(cnrtDestroyParamDescArray(array, 2), cnrtSuccess);
+  EXPECT_EQ(cnrtDestroyParamDesc(loose), cnrtSuccess);
 }
 
 TEST(ToolkitCnrtSurface, PitchedCopiesMoveTheRightBytes) {
@@ -1303,6 +1734,85 @@ const BadSurfaceCall kBadCalls[] = {
      [](Resources& r) {
        return cnrtQueueUpdateCaptureDependencies(
            r.queue, nullptr, 3, cnrtQueueSetCaptureDependencies);
+     },
+     cnrtErrorArgsInvalid},
+    {"BeginCaptureDefaultQueue",
+     [](Resources&) {
+       return cnrtQueueBeginCapture(nullptr, cnrtQueueCaptureModeGlobal);
+     },
+     cnrtErrorQueueCaptureUnsupported},
+    {"BeginCaptureDeadQueue",
+     [](Resources&) {
+       return cnrtQueueBeginCapture(dead_queue(), cnrtQueueCaptureModeGlobal);
+     },
+     cnrtErrorInvalidResourceHandle},
+    {"TopoCreateFlags",
+     [](Resources&) {
+       cnrtTaskTopo_t t;
+       return cnrtTaskTopoCreate(&t, 1);
+     },
+     cnrtErrorArgsInvalid},
+    {"TopoDestroyNull", [](Resources&) { return cnrtTaskTopoDestroy(nullptr); },
+     cnrtErrorInvalidResourceHandle},
+    {"TopoGetNodesNullCount",
+     [](Resources&) { return cnrtTaskTopoGetNodes(nullptr, nullptr, nullptr); },
+     cnrtErrorArgsInvalid},
+    {"TopoInstantiateNullTopo",
+     [](Resources&) {
+       cnrtTaskTopoEntity_t e;
+       return cnrtTaskTopoInstantiate(&e, nullptr, nullptr, nullptr, 0);
+     },
+     cnrtErrorInvalidResourceHandle},
+    {"TopoInvokeNullEntity",
+     [](Resources& r) { return cnrtTaskTopoEntityInvoke(nullptr, r.queue); },
+     cnrtErrorInvalidResourceHandle},
+    {"TopoHostNodeNullParams",
+     [](Resources&) {
+       cnrtTaskTopo_t t;
+       cnrtTaskTopoNode_t n;
+       if (cnrtTaskTopoCreate(&t, 0) != cnrtSuccess) return cnrtErrorUnknown;
+       const cnrtRet_t ret =
+           cnrtTaskTopoAddHostNode(&n, t, nullptr, 0, nullptr);
+       cnrtTaskTopoDestroy(t);
+       return ret;
+     },
+     cnrtErrorArgsInvalid},
+    {"TopoDotPrintNullPath",
+     [](Resources&) {
+       cnrtTaskTopo_t t;
+       if (cnrtTaskTopoCreate(&t, 0) != cnrtSuccess) return cnrtErrorUnknown;
+       const cnrtRet_t ret = cnrtTaskTopoDebugDotPrint(t, nullptr, 0);
+       cnrtTaskTopoDestroy(t);
+       return ret;
+     },
+     cnrtErrorArgsInvalid},
+    {"TopoDotPrintUnwritablePath",
+     [](Resources&) {
+       cnrtTaskTopo_t t;
+       if (cnrtTaskTopoCreate(&t, 0) != cnrtSuccess) return cnrtErrorUnknown;
+       const cnrtRet_t ret =
+           cnrtTaskTopoDebugDotPrint(t, "/nonexistent-dir/topo.dot", 0);
+       cnrtTaskTopoDestroy(t);
+       return ret;
+     },
+     cnrtErrorSys},
+    {"MapMemHandleUnknown",
+     [](Resources&) {
+       void* p;
+       return cnrtMapMemHandle(&p, nullptr, 0);
+     },
+     cnrtErrorArgsInvalid},
+    {"AcquireMemHandleHostPointer",
+     [](Resources& r) {
+       cnrtIpcMemHandle h;
+       return cnrtAcquireMemHandle(&h, r.host);
+     },
+     cnrtErrorArgsInvalid},
+    {"OpenNotifierHandleZero",
+     [](Resources&) {
+       cnrtNotifier_t n;
+       cnrtIpcNotifierHandle h = {};
+       return cnrtIpcOpenNotifierHandle(&n, h);
      },
      cnrtErrorArgsInvalid},
     {"ExchangeCaptureModeNull",

@@ -1,5 +1,7 @@
 // CNNL on the emulated device: device memory is host memory, so each call
 // computes on the host and has finished when it returns (cnnl.h).
+#include <cmath>
+
 #include "cnnl_internal.h"
 
 using namespace xbang::cnnl_detail;
@@ -109,6 +111,66 @@ cnnlStatus_t cnnlSetTensorDescriptorOnchipDataType(
     return fail(api, CNNL_STATUS_BAD_PARAM, "unknown data type");
   }
   desc->onchip_dtype = onchip_dtype;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlSetTensorDescriptorPositionAndScale(
+    cnnlTensorDescriptor_t desc, int position, float scale) {
+  const char* api = "cnnlSetTensorDescriptorPositionAndScale";
+  if (desc == nullptr) return fail(api, CNNL_STATUS_BAD_PARAM, "desc is NULL");
+  if (!std::isfinite(scale) || scale == 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "scale is zero or not finite");
+  }
+  desc->position = position;
+  desc->scale = scale;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlSetTensorDescriptorPosition(cnnlTensorDescriptor_t desc,
+                                             int position) {
+  if (desc == nullptr) {
+    return fail("cnnlSetTensorDescriptorPosition", CNNL_STATUS_BAD_PARAM,
+                "desc is NULL");
+  }
+  desc->position = position;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlGetTensorDescriptorPositionAndScale(
+    cnnlTensorDescriptor_t desc, int* position, float* scale) {
+  if (desc == nullptr || position == nullptr || scale == nullptr) {
+    return fail("cnnlGetTensorDescriptorPositionAndScale",
+                CNNL_STATUS_BAD_PARAM, "desc, position or scale is NULL");
+  }
+  *position = desc->position;
+  *scale = desc->scale;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlGetTensorDescriptorPosition(cnnlTensorDescriptor_t desc,
+                                             int* position) {
+  if (desc == nullptr || position == nullptr) {
+    return fail("cnnlGetTensorDescriptorPosition", CNNL_STATUS_BAD_PARAM,
+                "desc or position is NULL");
+  }
+  *position = desc->position;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlSetTensorDescriptorPointerMode(
+    cnnlTensorDescriptor_t desc, cnnlPointerMode_t pointer_mode) {
+  const char* api = "cnnlSetTensorDescriptorPointerMode";
+  if (desc == nullptr) return fail(api, CNNL_STATUS_BAD_PARAM, "desc is NULL");
+  if (pointer_mode != CNNL_POINTER_MODE_HOST &&
+      pointer_mode != CNNL_POINTER_MODE_DEVICE) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "pointer_mode is not a cnnlPointerMode_t");
+  }
+  desc->pointer_mode = pointer_mode;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlGetTensorDescriptorPointerMode(
+    cnnlTensorDescriptor_t desc, cnnlPointerMode_t* pointer_mode) {
+  if (desc == nullptr || pointer_mode == nullptr) {
+    return fail("cnnlGetTensorDescriptorPointerMode", CNNL_STATUS_BAD_PARAM,
+                "desc or pointer_mode is NULL");
+  }
+  *pointer_mode = desc->pointer_mode;
   return CNNL_STATUS_SUCCESS;
 }
 cnnlStatus_t cnnlGetTensorDescriptorEx(cnnlTensorDescriptor_t desc,

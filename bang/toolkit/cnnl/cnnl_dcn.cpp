@@ -26,12 +26,7 @@ struct cnnlDCNStruct {
 
 namespace {
 
-using xbang::cnnl_vision::describe;
-using xbang::cnnl_vision::fail;
-using xbang::cnnl_vision::is_float_or_half;
-using xbang::cnnl_vision::read;
-using xbang::cnnl_vision::Tensor;
-using xbang::cnnl_vision::write;
+using namespace xbang::cnnl_vision;
 
 // Sizes of one deformable convolution.
 struct Geometry {

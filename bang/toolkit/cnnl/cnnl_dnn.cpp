@@ -10,8 +10,10 @@
 #include <string>
 
 #include "cnnl_internal.h"
+#include "cnnl_onednn.h"
 
 using namespace xbang::cnnl_detail;
+using namespace xbang::cnnl_onednn;
 
 struct cnnlConvolutionStruct {
   bool set = false;
@@ -20,25 +22,7 @@ struct cnnlConvolutionStruct {
   int dilation[2] = {1, 1};
   int groups = 1;
   cnnlDataType_t compute_type = CNNL_DTYPE_FLOAT;
-};
-
-struct cnnlPoolingStruct {
-  bool set = false;
-  cnnlPoolingMode_t mode = CNNL_POOLING_MAX;
-  int window[2] = {1, 1};
-  int pad[4] = {0, 0, 0, 0};  // top, bottom, left, right
-  int stride[2] = {1, 1};
-  int dilation[2] = {1, 1};
-  bool ceil_mode = false;
-};
-
-struct cnnlActivationStruct {
-  bool set = false;
-  cnnlActivationMode_t mode = CNNL_ACTIVATION_RELU;
-  float coef = 0;
-  float gamma = 0;
-  float scale = 0;
-  bool approximate = false;
+  bool allow_tf32 = false;  // the products are float either way
 };
 
 namespace {
@@ -46,107 +30,6 @@ namespace {
 using dnnl::memory;
 using tag = dnnl::memory::format_tag;
 
-dnnl::engine& cpu_engine() {
-  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
-  return engine;
-}
-dnnl::stream& cpu_stream() {
-  thread_local dnnl::stream stream(cpu_engine());
-  return stream;
-}
-
-bool is_dnn_type(cnnlDataType_t dtype) {
-  return dtype == CNNL_DTYPE_FLOAT || dtype == CNNL_DTYPE_HALF ||
-         dtype == CNNL_DTYPE_BFLOAT16;
-}
-
-float host_scalar(const void* p, float otherwise) {
-  if (p == nullptr) return otherwise;
-  float v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
-// A tensor as float elements dense in its descriptor's dimension order:
-// the caller's memory itself when it already is, else a converted copy.
-class FloatView {
- public:
-  FloatView(const cnnlTensorStruct& t, const void* data) {
-    if (t.dtype == CNNL_DTYPE_FLOAT && is_dense(t)) {
-      data_ = static_cast<float*>(const_cast<void*>(data));
-      return;
-    }
-    copy_.resize(size_t(element_count(t)));
-    size_t i = 0;
-    for_each_offset(t.dims, t.strides, [&](int64_t o) {
-      copy_[i++] = float(load_real(t.dtype, data, o));
-    });
-    data_ = copy_.data();
-  }
-  float* data() { return data_; }
-
- private:
-  float* data_ = nullptr;
-  std::vector<float> copy_;
-};
-
-// Output room: the caller's memory when y = f(x) can be written straight
-// into it (float, dense, alpha 1, beta 0), a float buffer otherwise, which
-// finish() folds into y as alpha * buffer + beta * y.
-class FloatOut {
- public:
-  FloatOut(const cnnlTensorStruct& t, void* data, float alpha, float beta)
-      : t_(t), out_(data), alpha_(alpha), beta_(beta) {
-    direct_ = t.dtype == CNNL_DTYPE_FLOAT && is_dense(t) && alpha == 1.0f &&
-              beta == 0.0f;
-    if (direct_) {
-      data_ = static_cast<float*>(data);
-    } else {
-      buffer_.resize(size_t(element_count(t)));
-      data_ = buffer_.data();
-    }
-  }
-  float* data() { return data_; }
-  void finish() {
-    if (direct_) return;
-    size_t i = 0;
-    for_each_offset(t_.dims, t_.strides, [&](int64_t o) {
-      double v = double(alpha_) * double(buffer_[i++]);
-      if (beta_ != 0.0f) v += double(beta_) * load_real(t_.dtype, out_, o);
-      store_real(t_.dtype, out_, o, v);
-    });
-  }
-
- private:
-  const cnnlTensorStruct& t_;
-  void* out_;
-  float alpha_, beta_;
-  bool direct_ = false;
-  float* data_ = nullptr;
-  std::vector<float> buffer_;
-};
-
-// An image tensor's N, C, H, W and the dense strides of its layout, in
-// oneDNN's logical order (N, C, H, W).
-struct Image {
-  int64_t n, c, h, w;
-  memory::dims strides;
-};
-bool image_of(const cnnlTensorStruct& t, Image* image) {
-  if (t.dims.size() != 4) return false;
-  const std::vector<int64_t>& d = t.dims;
-  if (t.layout == CNNL_LAYOUT_NHWC) {
-    *image = {
-        d[0], d[3], d[1], d[2], {d[1] * d[2] * d[3], 1, d[2] * d[3], d[3]}};
-    return true;
-  }
-  if (t.layout == CNNL_LAYOUT_NCHW) {
-    *image = {
-        d[0], d[1], d[2], d[3], {d[1] * d[2] * d[3], d[2] * d[3], d[3], 1}};
-    return true;
-  }
-  return false;
-}
 memory::desc image_md(const Image& image) {
   return memory::desc({image.n, image.c, image.h, image.w},
                       memory::data_type::f32, image.strides);
@@ -204,19 +87,6 @@ cnnlStatus_t check_conv_query(const char* api, cnnlHandle_t handle,
     return fail(api, CNNL_STATUS_BAD_PARAM, why);
   }
   return CNNL_STATUS_SUCCESS;
-}
-
-// The output size of a window sliding over `in` cells.
-int64_t window_out(int64_t in, int pad_before, int pad_after, int window,
-                   int stride, int dilation, bool ceil_mode) {
-  const int64_t span = int64_t(dilation) * (window - 1) + 1;
-  const int64_t room = in + pad_before + pad_after - span;
-  if (room < 0) return 0;
-  int64_t out = (ceil_mode ? (room + stride - 1) / stride : room / stride) + 1;
-  // As PyTorch: the last window starts inside the image or its top / left
-  // padding.
-  if (ceil_mode && (out - 1) * stride >= in + pad_before) --out;
-  return out;
 }
 
 // The geometry of a 2-D convolution of x by w into y, checked: one float,
@@ -290,13 +160,6 @@ dnnl::convolution_forward::primitive_desc forward_hint(const ConvGeometry& g) {
                                        image_md(g.x), w_md, image_md(g.y),
                                        g.strides, g.dilates, g.pad_l, g.pad_r);
   return dnnl::convolution_forward::primitive_desc(desc, cpu_engine());
-}
-
-bool dnn_failed(const char* api, const dnnl::error& e, cnnlStatus_t* status) {
-  char why[160];
-  std::snprintf(why, sizeof(why), "oneDNN: %s", e.what());
-  *status = fail(api, CNNL_STATUS_EXECUTION_FAILED, why);
-  return false;
 }
 
 // The geometry of a 2-D pooling of x into y, checked: one float, half or
@@ -464,6 +327,18 @@ cnnlStatus_t cnnlDestroyConvolutionDescriptor(
   return destroy("cnnlDestroyConvolutionDescriptor", conv_desc);
 }
 
+cnnlStatus_t cnnlSetConvolutionDescriptorAllowTF32(
+    cnnlConvolutionDescriptor_t conv_desc, int allow_tf32) {
+  const char* api = "cnnlSetConvolutionDescriptorAllowTF32";
+  if (conv_desc == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "conv_desc is NULL");
+  }
+  if (allow_tf32 != 0 && allow_tf32 != 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "allow_tf32 is not 0 or 1");
+  }
+  conv_desc->allow_tf32 = allow_tf32 == 1;
+  return CNNL_STATUS_SUCCESS;
+}
 cnnlStatus_t cnnlSetConvolutionDescriptor(cnnlConvolutionDescriptor_t conv_desc,
                                           int dimNb, const int pad[],
                                           const int stride[],

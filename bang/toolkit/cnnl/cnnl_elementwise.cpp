@@ -1,7 +1,10 @@
-// CNNL's element-wise math: unary functions (Neg, Abs, Reciprocal, Sign,
-// Ceil, Exp, Sqrt, Rsqrt, Cos) and binary ones with NumPy broadcasting
-// (Div, Pow, Maximum, Minimum), each value computed in double with the C++
-// standard library and stored once in the output's type.
+// CNNL's element-wise math: unary functions (Neg, Abs, Sign, rounding,
+// exponentials, logarithms, trigonometry, error functions, NaN tests),
+// functions of two or more inputs with NumPy broadcasting (Div, Pow,
+// Maximum, Minimum, floor and truncating division and modulo, Atan2, Lerp,
+// Addcdiv, Addcmul, MulN, bit operations) and activation backward passes.
+// Each value is computed in double with the C++ standard library and
+// stored once in the output's type, through one template (map).
 #include <cmath>
 
 #include "cnnl_internal.h"
@@ -16,6 +19,110 @@ bool is_signed_real(cnnlDataType_t dtype) {
          dtype == CNNL_DTYPE_INT64;
 }
 
+// The data types a function takes.
+enum class Types {
+  kFloat,       // half, bfloat16, float, double
+  kSignedReal,  // and the signed integers
+  kReal,        // every real type (is_real_number)
+  kInteger,     // the integer types and bool
+};
+
+bool accepts(Types types, cnnlDataType_t dtype) {
+  switch (types) {
+    case Types::kFloat:
+      return is_float_type(dtype);
+    case Types::kSignedReal:
+      return is_signed_real(dtype);
+    case Types::kInteger:
+      return is_real_number(dtype) && !is_float_type(dtype);
+    default:
+      return is_real_number(dtype);
+  }
+}
+
+const char* types_message(Types types) {
+  switch (types) {
+    case Types::kFloat:
+      return "the data type is not half, bfloat16, float or double";
+    case Types::kSignedReal:
+      return "the data type is not a float or signed integer type";
+    case Types::kInteger:
+      return "the data type is not an integer type or bool";
+    default:
+      return "the data type is not a real type";
+  }
+}
+
+// One element-wise function of any arity: output = f(v) where v[k] is
+// element k of the inputs, all of one data type `types` accepts and
+// broadcast to output's shape (NumPy rules) when `broadcast`, else of
+// output's shape. The output has the inputs' type, or `output_type` when it
+// is not CNNL_DTYPE_INVALID (predicates write bool). Every result is
+// computed before any is stored: output may be an input.
+struct Operands {
+  std::vector<cnnlTensorDescriptor_t> descs;
+  std::vector<const void*> data;
+  std::vector<const char*> names;
+};
+
+template <class F>
+cnnlStatus_t map(const char* api, cnnlHandle_t handle, const Operands& in,
+                 const cnnlTensorDescriptor_t output_desc, void* output,
+                 Types types, bool broadcast, cnnlDataType_t output_type, F f) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status)) return status;
+  for (size_t k = 0; k < in.descs.size(); ++k) {
+    if (!usable(api, in.descs[k], in.data[k], in.names[k], &status)) {
+      return status;
+    }
+  }
+  if (!usable(api, output_desc, output, "output", &status)) return status;
+  const cnnlDataType_t dtype = in.descs[0]->dtype;
+  if (!accepts(types, dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, types_message(types));
+  }
+  for (const cnnlTensorDescriptor_t d : in.descs) {
+    if (d->dtype != dtype) {
+      return fail(api, CNNL_STATUS_BAD_PARAM, "the inputs differ in data type");
+    }
+  }
+  const cnnlDataType_t out_type =
+      output_type == CNNL_DTYPE_INVALID ? dtype : output_type;
+  if (output_desc->dtype != out_type) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                output_type == CNNL_DTYPE_INVALID
+                    ? "the inputs and output differ in data type"
+                    : "output is not of the function's result type");
+  }
+  std::vector<std::vector<int64_t>> offsets(in.descs.size());
+  for (size_t k = 0; k < in.descs.size(); ++k) {
+    std::vector<int64_t> strides;
+    if (broadcast ? !numpy_strides(*in.descs[k], *output_desc, &strides)
+                  : in.descs[k]->dims != output_desc->dims) {
+      return fail(api, CNNL_STATUS_BAD_PARAM,
+                  broadcast ? "an input does not broadcast to output's shape"
+                            : "an input and output differ in shape");
+    }
+    if (!broadcast) strides = in.descs[k]->strides;
+    offsets[k].reserve(size_t(element_count(*output_desc)));
+    for_each_offset(output_desc->dims, strides,
+                    [&](int64_t o) { offsets[k].push_back(o); });
+  }
+  const size_t count = size_t(element_count(*output_desc));
+  std::vector<double> result(count), values(in.descs.size());
+  for (size_t i = 0; i < count; ++i) {
+    for (size_t k = 0; k < values.size(); ++k) {
+      values[k] = load_real(dtype, in.data[k], offsets[k][i]);
+    }
+    result[i] = f(values.data());
+  }
+  size_t i = 0;
+  for_each_offset(output_desc->dims, output_desc->strides, [&](int64_t o) {
+    store_real(out_type, output, o, result[i++]);
+  });
+  return CNNL_STATUS_SUCCESS;
+}
+
 // output = f(input): one type and shape, any strides. `integers`: the
 // function also takes signed integer types (float types always).
 template <class F>
@@ -23,33 +130,9 @@ cnnlStatus_t unary(const char* api, cnnlHandle_t handle,
                    const cnnlTensorDescriptor_t input_desc, const void* input,
                    const cnnlTensorDescriptor_t output_desc, void* output,
                    bool integers, F f) {
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status) ||
-      !usable(api, input_desc, input, "input", &status) ||
-      !usable(api, output_desc, output, "output", &status)) {
-    return status;
-  }
-  const cnnlDataType_t dtype = input_desc->dtype;
-  if (!is_float_type(dtype) && !(integers && is_signed_real(dtype))) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                integers ? "input is not a float or signed integer type"
-                         : "input is not half, bfloat16, float or double");
-  }
-  if (output_desc->dtype != dtype || output_desc->dims != input_desc->dims) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "input and output differ in data type or shape");
-  }
-  // Every result is computed before any is stored: output may be input.
-  std::vector<double> result;
-  result.reserve(size_t(element_count(*input_desc)));
-  for_each_offset(input_desc->dims, input_desc->strides, [&](int64_t o) {
-    result.push_back(f(load_real(dtype, input, o)));
-  });
-  size_t i = 0;
-  for_each_offset(output_desc->dims, output_desc->strides, [&](int64_t o) {
-    store_real(dtype, output, o, result[i++]);
-  });
-  return CNNL_STATUS_SUCCESS;
+  return map(api, handle, {{input_desc}, {input}, {"input"}}, output_desc,
+             output, integers ? Types::kSignedReal : Types::kFloat, false,
+             CNNL_DTYPE_INVALID, [&](const double* v) { return f(v[0]); });
 }
 
 // output = f(input1, input2), both broadcast to output's shape.
@@ -59,38 +142,24 @@ cnnlStatus_t binary(const char* api, cnnlHandle_t handle,
                     const cnnlTensorDescriptor_t b_desc, const void* b,
                     const cnnlTensorDescriptor_t output_desc, void* output,
                     bool integers, F f) {
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!handle_ok(api, handle, &status) ||
-      !usable(api, a_desc, a, "input1", &status) ||
-      !usable(api, b_desc, b, "input2", &status) ||
-      !usable(api, output_desc, output, "output", &status)) {
-    return status;
-  }
-  const cnnlDataType_t dtype = output_desc->dtype;
-  if (!is_float_type(dtype) && !(integers && is_real_number(dtype))) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "the data type is not supported");
-  }
-  if (a_desc->dtype != dtype || b_desc->dtype != dtype) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "the inputs and output differ in data type");
-  }
-  std::vector<int64_t> sa, sb;
-  if (!numpy_strides(*a_desc, *output_desc, &sa) ||
-      !numpy_strides(*b_desc, *output_desc, &sb)) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "an input does not broadcast to output's shape");
-  }
-  std::vector<double> result;
-  result.reserve(size_t(element_count(*output_desc)));
-  for_each_pair(output_desc->dims, sa, sb, [&](int64_t i, int64_t j) {
-    result.push_back(f(load_real(dtype, a, i), load_real(dtype, b, j)));
-  });
-  size_t i = 0;
-  for_each_offset(output_desc->dims, output_desc->strides, [&](int64_t o) {
-    store_real(dtype, output, o, result[i++]);
-  });
-  return CNNL_STATUS_SUCCESS;
+  return map(api, handle, {{a_desc, b_desc}, {a, b}, {"input1", "input2"}},
+             output_desc, output, integers ? Types::kReal : Types::kFloat, true,
+             CNNL_DTYPE_INVALID,
+             [&](const double* v) { return f(v[0], v[1]); });
+}
+
+// A backward pass: diff_x = f(x, diff_y), all three of one float type and
+// shape.
+template <class F>
+cnnlStatus_t backward(const char* api, cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t x_desc, const void* x,
+                      const cnnlTensorDescriptor_t diff_y_desc,
+                      const void* diff_y,
+                      const cnnlTensorDescriptor_t diff_x_desc, void* diff_x,
+                      F f) {
+  return map(api, handle, {{x_desc, diff_y_desc}, {x, diff_y}, {"x", "diff_y"}},
+             diff_x_desc, diff_x, Types::kFloat, false, CNNL_DTYPE_INVALID,
+             [&](const double* v) { return f(v[0], v[1]); });
 }
 
 cnnlStatus_t zero_workspace(const char* api, cnnlHandle_t handle,
@@ -101,6 +170,47 @@ cnnlStatus_t zero_workspace(const char* api, cnnlHandle_t handle,
     return fail(api, CNNL_STATUS_BAD_PARAM, "a descriptor or size is NULL");
   }
   *size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+// x with erf(x) = y: an approximation refined by Newton steps on std::erf
+// (|y| > 1 is NaN, +-1 is +-infinity).
+double inverse_erf(double y) {
+  if (!(std::fabs(y) <= 1)) return NAN;
+  if (std::fabs(y) == 1) return std::copysign(INFINITY, y);
+  const double a = 0.147, pi = 3.14159265358979323846;
+  const double ln = std::log((1 - y) * (1 + y));
+  const double t = 2 / (pi * a) + ln / 2;
+  double x = std::copysign(std::sqrt(std::sqrt(t * t - ln / a) - t), y);
+  for (int step = 0; step < 4; ++step) {
+    const double slope = 2 / std::sqrt(pi) * std::exp(-x * x);
+    if (slope == 0) break;
+    x -= (std::erf(x) - y) / slope;
+  }
+  return x;
+}
+
+// Python's modulo: the remainder takes the divisor's sign.
+double floor_mod(double a, double b) {
+  const double r = std::fmod(a, b);
+  return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;
+}
+
+// Workspace queries of the functions of two inputs and an output.
+cnnlStatus_t zero_workspace3(const char* api, cnnlHandle_t handle,
+                             const cnnlTensorDescriptor_t a,
+                             const cnnlTensorDescriptor_t b,
+                             const cnnlTensorDescriptor_t c, size_t* size) {
+  return zero_workspace(api, handle, a != nullptr && b != nullptr ? c : nullptr,
+                        size);
+}
+
+// The scalar a float-typed function reads through a host pointer.
+cnnlStatus_t host_scalar(const char* api, const void* value, double* out) {
+  if (value == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "the scalar pointer is NULL");
+  }
+  *out = load_real(CNNL_DTYPE_FLOAT, value, 0);
   return CNNL_STATUS_SUCCESS;
 }
 
@@ -314,6 +424,504 @@ cnnlStatus_t cnnlArange_v2(cnnlHandle_t handle,
     store_real(dtype, output, o, first + double(i++) * delta);
   });
   return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+struct cnnlTrigonStruct {
+  bool set = false;
+  cnnlTrigonFunctionMode_t mode = CNNL_TRIGON_SIN;
+};
+
+extern "C" {
+
+cnnlStatus_t cnnlErf_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t /*prefer*/,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc,
+                        void* output) {
+  return unary("cnnlErf_v2", handle, input_desc, input, output_desc, output,
+               false, [](double x) { return std::erf(x); });
+}
+cnnlStatus_t cnnlErfinv(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t /*prefer*/,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc,
+                        void* output) {
+  return unary("cnnlErfinv", handle, input_desc, input, output_desc, output,
+               false, inverse_erf);
+}
+cnnlStatus_t cnnlFloor(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output) {
+  return unary("cnnlFloor", handle, input_desc, input, output_desc, output,
+               false, [](double x) { return std::floor(x); });
+}
+cnnlStatus_t cnnlRound(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output) {
+  // Halves go to the even neighbour (the default rounding mode).
+  return unary("cnnlRound", handle, input_desc, input, output_desc, output,
+               false, [](double x) { return std::nearbyint(x); });
+}
+cnnlStatus_t cnnlTrunc(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output) {
+  return unary("cnnlTrunc", handle, input_desc, input, output_desc, output,
+               false, [](double x) { return std::trunc(x); });
+}
+cnnlStatus_t cnnlLog_v2(
+    cnnlHandle_t handle, const cnnlComputationPreference_t /*prefer*/,
+    const cnnlLogBase_t base, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t output_desc, void* output) {
+  if (base != CNNL_LOG_E && base != CNNL_LOG_2 && base != CNNL_LOG_10) {
+    return fail("cnnlLog_v2", CNNL_STATUS_BAD_PARAM,
+                "base is not a cnnlLogBase_t");
+  }
+  return unary("cnnlLog_v2", handle, input_desc, input, output_desc, output,
+               false, [base](double x) {
+                 return base == CNNL_LOG_E   ? std::log(x)
+                        : base == CNNL_LOG_2 ? std::log2(x)
+                                             : std::log10(x);
+               });
+}
+cnnlStatus_t cnnlLog1p(cnnlHandle_t handle,
+                       const cnnlComputationPreference_t /*prefer*/,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output) {
+  return unary("cnnlLog1p", handle, input_desc, input, output_desc, output,
+               false, [](double x) { return std::log1p(x); });
+}
+cnnlStatus_t cnnlSin_v2(cnnlHandle_t handle,
+                        const cnnlComputationPreference_t /*prefer*/,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc,
+                        void* output) {
+  return unary("cnnlSin_v2", handle, input_desc, input, output_desc, output,
+               false, [](double x) { return std::sin(x); });
+}
+cnnlStatus_t cnnlIsNan(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output) {
+  return map("cnnlIsNan", handle, {{input_desc}, {input}, {"input"}},
+             output_desc, output, Types::kFloat, false, CNNL_DTYPE_BOOL,
+             [](const double* v) { return std::isnan(v[0]) ? 1.0 : 0.0; });
+}
+cnnlStatus_t cnnlIsFinite(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output) {
+  return map("cnnlIsFinite", handle, {{input_desc}, {input}, {"input"}},
+             output_desc, output, Types::kFloat, false, CNNL_DTYPE_BOOL,
+             [](const double* v) { return std::isfinite(v[0]) ? 1.0 : 0.0; });
+}
+cnnlStatus_t cnnlNanToNum(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input, const float nan,
+                          const float posinf, const float neginf,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output) {
+  return unary("cnnlNanToNum", handle, input_desc, input, output_desc, output,
+               false, [=](double x) {
+                 return std::isnan(x)    ? double(nan)
+                        : x == INFINITY  ? double(posinf)
+                        : x == -INFINITY ? double(neginf)
+                                         : x;
+               });
+}
+
+cnnlStatus_t cnnlCreateTrigonDescriptor(cnnlTrigonDescriptor_t* desc) {
+  return create("cnnlCreateTrigonDescriptor", desc);
+}
+cnnlStatus_t cnnlDestroyTrigonDescriptor(cnnlTrigonDescriptor_t desc) {
+  return destroy("cnnlDestroyTrigonDescriptor", desc);
+}
+cnnlStatus_t cnnlSetTrigonDescriptor_v2(cnnlTrigonDescriptor_t desc,
+                                        cnnlTrigonFunctionMode_t mode,
+                                        cnnlComputationPreference_t prefer) {
+  const char* api = "cnnlSetTrigonDescriptor_v2";
+  if (desc == nullptr) return fail(api, CNNL_STATUS_BAD_PARAM, "desc is NULL");
+  if (int(mode) < CNNL_TRIGON_SIN || int(mode) > CNNL_TRIGON_ATANH) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "mode is not a cnnlTrigonFunctionMode_t");
+  }
+  if (prefer != CNNL_COMPUTATION_FAST &&
+      prefer != CNNL_COMPUTATION_HIGH_PRECISION) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "prefer is not a cnnlComputationPreference_t");
+  }
+  desc->set = true;
+  desc->mode = mode;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlSetTrigonDescriptor(cnnlTrigonDescriptor_t desc,
+                                     cnnlTrigonFunctionMode_t mode) {
+  return cnnlSetTrigonDescriptor_v2(desc, mode,
+                                    CNNL_COMPUTATION_HIGH_PRECISION);
+}
+cnnlStatus_t cnnlTrigonForward(cnnlHandle_t handle,
+                               const cnnlTrigonDescriptor_t trigon_desc,
+                               const cnnlTensorDescriptor_t input_desc,
+                               const void* input,
+                               const cnnlTensorDescriptor_t output_desc,
+                               void* output) {
+  const char* api = "cnnlTrigonForward";
+  if (trigon_desc == nullptr || !trigon_desc->set) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "trigon_desc is NULL or was never set");
+  }
+  double (*const functions[])(double) = {
+      std::sin,  std::cos,  std::tan,  std::asin,  std::acos,  std::atan,
+      std::sinh, std::cosh, std::tanh, std::asinh, std::acosh, std::atanh};
+  double (*const f)(double) = functions[int(trigon_desc->mode)];
+  return unary(api, handle, input_desc, input, output_desc, output, false, f);
+}
+
+cnnlStatus_t cnnlGetFloorModWorkspaceSize(cnnlHandle_t handle,
+                                          const cnnlTensorDescriptor_t x_desc,
+                                          const cnnlTensorDescriptor_t y_desc,
+                                          const cnnlTensorDescriptor_t z_desc,
+                                          size_t* workspace_size) {
+  return zero_workspace3("cnnlGetFloorModWorkspaceSize", handle, x_desc, y_desc,
+                         z_desc, workspace_size);
+}
+cnnlStatus_t cnnlFloorMod(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t x_desc, const void* x,
+                          const cnnlTensorDescriptor_t y_desc, const void* y,
+                          const cnnlTensorDescriptor_t z_desc, void* z,
+                          void* /*workspace*/, size_t /*workspace_size*/) {
+  return binary("cnnlFloorMod", handle, x_desc, x, y_desc, y, z_desc, z, true,
+                floor_mod);
+}
+cnnlStatus_t cnnlGetFloorModTruncWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t y_desc, const cnnlTensorDescriptor_t z_desc,
+    size_t* workspace_size) {
+  return zero_workspace3("cnnlGetFloorModTruncWorkspaceSize", handle, x_desc,
+                         y_desc, z_desc, workspace_size);
+}
+cnnlStatus_t cnnlFloorModTrunc(cnnlHandle_t handle,
+                               const cnnlTensorDescriptor_t x_desc,
+                               const void* x,
+                               const cnnlTensorDescriptor_t y_desc,
+                               const void* y,
+                               const cnnlTensorDescriptor_t z_desc, void* z,
+                               void* /*workspace*/, size_t /*workspace_size*/) {
+  return binary("cnnlFloorModTrunc", handle, x_desc, x, y_desc, y, z_desc, z,
+                true, [](double a, double b) { return std::fmod(a, b); });
+}
+cnnlStatus_t cnnlGetFloorDivWorkspaceSize(cnnlHandle_t handle,
+                                          const cnnlTensorDescriptor_t x_desc,
+                                          const cnnlTensorDescriptor_t y_desc,
+                                          const cnnlTensorDescriptor_t z_desc,
+                                          size_t* workspace_size) {
+  return zero_workspace3("cnnlGetFloorDivWorkspaceSize", handle, x_desc, y_desc,
+                         z_desc, workspace_size);
+}
+cnnlStatus_t cnnlFloorDiv_v2(cnnlHandle_t handle,
+                             const cnnlComputationPreference_t /*prefer*/,
+                             const cnnlTensorDescriptor_t x_desc, const void* x,
+                             const cnnlTensorDescriptor_t y_desc, const void* y,
+                             const cnnlTensorDescriptor_t z_desc, void* z,
+                             void* /*workspace*/, size_t /*workspace_size*/) {
+  return binary("cnnlFloorDiv_v2", handle, x_desc, x, y_desc, y, z_desc, z,
+                true, [](double a, double b) { return std::floor(a / b); });
+}
+cnnlStatus_t cnnlGetFloorDivTruncWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc,
+    const cnnlTensorDescriptor_t y_desc, const cnnlTensorDescriptor_t z_desc,
+    size_t* workspace_size) {
+  return zero_workspace3("cnnlGetFloorDivTruncWorkspaceSize", handle, x_desc,
+                         y_desc, z_desc, workspace_size);
+}
+cnnlStatus_t cnnlFloorDivTrunc(cnnlHandle_t handle,
+                               const cnnlComputationPreference_t /*prefer*/,
+                               const cnnlTensorDescriptor_t x_desc,
+                               const void* x,
+                               const cnnlTensorDescriptor_t y_desc,
+                               const void* y,
+                               const cnnlTensorDescriptor_t z_desc, void* z,
+                               void* /*workspace*/, size_t /*workspace_size*/) {
+  return binary("cnnlFloorDivTrunc", handle, x_desc, x, y_desc, y, z_desc, z,
+                true, [](double a, double b) { return std::trunc(a / b); });
+}
+cnnlStatus_t cnnlGetAtan2WorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t x_desc,
+                                       const cnnlTensorDescriptor_t y_desc,
+                                       const cnnlTensorDescriptor_t z_desc,
+                                       size_t* workspace_size) {
+  return zero_workspace3("cnnlGetAtan2WorkspaceSize", handle, x_desc, y_desc,
+                         z_desc, workspace_size);
+}
+cnnlStatus_t cnnlAtan2(cnnlHandle_t handle,
+                       const cnnlComputationPreference_t /*prefer*/,
+                       const cnnlTensorDescriptor_t input1_desc,
+                       const void* input1,
+                       const cnnlTensorDescriptor_t input2_desc,
+                       const void* input2, void* /*workspace*/,
+                       size_t /*workspace_size*/,
+                       const cnnlTensorDescriptor_t output_desc, void* output) {
+  return binary("cnnlAtan2", handle, input1_desc, input1, input2_desc, input2,
+                output_desc, output, false,
+                [](double a, double b) { return std::atan2(a, b); });
+}
+
+cnnlStatus_t cnnlGetLerpWorkspaceSize(cnnlHandle_t handle,
+                                      const cnnlTensorDescriptor_t input_desc,
+                                      const cnnlTensorDescriptor_t end_desc,
+                                      const cnnlTensorDescriptor_t weight_desc,
+                                      const cnnlTensorDescriptor_t output_desc,
+                                      size_t* workspace_size) {
+  return zero_workspace3(
+      "cnnlGetLerpWorkspaceSize", handle, input_desc, end_desc,
+      weight_desc != nullptr ? output_desc : nullptr, workspace_size);
+}
+cnnlStatus_t cnnlLerp(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input, const cnnlTensorDescriptor_t end_desc,
+                      const void* end, const cnnlTensorDescriptor_t weight_desc,
+                      const void* weight, void* /*workspace*/,
+                      size_t /*workspace_size*/,
+                      const cnnlTensorDescriptor_t output_desc, void* output) {
+  return map("cnnlLerp", handle,
+             {{input_desc, end_desc, weight_desc},
+              {input, end, weight},
+              {"input", "end", "weight"}},
+             output_desc, output, Types::kFloat, true, CNNL_DTYPE_INVALID,
+             [](const double* v) { return v[0] + v[2] * (v[1] - v[0]); });
+}
+
+cnnlStatus_t cnnlGetAddcdivWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc, size_t* workspace_size) {
+  return zero_workspace3("cnnlGetAddcdivWorkspaceSize", handle, input_desc,
+                         tensor1_desc, tensor2_desc, workspace_size);
+}
+cnnlStatus_t cnnlGetAddcdivWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size) {
+  return zero_workspace3(
+      "cnnlGetAddcdivWorkspaceSize_v2", handle, input_desc, tensor1_desc,
+      tensor2_desc != nullptr ? output_desc : nullptr, workspace_size);
+}
+cnnlStatus_t cnnlGetAddcmulWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc, size_t* workspace_size) {
+  return zero_workspace3("cnnlGetAddcmulWorkspaceSize", handle, input_desc,
+                         tensor1_desc, tensor2_desc, workspace_size);
+}
+cnnlStatus_t cnnlGetAddcmulWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t tensor1_desc,
+    const cnnlTensorDescriptor_t tensor2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size) {
+  return zero_workspace3(
+      "cnnlGetAddcmulWorkspaceSize_v2", handle, input_desc, tensor1_desc,
+      tensor2_desc != nullptr ? output_desc : nullptr, workspace_size);
+}
+cnnlStatus_t cnnlAddcdiv(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const void* alpha,
+    const cnnlTensorDescriptor_t tensor1_desc, const void* tensor1,
+    const cnnlTensorDescriptor_t tensor2_desc, const void* tensor2,
+    void* /*workspace*/, size_t /*workspace_size*/,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  double a = 0;
+  const cnnlStatus_t status = host_scalar("cnnlAddcdiv", alpha, &a);
+  if (status != CNNL_STATUS_SUCCESS) return status;
+  return map("cnnlAddcdiv", handle,
+             {{input_desc, tensor1_desc, tensor2_desc},
+              {input, tensor1, tensor2},
+              {"input", "tensor1", "tensor2"}},
+             output_desc, output, Types::kFloat, true, CNNL_DTYPE_INVALID,
+             [a](const double* v) { return v[0] + a * v[1] / v[2]; });
+}
+cnnlStatus_t cnnlAddcmul(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const void* alpha,
+    const cnnlTensorDescriptor_t tensor1_desc, const void* tensor1,
+    const cnnlTensorDescriptor_t tensor2_desc, const void* tensor2,
+    void* /*workspace*/, size_t /*workspace_size*/,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  double a = 0;
+  const cnnlStatus_t status = host_scalar("cnnlAddcmul", alpha, &a);
+  if (status != CNNL_STATUS_SUCCESS) return status;
+  return map("cnnlAddcmul", handle,
+             {{input_desc, tensor1_desc, tensor2_desc},
+              {input, tensor1, tensor2},
+              {"input", "tensor1", "tensor2"}},
+             output_desc, output, Types::kFloat, true, CNNL_DTYPE_INVALID,
+             [a](const double* v) { return v[0] + a * v[1] * v[2]; });
+}
+
+cnnlStatus_t cnnlMulN(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t inputs_desc[],
+                      const void* const inputs[], int input_num,
+                      const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlMulN";
+  if (inputs_desc == nullptr || inputs == nullptr || input_num < 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "inputs_desc or inputs is NULL, or input_num < 1");
+  }
+  Operands in;
+  for (int k = 0; k < input_num; ++k) {
+    in.descs.push_back(inputs_desc[k]);
+    in.data.push_back(inputs[k]);
+    in.names.push_back("inputs[k]");
+  }
+  return map(api, handle, in, output_desc, output, Types::kReal, true,
+             CNNL_DTYPE_INVALID, [input_num](const double* v) {
+               double product = 1;
+               for (int k = 0; k < input_num; ++k) product *= v[k];
+               return product;
+             });
+}
+
+cnnlStatus_t cnnlGetBitComputeWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size) {
+  (void)input2_desc;  // NULL for CNNL_BNOT_OP
+  return zero_workspace3("cnnlGetBitComputeWorkspaceSize", handle, input1_desc,
+                         output_desc, output_desc, workspace_size);
+}
+cnnlStatus_t cnnlBitCompute_v2(
+    cnnlHandle_t handle, const cnnlBitComputeOp_t optype,
+    const cnnlTensorDescriptor_t input1_desc, const void* input1,
+    const cnnlTensorDescriptor_t input2_desc, const void* input2,
+    const cnnlTensorDescriptor_t output_desc, void* output, void* /*workspace*/,
+    size_t /*workspace_size*/) {
+  const char* api = "cnnlBitCompute_v2";
+  if (optype == CNNL_BNOT_OP) {
+    return map(
+        api, handle, {{input1_desc}, {input1}, {"input1"}}, output_desc, output,
+        Types::kInteger, true, CNNL_DTYPE_INVALID, [&](const double* v) {
+          // NOT of bool is logical, of an integer bitwise.
+          return input1_desc->dtype == CNNL_DTYPE_BOOL ? double(v[0] == 0)
+                                                       : double(~int64_t(v[0]));
+        });
+  }
+  if (optype != CNNL_CYCLE_BAND_OP && optype != CNNL_CYCLE_BOR_OP &&
+      optype != CNNL_CYCLE_BXOR_OP) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "optype is not a cnnlBitComputeOp_t");
+  }
+  return map(
+      api, handle,
+      {{input1_desc, input2_desc}, {input1, input2}, {"input1", "input2"}},
+      output_desc, output, Types::kInteger, true, CNNL_DTYPE_INVALID,
+      [optype](const double* v) {
+        const int64_t a = int64_t(v[0]), b = int64_t(v[1]);
+        return double(optype == CNNL_CYCLE_BAND_OP  ? (a & b)
+                      : optype == CNNL_CYCLE_BOR_OP ? (a | b)
+                                                    : (a ^ b));
+      });
+}
+
+cnnlStatus_t cnnlHardtanhBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const float max_val, const float min_val,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x) {
+  if (!(min_val <= max_val)) {
+    return fail("cnnlHardtanhBackward", CNNL_STATUS_BAD_PARAM,
+                "min_val is above max_val");
+  }
+  return backward("cnnlHardtanhBackward", handle, x_desc, x, diff_y_desc,
+                  diff_y, diff_x_desc, diff_x, [=](double v, double dy) {
+                    return v > min_val && v < max_val ? dy : 0.0;
+                  });
+}
+cnnlStatus_t cnnlSoftplusBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x_desc, const void* x,
+    const cnnlTensorDescriptor_t diff_y_desc, const void* diff_y,
+    const cnnlTensorDescriptor_t diff_x_desc, void* diff_x, const int beta,
+    const int threshold) {
+  if (beta == 0) {
+    return fail("cnnlSoftplusBackward", CNNL_STATUS_BAD_PARAM, "beta is 0");
+  }
+  // softplus(x) = log(1 + exp(beta x)) / beta, linear above the threshold.
+  return backward("cnnlSoftplusBackward", handle, x_desc, x, diff_y_desc,
+                  diff_y, diff_x_desc, diff_x, [=](double v, double dy) {
+                    const double z = double(beta) * v;
+                    return z > threshold ? dy : dy / (1 + std::exp(-z));
+                  });
+}
+cnnlStatus_t cnnlThresholdBackward(cnnlHandle_t handle,
+                                   const cnnlTensorDescriptor_t x_desc,
+                                   const void* x,
+                                   const cnnlTensorDescriptor_t diff_y_desc,
+                                   const void* diff_y, const void* threshold,
+                                   const cnnlTensorDescriptor_t diff_x_desc,
+                                   void* diff_x) {
+  double t = 0;
+  const cnnlStatus_t status =
+      host_scalar("cnnlThresholdBackward", threshold, &t);
+  if (status != CNNL_STATUS_SUCCESS) return status;
+  return backward("cnnlThresholdBackward", handle, x_desc, x, diff_y_desc,
+                  diff_y, diff_x_desc, diff_x,
+                  [t](double v, double dy) { return v > t ? dy : 0.0; });
+}
+
+// output = alpha bias + beta output, bias [C] along output's channel
+// dimension (dimension 1 in NCHW, NCDHW and NCL layouts, else the last).
+cnnlStatus_t cnnlGetBiasAddWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t bias_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size) {
+  return zero_workspace3("cnnlGetBiasAddWorkspaceSize", handle, bias_desc,
+                         output_desc, output_desc, workspace_size);
+}
+cnnlStatus_t cnnlBiasAdd(cnnlHandle_t handle, const void* alpha,
+                         const cnnlTensorDescriptor_t bias_desc,
+                         const void* bias, void* /*workspace*/,
+                         size_t /*workspace_size*/, const void* beta,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output) {
+  const char* api = "cnnlBiasAdd";
+  double a = 0, b = 0;
+  cnnlStatus_t status = host_scalar(api, alpha, &a);
+  if (status == CNNL_STATUS_SUCCESS) status = host_scalar(api, beta, &b);
+  if (status != CNNL_STATUS_SUCCESS) return status;
+  if (!usable(api, bias_desc, bias, "bias", &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  const size_t rank = output_desc->dims.size();
+  const cnnlTensorLayout_t layout = output_desc->layout;
+  const size_t channel =
+      (layout == CNNL_LAYOUT_NCHW || layout == CNNL_LAYOUT_NCDHW ||
+       layout == CNNL_LAYOUT_NCL) &&
+              rank > 1
+          ? 1
+          : rank - 1;
+  if (rank == 0 || bias_desc->dims.size() != 1 ||
+      bias_desc->dims[0] != output_desc->dims[channel]) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "mismatched dims: bias must be 1-D of output's channels");
+  }
+  // The bias seen with output's rank: its one dimension at the channel.
+  cnnlTensorStruct spread = *bias_desc;
+  spread.dims.assign(rank, 1);
+  spread.strides.assign(rank, 0);
+  spread.dims[channel] = bias_desc->dims[0];
+  spread.strides[channel] = bias_desc->strides[0];
+  return map(api, handle,
+             {{&spread, output_desc}, {bias, output}, {"bias", "output"}},
+             output_desc, output, Types::kFloat, true, CNNL_DTYPE_INVALID,
+             [a, b](const double* v) { return a * v[0] + b * v[1]; });
 }
 
 }  // extern "C"

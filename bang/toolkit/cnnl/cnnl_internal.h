@@ -28,6 +28,10 @@ struct cnnlTensorStruct {
   cnnlDataType_t onchip_dtype = CNNL_DTYPE_INVALID;
   std::vector<int64_t> dims;
   std::vector<int64_t> strides;  // in elements
+  // Fixed-point value = stored x 2^position / scale.
+  int position = 0;
+  float scale = 1;
+  cnnlPointerMode_t pointer_mode = CNNL_POINTER_MODE_DEVICE;
 };
 
 struct cnnlOpTensorStruct {
@@ -133,6 +137,8 @@ inline cnnlStatus_t set_tensor(const char* api, cnnlTensorDescriptor_t desc,
   desc->layout = layout;
   desc->dtype = dtype;
   desc->onchip_dtype = CNNL_DTYPE_INVALID;
+  desc->position = 0;
+  desc->scale = 1;
   desc->dims.assign(dims, dims + dim_count);
   desc->strides.assign(size_t(dim_count), 0);
   int64_t dense = 1;
@@ -160,6 +166,11 @@ inline bool usable(const char* api, cnnlTensorDescriptor_t desc,
     std::snprintf(why, sizeof(why), "%s_desc was never set", name);
   } else if (data == nullptr && element_count(*desc) > 0) {
     std::snprintf(why, sizeof(why), "%s is NULL", name);
+  } else if (desc->position != 0 || desc->scale != 1) {
+    std::snprintf(why, sizeof(why),
+                  "%s_desc has a fixed-point position or scale", name);
+    *status = fail(api, CNNL_STATUS_NOT_SUPPORTED, why);
+    return false;
   } else {
     return true;
   }
@@ -300,6 +311,48 @@ inline bool handle_ok(const char* api, cnnlHandle_t handle,
   if (handle != nullptr) return true;
   *status = fail(api, CNNL_STATUS_BAD_PARAM, "handle is NULL");
   return false;
+}
+
+// A workspace_size above 0 promises a workspace.
+inline bool workspace_ok(const char* api, const void* workspace, size_t size,
+                         cnnlStatus_t* status) {
+  if (size == 0 || workspace != nullptr) return true;
+  *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                 "workspace is NULL but workspace_size is not 0");
+  return false;
+}
+
+// The checks every call from one tensor to another starts with: the
+// handle, and both descriptors set with data.
+inline bool unary_call_ok(const char* api, cnnlHandle_t handle,
+                          cnnlTensorDescriptor_t input_desc, const void* input,
+                          cnnlTensorDescriptor_t output_desc,
+                          const void* output, cnnlStatus_t* status) {
+  return handle_ok(api, handle, status) &&
+         usable(api, input_desc, input, "input", status) &&
+         usable(api, output_desc, output, "output", status);
+}
+
+// The checks of a workspace query: the handle, the descriptor it sizes
+// for (NULL when any of several is NULL) and the output.
+inline bool workspace_query_ok(const char* api, cnnlHandle_t handle,
+                               const void* desc, const size_t* size,
+                               cnnlStatus_t* status) {
+  if (!handle_ok(api, handle, status)) return false;
+  if (desc == nullptr || size == nullptr) {
+    *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                   "a descriptor or workspace_size is NULL");
+    return false;
+  }
+  return true;
+}
+// A workspace query of a call that needs no workspace on the host.
+inline cnnlStatus_t zero_workspace_query(const char* api, cnnlHandle_t handle,
+                                         const void* desc, size_t* size) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!workspace_query_ok(api, handle, desc, size, &status)) return status;
+  *size = 0;
+  return CNNL_STATUS_SUCCESS;
 }
 
 // Real data types an arithmetic function reads and writes through double
@@ -458,6 +511,50 @@ class ElementOffsets {
   bool dense_;
   std::vector<int64_t> at_;
 };
+
+// A tensor's elements as bytes, dense in row-major order of its shape
+// (element_bytes each): for functions that move elements without
+// arithmetic, so every type (int64 and complex included) moves exactly.
+inline std::vector<char> read_bytes(const cnnlTensorStruct& t,
+                                    const void* data) {
+  const size_t bytes = element_bytes(t.dtype);
+  std::vector<char> dense(size_t(element_count(t)) * bytes);
+  const char* in = static_cast<const char*>(data);
+  size_t next = 0;
+  for_each_offset(t.dims, t.strides, [&](int64_t at) {
+    std::memcpy(dense.data() + next, in + at * int64_t(bytes), bytes);
+    next += bytes;
+  });
+  return dense;
+}
+inline void write_bytes(const cnnlTensorStruct& t, void* data,
+                        const std::vector<char>& dense) {
+  const size_t bytes = element_bytes(t.dtype);
+  char* out = static_cast<char*>(data);
+  size_t next = 0;
+  for_each_offset(t.dims, t.strides, [&](int64_t at) {
+    std::memcpy(out + at * int64_t(bytes), dense.data() + next, bytes);
+    next += bytes;
+  });
+}
+// A real-number tensor's elements (is_real_number) as doubles, dense in
+// row-major order of its shape, and back.
+inline std::vector<double> read_reals(const cnnlTensorStruct& t,
+                                      const void* data) {
+  std::vector<double> dense;
+  dense.reserve(size_t(element_count(t)));
+  for_each_offset(t.dims, t.strides, [&](int64_t at) {
+    dense.push_back(load_real(t.dtype, data, at));
+  });
+  return dense;
+}
+inline void write_reals(const cnnlTensorStruct& t, void* data,
+                        const std::vector<double>& dense) {
+  size_t next = 0;
+  for_each_offset(t.dims, t.strides, [&](int64_t at) {
+    store_real(t.dtype, data, at, dense[next++]);
+  });
+}
 
 // Dense row-major strides of a shape.
 inline std::vector<int64_t> dense_strides(const std::vector<int64_t>& dims) {

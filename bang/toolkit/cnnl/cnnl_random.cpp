@@ -1,8 +1,14 @@
 // CNNL's random generators: a generator is a seeded 64-bit Mersenne Twister
-// (std::mt19937_64) whose stream continues from call to call; uniform and
-// normal numbers come from the standard library's distributions in double,
-// stored in the output's type.
+// (std::mt19937_64) whose stream continues from call to call; a kernel
+// state made by cnnlRandMakeMTGP32KernelState holds its own, which the
+// draws given that state use instead. Uniform and normal numbers,
+// Bernoulli masks (dropout) and multinomial samples come from the standard
+// library's distributions in double, stored in the output's type.
+#include <cmath>
+#include <cstdint>
+#include <new>
 #include <random>
+#include <vector>
 
 #include "cnnl_internal.h"
 
@@ -14,6 +20,24 @@ struct cnnlRandGeneratorStruct {
 };
 
 namespace {
+
+// What a kernel state buffer holds once made.
+struct KernelState {
+  static constexpr uint64_t kMade = 0x78626e6753746174ull;  // "xbngStat"
+  uint64_t made;
+  std::mt19937_64 engine;
+};
+
+// The engine a draw uses: the made kernel state's when `state` is one,
+// else the generator's.
+std::mt19937_64& engine_of(cnnlRandGenerator_t generator, void* state) {
+  if (state != nullptr &&
+      reinterpret_cast<uintptr_t>(state) % alignof(KernelState) == 0) {
+    auto* made = static_cast<KernelState*>(state);
+    if (made->made == KernelState::kMade) return made->engine;
+  }
+  return generator->engine;
+}
 
 bool generate_ok(const char* api, cnnlHandle_t handle,
                  cnnlRandGenerator_t generator, cnnlDataType_t dtype,
@@ -84,7 +108,7 @@ cnnlStatus_t cnnlRandGetSimulateThreadNum(cnnlHandle_t handle,
 cnnlStatus_t cnnlRandGenerateUniform(cnnlHandle_t handle,
                                      const cnnlRandGenerator_t generator,
                                      const cnnlDataType_t data_type,
-                                     void* /*state*/, const size_t num,
+                                     void* state, const size_t num,
                                      const float min, const float max,
                                      void* output) {
   const char* api = "cnnlRandGenerateUniform";
@@ -94,11 +118,12 @@ cnnlStatus_t cnnlRandGenerateUniform(cnnlHandle_t handle,
   }
   if (!(min <= max)) return fail(api, CNNL_STATUS_BAD_PARAM, "min > max");
   std::uniform_real_distribution<double> dist(min, max);
+  std::mt19937_64& engine = engine_of(generator, state);
   for (size_t i = 0; i < num; ++i) {
     // [min, max): a value the output's type rounds up to max is drawn
     // again.
     do {
-      store_real(data_type, output, int64_t(i), dist(generator->engine));
+      store_real(data_type, output, int64_t(i), dist(engine));
     } while (max > min && load_real(data_type, output, int64_t(i)) >= max);
   }
   return CNNL_STATUS_SUCCESS;
@@ -106,10 +131,9 @@ cnnlStatus_t cnnlRandGenerateUniform(cnnlHandle_t handle,
 
 cnnlStatus_t cnnlRandGenerateNormal(cnnlHandle_t handle,
                                     const cnnlRandGenerator_t generator,
-                                    const cnnlDataType_t data_type,
-                                    void* /*state*/, const size_t num,
-                                    const float mean, const float stddev,
-                                    void* output) {
+                                    const cnnlDataType_t data_type, void* state,
+                                    const size_t num, const float mean,
+                                    const float stddev, void* output) {
   const char* api = "cnnlRandGenerateNormal";
   cnnlStatus_t status = CNNL_STATUS_SUCCESS;
   if (!generate_ok(api, handle, generator, data_type, num, output, &status)) {
@@ -119,8 +143,182 @@ cnnlStatus_t cnnlRandGenerateNormal(cnnlHandle_t handle,
     return fail(api, CNNL_STATUS_BAD_PARAM, "stddev is negative");
   }
   std::normal_distribution<double> dist(mean, stddev);
+  std::mt19937_64& engine = engine_of(generator, state);
   for (size_t i = 0; i < num; ++i) {
-    store_real(data_type, output, int64_t(i), dist(generator->engine));
+    store_real(data_type, output, int64_t(i), dist(engine));
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlRandGetMTGP32StateSize(cnnlRandGenerator_t /*generator*/,
+                                        size_t* size) {
+  if (size == nullptr) {
+    return fail("cnnlRandGetMTGP32StateSize", CNNL_STATUS_BAD_PARAM,
+                "size is NULL");
+  }
+  *size = sizeof(KernelState);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlRandMakeMTGP32KernelState(cnnlHandle_t handle, void* state,
+                                           const void* /*mtgp32_params*/,
+                                           const void* /*kernel_params*/,
+                                           const unsigned long long seed) {
+  const char* api = "cnnlRandMakeMTGP32KernelState";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status)) return status;
+  if (state == nullptr ||
+      reinterpret_cast<uintptr_t>(state) % alignof(KernelState) != 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "state is NULL or not 8-byte aligned");
+  }
+  auto* made = new (state) KernelState;
+  made->made = KernelState::kMade;
+  made->engine.seed(seed);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlFusedDropout_v2(
+    cnnlHandle_t handle, const cnnlRandGenerator_t generator,
+    const cnnlTensorDescriptor_t input_desc, const void* input, const float p,
+    void* state, const cnnlTensorDescriptor_t mask_desc, void* mask,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlFusedDropout_v2";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status)) return status;
+  if (generator == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "generator is NULL");
+  }
+  if (!(p >= 0 && p <= 1)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "p is not in [0, 1]");
+  }
+  if (!usable(api, input_desc, input, "input", &status) ||
+      !usable(api, mask_desc, mask, "mask", &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  if (!is_float_type(input_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "input is not half, bfloat16, float or double");
+  }
+  if (output_desc->dtype != input_desc->dtype ||
+      output_desc->dims != input_desc->dims ||
+      mask_desc->dims != input_desc->dims ||
+      (mask_desc->dtype != CNNL_DTYPE_UINT8 &&
+       mask_desc->dtype != CNNL_DTYPE_BOOL)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output must match input; mask must be uint8 or bool of "
+                "input's shape");
+  }
+  // Each element is kept with probability 1 - p and scaled by 1 / (1 - p).
+  std::bernoulli_distribution keep(1.0 - double(p));
+  std::mt19937_64& engine = engine_of(generator, state);
+  const double scale = p < 1 ? 1.0 / (1.0 - double(p)) : 0.0;
+  std::vector<double> out_values;
+  std::vector<double> kept_values;
+  for_each_offset(input_desc->dims, input_desc->strides, [&](int64_t o) {
+    const bool kept = p < 1 && keep(engine);
+    kept_values.push_back(kept ? 1 : 0);
+    out_values.push_back(kept ? load_real(input_desc->dtype, input, o) * scale
+                              : 0.0);
+  });
+  size_t i = 0;
+  for_each_offset(mask_desc->dims, mask_desc->strides, [&](int64_t o) {
+    store_real(mask_desc->dtype, mask, o, kept_values[i++]);
+  });
+  i = 0;
+  for_each_offset(output_desc->dims, output_desc->strides, [&](int64_t o) {
+    store_real(output_desc->dtype, output, o, out_values[i++]);
+  });
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetRandGenerateMultinomialWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    size_t* workspace_size) {
+  const char* api = "cnnlGetRandGenerateMultinomialWorkspaceSize";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status)) return status;
+  if (input_desc == nullptr || workspace_size == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "input_desc or size is NULL");
+  }
+  *workspace_size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlRandGenerateMultinomial_v2(
+    cnnlHandle_t handle, const cnnlRandGenerator_t generator,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const bool is_replacement, const bool is_logits, void* state,
+    void* /*workspace*/, size_t /*workspace_size*/,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlRandGenerateMultinomial_v2";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status)) return status;
+  if (generator == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "generator is NULL");
+  }
+  if (!usable(api, input_desc, input, "input", &status) ||
+      !usable(api, output_desc, output, "output", &status)) {
+    return status;
+  }
+  if (!is_float_type(input_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "input is not half, bfloat16, float or double");
+  }
+  const size_t rank = input_desc->dims.size();
+  if ((rank != 1 && rank != 2) || output_desc->dims.size() != rank ||
+      (rank == 2 && output_desc->dims[0] != input_desc->dims[0]) ||
+      !is_index_type(output_desc->dtype)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input must be [categories] or [rows, categories], output "
+                "int32 or int64 [samples] or [rows, samples]");
+  }
+  const int64_t rows = rank == 2 ? input_desc->dims[0] : 1;
+  const int64_t categories = input_desc->dims[rank - 1];
+  const int64_t samples = output_desc->dims[rank - 1];
+  const int64_t in_row = rank == 2 ? input_desc->strides[0] : 0;
+  const int64_t in_col = input_desc->strides[rank - 1];
+  const int64_t out_row = rank == 2 ? output_desc->strides[0] : 0;
+  const int64_t out_col = output_desc->strides[rank - 1];
+  // Every row is checked and drawn before anything is stored.
+  std::vector<int64_t> drawn;
+  drawn.reserve(size_t(rows * samples));
+  std::mt19937_64& engine = engine_of(generator, state);
+  for (int64_t r = 0; r < rows; ++r) {
+    std::vector<double> weights(static_cast<size_t>(categories));
+    double max_logit = -INFINITY;
+    for (int64_t c = 0; c < categories; ++c) {
+      weights[size_t(c)] =
+          load_real(input_desc->dtype, input, r * in_row + c * in_col);
+      max_logit = std::max(max_logit, weights[size_t(c)]);
+    }
+    int64_t positive = 0;
+    for (double& w : weights) {
+      if (is_logits) w = std::exp(w - max_logit);
+      if (!(w >= 0) || std::isinf(w)) {
+        return fail(api, CNNL_STATUS_BAD_PARAM,
+                    "a probability is negative, infinite or NaN");
+      }
+      positive += w > 0;
+    }
+    if (positive == 0 || (!is_replacement && samples > positive)) {
+      return fail(api, CNNL_STATUS_BAD_PARAM,
+                  "a row has no positive probability, or fewer than the "
+                  "samples drawn without replacement");
+    }
+    for (int64_t k = 0; k < samples; ++k) {
+      std::discrete_distribution<int64_t> pick(weights.begin(), weights.end());
+      const int64_t c = pick(engine);
+      drawn.push_back(c);
+      if (!is_replacement) weights[size_t(c)] = 0;
+    }
+  }
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t k = 0; k < samples; ++k) {
+      store_real(output_desc->dtype, output, r * out_row + k * out_col,
+                 double(drawn[size_t(r * samples + k)]));
+    }
   }
   return CNNL_STATUS_SUCCESS;
 }

@@ -158,6 +158,19 @@ cnnlStatus_t cnnlSetReduceDescriptor_v2(
   return CNNL_STATUS_SUCCESS;
 }
 
+cnnlStatus_t cnnlSetReduceDescriptor(cnnlReduceDescriptor_t reduce_desc,
+                                     int axis[], int axis_num,
+                                     cnnlReduceOp_t reduce_op,
+                                     cnnlDataType_t tensor_type,
+                                     cnnlNanPropagation_t nan_propagation,
+                                     cnnlReduceIndices_t tensor_indices,
+                                     cnnlIndicesType_t indices_type) {
+  // p = 0: a NORMP reduction through this form is refused (no p to give).
+  return cnnlSetReduceDescriptor_v2(reduce_desc, axis, axis_num, reduce_op,
+                                    tensor_type, nan_propagation,
+                                    tensor_indices, indices_type, 0.0f);
+}
+
 cnnlStatus_t cnnlGetReduceOpWorkspaceSize_v2(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
     const cnnlTensorDescriptor_t output_desc,

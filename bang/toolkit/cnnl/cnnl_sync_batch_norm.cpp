@@ -13,12 +13,7 @@
 
 namespace {
 
-using xbang::cnnl_vision::describe;
-using xbang::cnnl_vision::fail;
-using xbang::cnnl_vision::is_float_or_half;
-using xbang::cnnl_vision::read;
-using xbang::cnnl_vision::Tensor;
-using xbang::cnnl_vision::write;
+using namespace xbang::cnnl_vision;
 
 // x-like tensors: channels last, C the last dimension.
 bool channels_last(const char* api, const Tensor& t, const char* name,

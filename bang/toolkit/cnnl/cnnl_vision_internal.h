@@ -1,8 +1,8 @@
-// Helpers the CNNL vision functions share (not installed API). They see
-// tensor descriptors only through cnnl.h, so they work with any
-// implementation of the descriptor: a tensor is read into a dense array of
-// doubles in row-major order of its shape, computed on, and written back
-// through its strides.
+// The view the CNNL vision functions take of a tensor (not installed API):
+// a descriptor read through cnnl.h into its shape and strides, whose values
+// are read into a dense array of doubles in row-major order of its shape,
+// computed on, and written back through its strides with cnnl_internal.h's
+// element access.
 #pragma once
 
 #include <cnnl.h>
@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "cnnl_internal.h"
-#include "xbang/core/half.h"
 
 namespace xbang {
 namespace cnnl_vision {
@@ -71,89 +70,15 @@ inline bool is_float_or_half(cnnlDataType_t dtype) {
   return dtype == CNNL_DTYPE_FLOAT || dtype == CNNL_DTYPE_HALF;
 }
 
-inline double load_element(cnnlDataType_t dtype, const void* base, int64_t at) {
-  const char* p = static_cast<const char*>(base);
-  switch (dtype) {
-    case CNNL_DTYPE_HALF: {
-      uint16_t bits;
-      std::memcpy(&bits, p + at * 2, 2);
-      return xbang::half_bits_to_float(bits);
-    }
-    case CNNL_DTYPE_INT32: {
-      int32_t v;
-      std::memcpy(&v, p + at * 4, 4);
-      return v;
-    }
-    case CNNL_DTYPE_INT64: {
-      int64_t v;
-      std::memcpy(&v, p + at * 8, 8);
-      return double(v);
-    }
-    default: {
-      float v;
-      std::memcpy(&v, p + at * 4, 4);
-      return v;
-    }
-  }
-}
-
-inline void store_element(cnnlDataType_t dtype, void* base, int64_t at,
-                          double value) {
-  char* p = static_cast<char*>(base);
-  switch (dtype) {
-    case CNNL_DTYPE_HALF: {
-      const uint16_t bits = xbang::float_to_half_bits_rn(float(value));
-      std::memcpy(p + at * 2, &bits, 2);
-      return;
-    }
-    case CNNL_DTYPE_INT32: {
-      const int32_t v = int32_t(value);
-      std::memcpy(p + at * 4, &v, 4);
-      return;
-    }
-    case CNNL_DTYPE_INT64: {
-      const int64_t v = int64_t(value);
-      std::memcpy(p + at * 8, &v, 8);
-      return;
-    }
-    default: {
-      const float v = float(value);
-      std::memcpy(p + at * 4, &v, 4);
-      return;
-    }
-  }
-}
-
-// Element offsets of every element in row-major order of the shape.
-inline std::vector<int64_t> offsets(const Tensor& t) {
-  std::vector<int64_t> result;
-  const int64_t n = t.count();
-  if (n <= 0) return result;
-  result.reserve(size_t(n));
-  std::vector<int64_t> index(t.dims.size(), 0);
-  int64_t at = 0;
-  for (int64_t k = 0; k < n; ++k) {
-    result.push_back(at);
-    for (int axis = t.rank() - 1; axis >= 0; --axis) {
-      const size_t a = size_t(axis);
-      if (++index[a] < t.dims[a]) {
-        at += t.strides[a];
-        break;
-      }
-      at -= t.strides[a] * (t.dims[a] - 1);
-      index[a] = 0;
-    }
-  }
-  return result;
-}
-
-// The tensor's values, dense and row-major.
+// The tensor's values, dense and row-major, through cnnl_internal.h's
+// element access.
 inline std::vector<double> read(const Tensor& t, const void* data) {
   std::vector<double> values;
   if (data == nullptr) return values;
-  const std::vector<int64_t> at = offsets(t);
-  values.reserve(at.size());
-  for (const int64_t o : at) values.push_back(load_element(t.dtype, data, o));
+  values.reserve(size_t(t.count()));
+  cnnl_detail::for_each_offset(t.dims, t.strides, [&](int64_t at) {
+    values.push_back(cnnl_detail::load_real(t.dtype, data, at));
+  });
   return values;
 }
 
@@ -161,10 +86,12 @@ inline std::vector<double> read(const Tensor& t, const void* data) {
 // its data type.
 inline void write(const Tensor& t, void* data,
                   const std::vector<double>& values) {
-  const std::vector<int64_t> at = offsets(t);
-  for (size_t i = 0; i < at.size() && i < values.size(); ++i) {
-    store_element(t.dtype, data, at[i], values[i]);
-  }
+  size_t i = 0;
+  cnnl_detail::for_each_offset(t.dims, t.strides, [&](int64_t at) {
+    if (i < values.size())
+      cnnl_detail::store_real(t.dtype, data, at, values[i]);
+    ++i;
+  });
 }
 
 }  // namespace cnnl_vision

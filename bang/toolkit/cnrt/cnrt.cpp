@@ -463,8 +463,12 @@ cnrtRet_t memcpy_async(const char* api, void* dst, void* src, size_t bytes,
   if (ret != cnrtSuccess) return ret;
   // Everything before it on the queue has finished: copying now keeps the
   // queue's order.
-  std::memmove(dst, src, bytes);
-  return cnrtSuccess;
+  return xbang::detail::enqueue(queue, cnrtTaskTopoNodeTypeMemcpy, api, [=] {
+    const cnrtRet_t check =
+        xbang::detail::check_copy(api, dst, src, bytes, dir);
+    if (check == cnrtSuccess) std::memmove(dst, src, bytes);
+    return check;
+  });
 }
 }  // namespace
 
@@ -496,8 +500,10 @@ cnrtRet_t cnrtMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
   constexpr const char* kApi = "cnrtMemcpy2DAsync";
   const cnrtRet_t ret = xbang::detail::check_live_queue(kApi, queue);
   if (ret != cnrtSuccess) return ret;
-  return xbang::detail::copy_2d(kApi, dst, dpitch, src, spitch, width, height,
-                                direction);
+  return xbang::detail::enqueue(queue, cnrtTaskTopoNodeTypeMemcpy, kApi, [=] {
+    return xbang::detail::copy_2d(kApi, dst, dpitch, src, spitch, width, height,
+                                  direction);
+  });
 }
 
 cnrtRet_t cnrtMemcpy3D(const cnrtMemcpy3dParam_t* p) {
@@ -508,7 +514,11 @@ cnrtRet_t cnrtMemcpy3DAsync(const cnrtMemcpy3dParam_t* p, cnrtQueue_t queue) {
   constexpr const char* kApi = "cnrtMemcpy3DAsync";
   const cnrtRet_t ret = xbang::detail::check_live_queue(kApi, queue);
   if (ret != cnrtSuccess) return ret;
-  return xbang::detail::copy_3d(kApi, p);
+  if (p == nullptr) return xbang::detail::copy_3d(kApi, p);
+  const cnrtMemcpy3dParam_t params = *p;
+  return xbang::detail::enqueue(queue, cnrtTaskTopoNodeTypeMemcpy, kApi, [=] {
+    return xbang::detail::copy_3d(kApi, &params);
+  });
 }
 
 namespace {
@@ -537,7 +547,9 @@ cnrtRet_t cnrtMemcpyPeerAsync(void* dst, int dstDev, void* src, int srcDev,
   constexpr const char* kApi = "cnrtMemcpyPeerAsync";
   const cnrtRet_t ret = xbang::detail::check_live_queue(kApi, queue);
   if (ret != cnrtSuccess) return ret;
-  return memcpy_peer(kApi, dst, dstDev, src, srcDev, bytes);
+  return xbang::detail::enqueue(queue, cnrtTaskTopoNodeTypeMemcpy, kApi, [=] {
+    return memcpy_peer(kApi, dst, dstDev, src, srcDev, bytes);
+  });
 }
 
 cnrtRet_t cnrtMemset(void* ptr, int value, size_t bytes) {
@@ -555,10 +567,14 @@ cnrtRet_t cnrtMemsetAsync(void* ptr, int value, size_t bytes,
                      "not a live queue");
   }
   if (bytes == 0) return cnrtSuccess;
-  const cnrtRet_t ret = xbang::detail::check_set("cnrtMemsetAsync", ptr, bytes);
+  constexpr const char* kApi = "cnrtMemsetAsync";
+  const cnrtRet_t ret = xbang::detail::check_set(kApi, ptr, bytes);
   if (ret != cnrtSuccess) return ret;
-  std::memset(ptr, value, bytes);
-  return cnrtSuccess;
+  return xbang::detail::enqueue(queue, cnrtTaskTopoNodeTypeMemset, kApi, [=] {
+    const cnrtRet_t check = xbang::detail::check_set(kApi, ptr, bytes);
+    if (check == cnrtSuccess) std::memset(ptr, value, bytes);
+    return check;
+  });
 }
 
 cnrtRet_t cnrtPointerGetAttributes(cnrtPointerAttributes_t* attr,
@@ -642,6 +658,10 @@ cnrtRet_t cnrtMemAllocAsync(void** pPtr, size_t byteSize, cnrtQueue_t queue) {
   constexpr const char* kApi = "cnrtMemAllocAsync";
   const cnrtRet_t ret = xbang::detail::check_live_queue(kApi, queue);
   if (ret != cnrtSuccess) return ret;
+  if (xbang::detail::queue_capturing(queue)) {
+    return cnrt_fail(kApi, cnrtErrorQueueCaptureUnsupported,
+                     "queue-ordered allocation cannot be captured");
+  }
   return allocate_device_memory(kApi, pPtr, byteSize);
 }
 
@@ -649,6 +669,10 @@ cnrtRet_t cnrtMemFreeAsync(void* mluAddr, cnrtQueue_t hqueue) {
   constexpr const char* kApi = "cnrtMemFreeAsync";
   const cnrtRet_t ret = xbang::detail::check_live_queue(kApi, hqueue);
   if (ret != cnrtSuccess) return ret;
+  if (xbang::detail::queue_capturing(hqueue)) {
+    return cnrt_fail(kApi, cnrtErrorQueueCaptureUnsupported,
+                     "queue-ordered allocation cannot be captured");
+  }
   if (mluAddr == nullptr) {
     return cnrt_fail(kApi, cnrtErrorArgsInvalid, "mluAddr is NULL");
   }

@@ -1,8 +1,9 @@
-// The CNRT calls the emulated device has no counterpart for: inter-process
-// handles, memory pools, launches by host symbol, __mlu_device__ symbol
-// copies, queue capture, TaskTopo graphs, per-channel quantization, filter
-// reshaping and queue access policies. Each returns cnrtErrorNotSupport
-// with a log line naming the call (docs/host-toolkit.md lists them).
+// The CNRT calls the emulated device has no counterpart for: memory pools,
+// launches by host symbol, __mlu_device__ symbol copies, the TaskTopo calls
+// beyond capture and simple graphs, per-channel quantization, filter
+// reshaping, queue access policies and CNRT 5 offline models. Each returns
+// cnrtErrorNotSupport with a log line naming the call (docs/host-toolkit.md
+// lists them).
 #include <cnrt.h>
 
 #include "toolkit_internal.h"
@@ -21,15 +22,6 @@ cnrtRet_t not_supported(const char* api) {
   cnrtRet_t name(__VA_ARGS__) { return not_supported(#name); }
 
 extern "C" {
-
-// Inter-process handles: the emulated device lives inside one process.
-XBANG_CNRT_NOT_SUPPORTED(cnrtAcquireMemHandle, cnrtIpcMemHandle*, void*)
-XBANG_CNRT_NOT_SUPPORTED(cnrtMapMemHandle, void**, cnrtIpcMemHandle, int)
-XBANG_CNRT_NOT_SUPPORTED(cnrtUnMapMemHandle, void*)
-XBANG_CNRT_NOT_SUPPORTED(cnrtIpcGetNotifierHandle, cnrtIpcNotifierHandle*,
-                         cnrtNotifier_t)
-XBANG_CNRT_NOT_SUPPORTED(cnrtIpcOpenNotifierHandle, cnrtNotifier_t*,
-                         cnrtIpcNotifierHandle)
 
 // Memory pools.
 XBANG_CNRT_NOT_SUPPORTED(cnrtDeviceGetDefaultMemPool, cnrtMemPool_t*, int)
@@ -71,8 +63,6 @@ XBANG_CNRT_NOT_SUPPORTED(cnrtQueueSetAttribute, cnrtQueue_t, cnrtQueueAttrID_t,
                          const cnrtQueueAttrValue_t*)
 XBANG_CNRT_NOT_SUPPORTED(cnrtQueueGetAttribute, cnrtQueue_t, cnrtQueueAttrID_t,
                          cnrtQueueAttrValue_t*)
-XBANG_CNRT_NOT_SUPPORTED(cnrtQueueBeginCapture, cnrtQueue_t,
-                         enum cnrtQueueCaptureMode)
 
 // Data conversion.
 XBANG_CNRT_NOT_SUPPORTED(cnrtCreateQuantizedParamByChannel,
@@ -82,18 +72,12 @@ XBANG_CNRT_NOT_SUPPORTED(cnrtFilterReshape, void*, void*, int, int, int, int,
                          cnrtDataType_t)
 
 // TaskTopo graphs and their user objects.
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoCreate, cnrtTaskTopo_t*, unsigned int)
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoDestroy, cnrtTaskTopo_t)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoClone, cnrtTaskTopo_t*, cnrtTaskTopo_t)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoNodeFindInClone, cnrtTaskTopoNode_t*,
                          cnrtTaskTopoNode_t, cnrtTaskTopo_t)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoDestroyNode, cnrtTaskTopoNode_t)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoGetEdges, cnrtTaskTopo_t,
                          cnrtTaskTopoNode_t*, cnrtTaskTopoNode_t*, size_t*)
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoGetNodes, cnrtTaskTopo_t,
-                         cnrtTaskTopoNode_t*, size_t*)
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoGetRootNodes, cnrtTaskTopo_t,
-                         cnrtTaskTopoNode_t*, size_t*)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoAddDependencies, cnrtTaskTopo_t,
                          const cnrtTaskTopoNode_t*, const cnrtTaskTopoNode_t*,
                          size_t)
@@ -112,11 +96,6 @@ XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoAcquireUserObject, cnrtTaskTopo_t,
                          cnrtUserObject_t, unsigned int, unsigned int)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoReleaseUserObject, cnrtTaskTopo_t,
                          cnrtUserObject_t, unsigned int)
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoAddEmptyNode, cnrtTaskTopoNode_t*,
-                         cnrtTaskTopo_t, const cnrtTaskTopoNode_t*, size_t)
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoAddHostNode, cnrtTaskTopoNode_t*,
-                         cnrtTaskTopo_t, const cnrtTaskTopoNode_t*, size_t,
-                         const cnrtHostNodeParams_t*)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoHostNodeGetParams, cnrtTaskTopoNode_t,
                          cnrtHostNodeParams_t*)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoHostNodeSetParams, cnrtTaskTopoNode_t,
@@ -161,15 +140,6 @@ XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoNotifierWaitNodeGetNotifier,
                          cnrtTaskTopoNode_t, cnrtNotifier_t*)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoNotifierWaitNodeSetNotifier,
                          cnrtTaskTopoNode_t, cnrtNotifier_t)
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoInstantiate, cnrtTaskTopoEntity_t*,
-                         cnrtTaskTopo_t, cnrtTaskTopoNode_t*, char*, size_t)
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoEntityDestroy, cnrtTaskTopoEntity_t)
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoEntityInvoke, cnrtTaskTopoEntity_t,
-                         cnrtQueue_t)
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoNodeGetType, cnrtTaskTopoNode_t,
-                         cnrtTaskTopoNodeType_t*)
-XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoDebugDotPrint, cnrtTaskTopo_t, const char*,
-                         unsigned int)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoKernelNodeGetAttribute, cnrtTaskTopoNode_t,
                          cnrtKernelNodeAttr_t, cnrtKernelNodeAttrValue_t*)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoKernelNodeSetAttribute, cnrtTaskTopoNode_t,
@@ -201,5 +171,35 @@ XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoEntityUpdate, cnrtTaskTopoEntity_t,
                          cnrtTaskTopo_t, cnrtTaskTopoNode_t*,
                          cnrtTaskTopoEntityUpdateResult_t*)
 XBANG_CNRT_NOT_SUPPORTED(cnrtTaskTopoUpload, cnrtTaskTopoEntity_t, cnrtQueue_t)
+
+// CNRT 5 offline models: Cambricon's compiled model format, which the
+// emulated device cannot run.
+XBANG_CNRT_NOT_SUPPORTED(cnrtLoadModel, cnrtModel_t*, const char*)
+XBANG_CNRT_NOT_SUPPORTED(cnrtLoadModelFromMem, cnrtModel_t*, char*)
+XBANG_CNRT_NOT_SUPPORTED(cnrtUnloadModel, cnrtModel_t)
+XBANG_CNRT_NOT_SUPPORTED(cnrtCreateFunction, cnrtFunction_t*)
+XBANG_CNRT_NOT_SUPPORTED(cnrtDestroyFunction, cnrtFunction_t)
+XBANG_CNRT_NOT_SUPPORTED(cnrtExtractFunction, cnrtFunction_t*, cnrtModel_t,
+                         const char*)
+XBANG_CNRT_NOT_SUPPORTED(cnrtGetInputDataSize, int64_t**, int*, cnrtFunction_t)
+XBANG_CNRT_NOT_SUPPORTED(cnrtGetOutputDataSize, int64_t**, int*, cnrtFunction_t)
+XBANG_CNRT_NOT_SUPPORTED(cnrtGetInputDataType, cnrtDataType_t**, int*,
+                         cnrtFunction_t)
+XBANG_CNRT_NOT_SUPPORTED(cnrtGetOutputDataType, cnrtDataType_t**, int*,
+                         cnrtFunction_t)
+XBANG_CNRT_NOT_SUPPORTED(cnrtGetInputDataShape, int**, int*, int,
+                         cnrtFunction_t)
+XBANG_CNRT_NOT_SUPPORTED(cnrtGetOutputDataShape, int**, int*, int,
+                         cnrtFunction_t)
+XBANG_CNRT_NOT_SUPPORTED(cnrtInferFunctionOutputShape, cnrtFunction_t, int,
+                         cnrtParamDescArray_t, int, cnrtParamDescArray_t)
+XBANG_CNRT_NOT_SUPPORTED(cnrtCreateRuntimeContext, cnrtRuntimeContext_t*,
+                         cnrtFunction_t, void*)
+XBANG_CNRT_NOT_SUPPORTED(cnrtSetRuntimeContextDeviceId, cnrtRuntimeContext_t,
+                         int)
+XBANG_CNRT_NOT_SUPPORTED(cnrtInitRuntimeContext, cnrtRuntimeContext_t, void*)
+XBANG_CNRT_NOT_SUPPORTED(cnrtInvokeRuntimeContext_V2, cnrtRuntimeContext_t,
+                         cnrtParamDesc_t*, void**, cnrtQueue_t, void*)
+XBANG_CNRT_NOT_SUPPORTED(cnrtDestroyRuntimeContext, cnrtRuntimeContext_t)
 
 }  // extern "C"

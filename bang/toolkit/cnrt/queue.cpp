@@ -2,7 +2,10 @@
 // copies and sets) has finished when the enqueuing call returns, so every
 // queue is always idle, its order always holds, and placing a notifier
 // records the moment all work before it on its queue was done.
+#include <unistd.h>
+
 #include <chrono>
+#include <cstring>
 #include <utility>
 
 #include "handle_registry.h"
@@ -123,6 +126,10 @@ cnrtRet_t cnrtQueueDestroy(cnrtQueue_t queue) {
 cnrtRet_t cnrtQueueSync(cnrtQueue_t queue) {
   const cnrtRet_t ret = check_queue("cnrtQueueSync", queue);
   if (ret != cnrtSuccess) return ret;
+  if (xbang::detail::queue_capturing(queue)) {
+    return cnrt_fail("cnrtQueueSync", cnrtErrorQueueCaptureUnsupported,
+                     "the queue is capturing");
+  }
   return xbang::detail::report_failure(
       "cnrtQueueSync", xbang::detail::queue_failure(queue, true));
 }
@@ -149,9 +156,13 @@ cnrtRet_t cnrtQueueWaitNotifier(cnrtNotifier_t notifier, cnrtQueue_t queue,
   }
   const cnrtRet_t ret = check_queue(kApi, queue);
   if (ret != cnrtSuccess) return ret;
-  // The work the notifier marks is done: the queue need not wait.
-  return with_notifier(kApi, notifier,
-                       [](CNnotifier_st&) { return cnrtSuccess; });
+  // The work the notifier marks is done: the queue need not wait (captured:
+  // the node checks the notifier is still live when replayed).
+  return xbang::detail::enqueue(
+      queue, cnrtTaskTopoNodeTypeNotifierWait, kApi, [=] {
+        return with_notifier(kApi, notifier,
+                             [](CNnotifier_st&) { return cnrtSuccess; });
+      });
 }
 
 cnrtRet_t cnrtNotifierCreateWithFlags(cnrtNotifier_t* notifier,
@@ -187,13 +198,16 @@ cnrtRet_t place_notifier(const char* api, cnrtNotifier_t notifier,
                          cnrtQueue_t queue) {
   const cnrtRet_t ret = check_queue(api, queue);
   if (ret != cnrtSuccess) return ret;
-  const double modelled = xbang::detail::queue_modelled_seconds(queue);
-  return with_notifier(api, notifier, [&](CNnotifier_st& n) {
-    n.placed = true;
-    n.time = std::chrono::steady_clock::now();
-    n.modelled_seconds = modelled;
-    return cnrtSuccess;
-  });
+  return xbang::detail::enqueue(
+      queue, cnrtTaskTopoNodeTypeNotifierPlace, api, [=] {
+        const double modelled = xbang::detail::queue_modelled_seconds(queue);
+        return with_notifier(api, notifier, [&](CNnotifier_st& n) {
+          n.placed = true;
+          n.time = std::chrono::steady_clock::now();
+          n.modelled_seconds = modelled;
+          return cnrtSuccess;
+        });
+      });
 }
 }  // namespace
 
@@ -232,6 +246,60 @@ cnrtRet_t cnrtNotifierElapsedTime(cnrtNotifier_t start, cnrtNotifier_t end,
                                   float* ms) {
   return xbang::detail::elapsed_seconds("cnrtNotifierElapsedTime", start, end,
                                         ms, 1e3);
+}
+
+// An inter-process notifier handle names the notifier and the process
+// that made it. The emulated device lives in one process: a handle opens
+// only there, as a new notifier marking the same work, which has finished
+// (every queue is idle), so waits and queries on it succeed at once.
+namespace {
+constexpr uint64_t kIpcNotifierMagic = 0x78626e6769706331ull;  // "xbngipc1"
+}  // namespace
+
+cnrtRet_t cnrtIpcGetNotifierHandle(cnrtIpcNotifierHandle* handle,
+                                   cnrtNotifier_t notifier) {
+  constexpr const char* kApi = "cnrtIpcGetNotifierHandle";
+  if (handle == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "handle is NULL");
+  }
+  return with_notifier(kApi, notifier, [&](CNnotifier_st& n) {
+    if ((n.flags & CNRT_NOTIFIER_INTERPROCESS) == 0) {
+      return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                       "the notifier was not created with "
+                       "CNRT_NOTIFIER_INTERPROCESS");
+    }
+    std::memset(handle, 0, sizeof(*handle));
+    handle->res[0] = kIpcNotifierMagic;
+    handle->res[1] = static_cast<uint64_t>(getpid());
+    handle->res[2] = reinterpret_cast<uintptr_t>(notifier);
+    return cnrtSuccess;
+  });
+}
+
+cnrtRet_t cnrtIpcOpenNotifierHandle(cnrtNotifier_t* notifier,
+                                    cnrtIpcNotifierHandle handle) {
+  constexpr const char* kApi = "cnrtIpcOpenNotifierHandle";
+  if (notifier == nullptr) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "notifier is NULL");
+  }
+  if (handle.res[0] != kIpcNotifierMagic) {
+    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
+                     "not a handle from cnrtIpcGetNotifierHandle");
+  }
+  if (handle.res[1] != static_cast<uint64_t>(getpid())) {
+    return cnrt_fail(kApi, cnrtErrorNotSupport,
+                     "the handle comes from another process (the emulated "
+                     "device lives in one process)");
+  }
+  const auto source =
+      reinterpret_cast<cnrtNotifier_t>(static_cast<uintptr_t>(handle.res[2]));
+  unsigned int flags = 0;
+  const cnrtRet_t ret = with_notifier(kApi, source, [&](CNnotifier_st& n) {
+    flags = n.flags;
+    return cnrtSuccess;
+  });
+  if (ret != cnrtSuccess) return ret;
+  return cnrtNotifierCreateWithFlags(notifier, flags);
 }
 
 cnrtRet_t cnrtQueueCreateWithPriority(cnrtQueue_t* pQueue, unsigned int flags,
@@ -274,71 +342,10 @@ cnrtRet_t cnrtInvokeHostFunc(cnrtQueue_t queue, cnrtHostFn_t fn,
   if (ret != cnrtSuccess) return ret;
   // Everything before it on the queue has finished: running it now keeps
   // the queue's order.
-  fn(userData);
-  return cnrtSuccess;
-}
-
-// No queue is ever capturing (cnrtQueueBeginCapture is not supported).
-cnrtRet_t cnrtQueueIsCapturing(cnrtQueue_t queue,
-                               enum cnrtQueueCaptureStatus* pStatus) {
-  constexpr const char* kApi = "cnrtQueueIsCapturing";
-  if (pStatus == nullptr) {
-    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "pStatus is NULL");
-  }
-  const cnrtRet_t ret = check_queue(kApi, queue);
-  if (ret != cnrtSuccess) return ret;
-  *pStatus = cnrtQueueCaptureStatusNone;
-  return cnrtSuccess;
-}
-
-cnrtRet_t cnrtQueueGetCaptureInfo(cnrtQueue_t queue,
-                                  enum cnrtQueueCaptureStatus* pStatus,
-                                  uint64_t* idOut, cnrtTaskTopo_t* pTaskTopo,
-                                  const cnrtTaskTopoNode_t** pDependenciesOut,
-                                  size_t* pNumDependencies) {
-  constexpr const char* kApi = "cnrtQueueGetCaptureInfo";
-  if (pStatus == nullptr) {
-    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "pStatus is NULL");
-  }
-  const cnrtRet_t ret = check_queue(kApi, queue);
-  if (ret != cnrtSuccess) return ret;
-  *pStatus = cnrtQueueCaptureStatusNone;
-  if (idOut != nullptr) *idOut = 0;
-  if (pTaskTopo != nullptr) *pTaskTopo = nullptr;
-  if (pDependenciesOut != nullptr) *pDependenciesOut = nullptr;
-  if (pNumDependencies != nullptr) *pNumDependencies = 0;
-  return cnrtSuccess;
-}
-
-cnrtRet_t cnrtQueueEndCapture(cnrtQueue_t queue, cnrtTaskTopo_t* pTaskTopo) {
-  constexpr const char* kApi = "cnrtQueueEndCapture";
-  if (pTaskTopo == nullptr) {
-    return cnrt_fail(kApi, cnrtErrorArgsInvalid, "pTaskTopo is NULL");
-  }
-  const cnrtRet_t ret = check_queue(kApi, queue);
-  if (ret != cnrtSuccess) return ret;
-  *pTaskTopo = nullptr;
-  return cnrt_fail(kApi, cnrtErrorIllegalState, "the queue is not capturing");
-}
-
-cnrtRet_t cnrtQueueUpdateCaptureDependencies(cnrtQueue_t queue,
-                                             cnrtTaskTopoNode_t* dependencies,
-                                             size_t numDependencies,
-                                             unsigned int flags) {
-  constexpr const char* kApi = "cnrtQueueUpdateCaptureDependencies";
-  if (flags != cnrtQueueAddCaptureDependencies &&
-      flags != cnrtQueueSetCaptureDependencies) {
-    return cnrt_fail(
-        kApi, cnrtErrorArgsInvalid,
-        "flags is not a cnrtUpdateQueueCaptureDependenciesFlags_t");
-  }
-  if (dependencies == nullptr && numDependencies != 0) {
-    return cnrt_fail(kApi, cnrtErrorArgsInvalid,
-                     "dependencies is NULL with numDependencies > 0");
-  }
-  const cnrtRet_t ret = check_queue(kApi, queue);
-  if (ret != cnrtSuccess) return ret;
-  return cnrt_fail(kApi, cnrtErrorIllegalState, "the queue is not capturing");
+  return xbang::detail::enqueue(queue, cnrtTaskTopoNodeTypeHost, kApi, [=] {
+    fn(userData);
+    return cnrtSuccess;
+  });
 }
 
 cnrtRet_t cnrtThreadExchangeQueueCaptureMode(cnrtQueueCaptureMode_t* mode) {
