@@ -1,0 +1,303 @@
+// Checked mode's cross-core race check (races.h).
+#include "races.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+#include <utility>
+
+#include "launch_state.h"
+#include "xbang/runtime/checked.h"
+
+namespace xbang {
+namespace detail {
+
+uint32_t RaceLog::site_index(const char* builtin, const char* file, int line) {
+  // Few sites per kernel, the latest most likely again.
+  for (size_t i = sites.size(); i-- > 0;) {
+    const Site& s = sites[i];
+    if (s.line == line && s.builtin == builtin && s.file == file) {
+      return uint32_t(i);
+    }
+  }
+  sites.push_back({builtin, file, line});
+  return uint32_t(sites.size() - 1);
+}
+
+void RaceLog::passed_barrier(BarrierScope scope) {
+  Epoch next = epochs.back();
+  switch (scope) {
+    case BarrierScope::kCluster:
+      ++next.cluster;
+      break;
+    case BarrierScope::kAll:
+      ++next.all;
+      break;
+    case BarrierScope::kAllIpu:
+      ++next.all_ipu;
+      break;
+    case BarrierScope::kAllMpu:
+      ++next.all_mpu;
+      break;
+  }
+  // An epoch without accesses is replaced, not kept.
+  if (!records.empty() && records.back().epoch == epochs.size() - 1) {
+    epochs.push_back(next);
+  } else {
+    epochs.back() = next;
+  }
+}
+
+RaceLog* RaceCheck::log_of(int index, const CoreSpec& spec) {
+  auto& log = logs_[size_t(index)];
+  if (!log) {
+    log = std::make_unique<RaceLog>();
+    log->spec = spec;
+  }
+  return log.get();
+}
+
+namespace {
+
+// Whether the segments cover every byte from their lowest to their highest.
+bool dense(const Segments& s) {
+  if (s.count() == 1) return true;
+  if (s.n1 == 1) return s.stride0 == s.size;
+  return s.stride0 == s.size && s.stride1 == s.size * s.n0;
+}
+
+}  // namespace
+
+void note_shared_access(const char* builtin, const char* file, int line,
+                        const void* base, const Segments& segments,
+                        Access access, bool sram) {
+  CoreContext* core = tls_core;
+  if (core == nullptr || core->race_log == nullptr) return;
+  RaceLog& log = *core->race_log;
+  if (log.stopped || segments.size <= 0 || segments.count() <= 0) return;
+  long lo_offset, hi_offset;
+  segments.extent(&lo_offset, &hi_offset);
+  const char* lo = static_cast<const char*>(base) + lo_offset;
+  const char* hi = static_cast<const char*>(base) + hi_offset;
+  const uint32_t site = log.site_index(builtin, file, line);
+  const uint32_t epoch = uint32_t(log.epochs.size() - 1);
+  const bool whole = dense(segments);
+  // A loop over consecutive or repeated ranges grows one record.
+  if (whole && !log.records.empty()) {
+    RaceLog::Record& last = log.records.back();
+    if (last.shape == 0 && last.site == site && last.epoch == epoch &&
+        last.access == access && last.sram == sram && lo <= last.hi &&
+        hi >= last.lo) {
+      last.lo = std::min(last.lo, lo);
+      last.hi = std::max(last.hi, hi);
+      return;
+    }
+  }
+  if (!core->launch->race_check()->take_record()) {
+    log.stopped = true;
+    warn_once(builtin,
+              "the race check stops here: the launch's accesses to SRAM and "
+              "GDRAM exceed its budget of records");
+    return;
+  }
+  uint32_t shape = 0;
+  if (!whole) {
+    log.shapes.push_back({static_cast<const char*>(base), segments});
+    shape = uint32_t(log.shapes.size());
+  }
+  log.records.push_back({lo, hi, site, epoch, shape, access, sram});
+}
+
+namespace {
+
+struct Range {
+  const char* lo;
+  const char* hi;
+  bool operator<(const Range& o) const { return lo < o.lo; }
+};
+
+constexpr long kMaxSegmentsCompared = 1 << 16;
+
+// The byte ranges a record touches, sorted (its extent alone when it has
+// too many segments to list).
+std::vector<Range> ranges_of(const RaceLog& log, const RaceLog::Record& r) {
+  if (r.shape == 0) return {{r.lo, r.hi}};
+  const RaceLog::Shape& shape = log.shapes[r.shape - 1];
+  const Segments& s = shape.segments;
+  if (s.count() > kMaxSegmentsCompared) return {{r.lo, r.hi}};
+  std::vector<Range> out;
+  out.reserve(size_t(s.count()));
+  for (long k = 0; k < s.count(); ++k) {
+    const char* lo = shape.base + s.offset(k);
+    out.push_back({lo, lo + s.size});
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The first bytes two records share, or an empty range.
+Range shared_bytes(const RaceLog& a_log, const RaceLog::Record& a,
+                   const RaceLog& b_log, const RaceLog::Record& b) {
+  const std::vector<Range> as = ranges_of(a_log, a), bs = ranges_of(b_log, b);
+  size_t i = 0, j = 0;
+  while (i < as.size() && j < bs.size()) {
+    const char* lo = std::max(as[i].lo, bs[j].lo);
+    const char* hi = std::min(as[i].hi, bs[j].hi);
+    if (lo < hi) return {lo, hi};
+    if (as[i].hi <= bs[j].hi) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  return {nullptr, nullptr};
+}
+
+// The barriers both cores take part in, counted up to an access's epoch.
+uint32_t shared_barriers(const CoreSpec& self, const CoreSpec& other,
+                         const RaceLog::Epoch& e) {
+  uint32_t n = e.all;
+  if (self.cluster == other.cluster) n += e.cluster;
+  if (!self.is_mpu && !other.is_mpu) n += e.all_ipu;
+  if (self.is_mpu && other.is_mpu) n += e.all_mpu;
+  return n;
+}
+
+struct Ref {
+  const char* lo;
+  const char* hi;
+  uint32_t log;
+  uint32_t record;
+};
+
+const char* access_verb(Access a) {
+  switch (a) {
+    case Access::kRead:
+      return "reads";
+    case Access::kWrite:
+      return "writes";
+    case Access::kAtomic:
+      return "updates atomically";
+  }
+  return "?";
+}
+
+std::string site_text(const RaceLog::Site& s) {
+  std::string out = s.builtin;
+  if (s.file != nullptr && *s.file != '\0') {
+    out += std::string(" at ") + s.file + ":" + std::to_string(s.line);
+  }
+  return out;
+}
+
+std::string core_text(const CoreSpec& spec) {
+  return "taskId " + std::to_string(spec.task_id) +
+         (spec.is_mpu ? " (MPU)" : "");
+}
+
+std::string hex(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", p);
+  return buf;
+}
+
+}  // namespace
+
+void RaceCheck::report(const std::string& kernel, bool is_union) const {
+  std::vector<Ref> writes, reads;
+  for (size_t l = 0; l < logs_.size(); ++l) {
+    if (!logs_[l]) continue;
+    const auto& records = logs_[l]->records;
+    for (size_t r = 0; r < records.size(); ++r) {
+      const Ref ref{records[r].lo, records[r].hi, uint32_t(l), uint32_t(r)};
+      (records[r].access == Access::kRead ? reads : writes).push_back(ref);
+    }
+  }
+  if (writes.empty()) return;
+  std::sort(writes.begin(), writes.end(),
+            [](const Ref& a, const Ref& b) { return a.lo < b.lo; });
+  // highest[i]: the highest end among writes[0..i], to stop a backward scan.
+  std::vector<const char*> highest(writes.size());
+  for (size_t i = 0; i < writes.size(); ++i) {
+    highest[i] = i == 0 ? writes[i].hi : std::max(highest[i - 1], writes[i].hi);
+  }
+  std::set<std::string> reported;
+  constexpr size_t kMaxReports = 64;
+  // A pair of records of two cores: warns if they race.
+  auto compare = [&](const Ref& x, const Ref& y) {
+    if (x.log == y.log || reported.size() >= kMaxReports) return;
+    const RaceLog& xl = *logs_[x.log];
+    const RaceLog& yl = *logs_[y.log];
+    const RaceLog::Record& xr = xl.records[x.record];
+    const RaceLog::Record& yr = yl.records[y.record];
+    if (xr.access == Access::kAtomic && yr.access == Access::kAtomic) return;
+    // One built-in writing the same bytes on every core (kernels stage a
+    // cluster's tile so): the cores write what the others write.
+    if (xr.access == Access::kWrite && yr.access == Access::kWrite &&
+        xr.lo == yr.lo && xr.hi == yr.hi && xr.shape == 0 && yr.shape == 0 &&
+        xl.sites[xr.site].file == yl.sites[yr.site].file &&
+        xl.sites[xr.site].line == yl.sites[yr.site].line &&
+        xl.sites[xr.site].builtin == yl.sites[yr.site].builtin) {
+      return;
+    }
+    if (xr.sram != yr.sram) return;
+    // Each cluster has its own SRAM at the same addresses.
+    if (xr.sram && xl.spec.cluster != yl.spec.cluster) return;
+    if (is_union && xl.spec.group == yl.spec.group &&
+        shared_barriers(xl.spec, yl.spec, xl.epochs[xr.epoch]) !=
+            shared_barriers(yl.spec, xl.spec, yl.epochs[yr.epoch])) {
+      return;  // a barrier of both lies between them
+    }
+    const Range bytes = shared_bytes(xl, xr, yl, yr);
+    if (bytes.lo == nullptr) return;
+    // The writer first.
+    const bool x_first = xr.access != Access::kRead;
+    const RaceLog& al = x_first ? xl : yl;
+    const RaceLog& bl = x_first ? yl : xl;
+    const RaceLog::Record& ar = x_first ? xr : yr;
+    const RaceLog::Record& br = x_first ? yr : xr;
+    const RaceLog::Site& as = al.sites[ar.site];
+    const RaceLog::Site& bs = bl.sites[br.site];
+    std::string key = site_text(as) + '\x1f' + access_verb(ar.access) + '\x1f' +
+                      site_text(bs) + '\x1f' + access_verb(br.access);
+    std::string mirrored = site_text(bs) + '\x1f' + access_verb(br.access) +
+                           '\x1f' + site_text(as) + '\x1f' +
+                           access_verb(ar.access);
+    if (reported.count(mirrored) || !reported.insert(key).second) return;
+    const std::string space =
+        ar.sram ? "SRAM of cluster " + std::to_string(al.spec.cluster)
+                : std::string("GDRAM");
+    warn_for_core(
+        kernel, al.spec.task_id, al.spec.is_mpu, as.builtin,
+        std::string("cross-core race: ") + site_text(as) + " on " +
+            core_text(al.spec) + " " + access_verb(ar.access) + " [" +
+            hex(bytes.lo) + ", +" + std::to_string(bytes.hi - bytes.lo) +
+            ") of " + space + ", which " + site_text(bs) + " on " +
+            core_text(bl.spec) + " " + access_verb(br.access) +
+            (is_union ? " with no barrier of both cores between"
+                      : " in the same launch (Block tasks never synchronise)") +
+            " (the result depends on the cores' timing)");
+  };
+  constexpr size_t kMaxScan = 1 << 12;  // overlapping writes looked at
+  auto scan_writes_below = [&](size_t end, const Ref& x) {
+    size_t scanned = 0;
+    for (size_t j = end; j-- > 0 && highest[j] > x.lo && scanned < kMaxScan;) {
+      if (writes[j].hi > x.lo && writes[j].lo < x.hi) {
+        compare(writes[j], x);
+        ++scanned;
+      }
+    }
+  };
+  for (size_t i = 0; i < writes.size(); ++i) scan_writes_below(i, writes[i]);
+  for (const Ref& r : reads) {
+    const size_t end =
+        size_t(std::lower_bound(
+                   writes.begin(), writes.end(), r.hi,
+                   [](const Ref& w, const char* hi) { return w.lo < hi; }) -
+               writes.begin());
+    scan_writes_below(end, r);
+  }
+}
+
+}  // namespace detail
+}  // namespace xbang

@@ -1,0 +1,84 @@
+// Checked mode's cross-core race check (docs/architecture.md, "Cross-core
+// races"): each core notes its built-ins' SRAM and GDRAM accesses in a log,
+// tagged with the barriers it has passed; once every core of the launch has
+// finished, the logs are compared. Two accesses of different cores race when
+// they share a byte, one writes (atomics race only with plain accesses), and
+// no barrier both cores take lies between them. Device-private.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sync_group.h"
+#include "xbang/runtime/races.h"
+#include "xbang/runtime/task.h"
+
+namespace xbang {
+namespace detail {
+
+class LaunchState;
+
+struct RaceLog {
+  // A built-in's call site; the log's accesses name it by index.
+  struct Site {
+    const char* builtin;
+    const char* file;
+    int line;
+  };
+  // The barriers of each scope the core has passed (both cores of a pair
+  // take part in the same ones, so equal counts mean no barrier between).
+  struct Epoch {
+    uint32_t cluster = 0, all = 0, all_ipu = 0, all_mpu = 0;
+  };
+  struct Record {
+    const char* lo;
+    const char* hi;
+    uint32_t site;
+    uint32_t epoch;
+    uint32_t shape;  // index + 1 into shapes, 0: all of [lo, hi)
+    Access access;
+    bool sram;
+  };
+  struct Shape {
+    const char* base;
+    Segments segments;
+  };
+
+  CoreSpec spec{};
+  std::vector<Record> records;
+  std::vector<Epoch> epochs{Epoch{}};
+  std::vector<Site> sites;
+  std::vector<Shape> shapes;
+  bool stopped = false;  // the launch's record budget ran out
+
+  uint32_t site_index(const char* builtin, const char* file, int line);
+  // The core passed a barrier of `scope` (one it takes part in).
+  void passed_barrier(BarrierScope scope);
+};
+
+// The logs of a launch's cores and the check over them.
+class RaceCheck {
+ public:
+  explicit RaceCheck(int cores) : logs_(size_t(cores)) {}
+  // The log of core `index` (the core's own thread), made on first use.
+  RaceLog* log_of(int index, const CoreSpec& spec);
+  // Whether another record fits the launch's budget.
+  bool take_record() {
+    return records_.fetch_add(1, std::memory_order_relaxed) < kMaxRecords;
+  }
+  // Once every core has finished: warns about each racing pair of call
+  // sites (once per pair) of kernel `kernel`; `is_union`: barriers order.
+  void report(const std::string& kernel, bool is_union) const;
+
+  static constexpr uint64_t kMaxRecords = uint64_t(1) << 23;
+
+ private:
+  std::vector<std::unique_ptr<RaceLog>> logs_;
+  std::atomic<uint64_t> records_{0};
+};
+
+}  // namespace detail
+}  // namespace xbang
