@@ -153,6 +153,7 @@ void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
     if (XBANG_CHECKED && launch.serial_sram())
       check_sram_padding(launch.modules(), "barrier");
     complete(*barrier, barrier->arrived - 1);
+    restart_pace(core_index - first_core_);
     if (swaps_clusters) unpark_all();
     return;
   }

@@ -127,8 +127,8 @@ int LaunchState::admit_groups_locked() {
     const int index = groups_admitted_;
     auto group = std::make_unique<SyncGroup>(shape_, index, &modules_);
     if (turns_ != Turns::kNone) {
-      group->start_turns(serial_sram_, schedule_.kind == Schedule::kSeeded,
-                         schedule_.seed);
+      group->start_turns(turns_ == Turns::kSramBuiltins, serial_sram_,
+                         schedule_.kind == Schedule::kSeeded, schedule_.seed);
     }
     const int cores = group->cores();
     std::shared_ptr<LaunchState> waiter;

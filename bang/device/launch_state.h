@@ -110,6 +110,8 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   // hands its turn on and waits for the next (both take the mutex).
   void take_turn(int index);
   void pass_turn(int index);
+  // Lockstep: before a built-in with an SRAM operand (takes the mutex).
+  void keep_pace(int index);
   // The pool has threads back: a launch waiting for them may admit a group
   // (takes the mutex).
   void threads_released();

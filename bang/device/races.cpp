@@ -53,6 +53,7 @@ RaceLog* RaceCheck::log_of(int index, const CoreSpec& spec) {
   if (!log) {
     log = std::make_unique<RaceLog>();
     log->spec = spec;
+    log->budget = std::max(kMinRecordsPerCore, kMaxRecords / logs_.size());
   }
   return log.get();
 }
@@ -93,11 +94,11 @@ void note_shared_access(const char* builtin, const char* file, int line,
       return;
     }
   }
-  if (!core->launch->race_check()->take_record()) {
+  if (log.records.size() >= log.budget) {
     log.stopped = true;
     warn_once(builtin,
-              "the race check stops here: the launch's accesses to SRAM and "
-              "GDRAM exceed its budget of records");
+              "the race check stops noting this core's accesses here: "
+              "its SRAM and GDRAM accesses exceed its budget of records");
     return;
   }
   uint32_t shape = 0;

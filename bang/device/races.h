@@ -6,7 +6,6 @@
 // no barrier both cores take lies between them. Device-private.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -48,6 +47,7 @@ struct RaceLog {
   };
 
   CoreSpec spec{};
+  size_t budget = 0;  // records this core may keep
   std::vector<Record> records;
   std::vector<Epoch> epochs{Epoch{}};
   std::vector<Site> sites;
@@ -65,19 +65,17 @@ class RaceCheck {
   explicit RaceCheck(int cores) : logs_(size_t(cores)) {}
   // The log of core `index` (the core's own thread), made on first use.
   RaceLog* log_of(int index, const CoreSpec& spec);
-  // Whether another record fits the launch's budget.
-  bool take_record() {
-    return records_.fetch_add(1, std::memory_order_relaxed) < kMaxRecords;
-  }
   // Once every core has finished: warns about each racing pair of call
   // sites (once per pair) of kernel `kernel`; `is_union`: barriers order.
   void report(const std::string& kernel, bool is_union) const;
 
-  static constexpr uint64_t kMaxRecords = uint64_t(1) << 23;
+  // Records a launch keeps (32 bytes each), shared by its cores, at least
+  // kMinRecordsPerCore each.
+  static constexpr size_t kMaxRecords = size_t(1) << 22;
+  static constexpr size_t kMinRecordsPerCore = size_t(1) << 14;
 
  private:
   std::vector<std::unique_ptr<RaceLog>> logs_;
-  std::atomic<uint64_t> records_{0};
 };
 
 }  // namespace detail

@@ -72,14 +72,22 @@ class SyncGroup {
   // (`per_cluster`, a launch holding the SRAM, whose clusters run one at a
   // time) or the whole group, in core order or in an order drawn from
   // `seed` (`seeded`).
-  void start_turns(bool per_cluster, bool seeded, uint64_t seed);
+  void start_turns(bool lockstep, bool per_cluster, bool seeded, uint64_t seed);
   // Waits, permit given back, until core `core_index` holds its domain's
-  // turn.
+  // turn (a schedule; at once in lockstep, where no core holds one).
   void take_turn(LaunchState& launch, int core_index,
                  std::unique_lock<std::mutex>& lock);
   // The core holding the turn hands it on, then waits for its next one.
   void pass_turn(LaunchState& launch, int core_index,
                  std::unique_lock<std::mutex>& lock);
+  // Lockstep: waits, permit given back, until no other core of the domain
+  // in the rotation has run fewer SRAM built-ins since the last barrier;
+  // then counts one more for this core once it has run it (paced).
+  void keep_pace(LaunchState& launch, int core_index,
+                 std::unique_lock<std::mutex>& lock);
+  void paced(int core_index);
+  // The core completing a barrier starts counting afresh.
+  void restart_pace(int slot);
 
  private:
   struct Barrier {
@@ -118,7 +126,13 @@ class SyncGroup {
     int last_holder;
     uint64_t rng;
   };
-  bool takes_turns() const { return !turn_domains_.empty(); }
+  bool takes_turns() const { return !turn_domains_.empty() && !lockstep_; }
+  bool keeps_pace() const { return !turn_domains_.empty() && lockstep_; }
+  // Waits, permit given back, until `done()` or a deadlock; after
+  // kTurnPatience returns false.
+  template <class Done>
+  bool wait_for_turns(LaunchState& launch, int waited_for, const Done& done,
+                      std::unique_lock<std::mutex>& lock);
   TurnDomain& domain_of(int slot);
   // The next holder after `from`: -1 when every core of the domain is out.
   int next_holder(TurnDomain& domain, int from);
@@ -164,7 +178,9 @@ class SyncGroup {
   // Turns: by domain, and by slot whether the core is out of the rotation.
   std::vector<TurnDomain> turn_domains_;
   std::vector<char> out_of_turns_;
+  std::vector<uint64_t> pace_;  // lockstep: by slot, SRAM built-ins run
   bool seeded_turns_ = false;
+  bool lockstep_ = false;
 };
 
 }  // namespace detail

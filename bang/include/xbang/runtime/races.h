@@ -27,14 +27,23 @@ void note_shared_access(const char* builtin, const char* file, int line,
                         const void* base, const Segments& segments,
                         Access access, bool sram);
 
-// Which built-ins pass a core's turn (CoreContext::turns).
+// How a core keeps step with the others of its cluster (CoreContext::turns).
 enum class Turns : uint8_t {
-  kNone,          // the core runs freely
-  kSramBuiltins,  // lockstep: a built-in with an SRAM operand passes
-  kEveryBuiltin,  // XBANG_SCHEDULE: every built-in passes
+  kNone,  // it runs freely
+  // Lockstep: the cores run at once, but a core's k-th built-in with an SRAM
+  // operand since the last barrier starts only once every other core of
+  // the cluster has finished its (k-1)-th or waits at a barrier.
+  kSramBuiltins,
+  // XBANG_SCHEDULE: one core at a time, each up to and including one
+  // built-in, then the next core.
+  kEveryBuiltin,
 };
 
-// The core passes its turn and waits for the next one.
+// Lockstep: before a built-in with an SRAM operand, waits until the others
+// have caught up.
+void keep_pace(CoreContext& core);
+// After the built-in: lockstep counts it; a schedule passes the core's turn
+// and waits for the next one.
 void pass_turn(CoreContext& core);
 // Set by the entry when the built-in it runs passes the core's turn.
 extern __thread bool tls_turn_due __attribute__((tls_model("initial-exec")));

@@ -7,7 +7,11 @@
 //     nothing) without counting it, and in checked mode warns once per
 //     kernel and built-in;
 //   - in checked mode, validates the contract and skips the built-in on the
-//     first violation (reported with built-in, kernel and taskId);
+//     first violation (reported with built-in, kernel and taskId), and notes
+//     its SRAM and GDRAM operands with its call site for the race check
+//     (races.h);
+//   - when the core keeps step with its cluster (a schedule, or the
+//     lockstep of a launch with SRAM), waits for its turn around the body;
 //   - runs the body and adds the tally to the core's counters.
 // With checked mode off the contract is never built: the hot path is one
 // thread-local load, one flag test, the body and one counter add.
@@ -251,15 +255,16 @@ inline bool checked_mode_on() {
 // Whether the built-in may run on this core: the MPU rule, then (checked
 // mode) the contract.
 template <class Describe>
-XBANG_CHECK_PATH bool admit(const char* builtin, const CoreContext& core,
+XBANG_CHECK_PATH bool admit(const char* builtin, CoreContext& core,
                             const Describe& describe) {
   const bool checking = checked_mode_on();
   if (core.is_mpu || core.turns != Turns::kNone) {
     Contract probe(builtin, Contract::Mode::kProbe);
     describe(probe);
-    if (core.turns == Turns::kEveryBuiltin ||
-        (core.turns == Turns::kSramBuiltins && probe.touches_sram())) {
-      // Passed once the built-in has run (or been skipped).
+    if (core.turns == Turns::kEveryBuiltin) {
+      tls_turn_due = true;  // passed once the built-in has run or been skipped
+    } else if (core.turns == Turns::kSramBuiltins && probe.touches_sram()) {
+      keep_pace(core);
       tls_turn_due = true;
     }
     if (core.is_mpu && probe.touches_onchip()) {
