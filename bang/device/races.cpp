@@ -13,15 +13,16 @@ namespace xbang {
 namespace detail {
 
 uint32_t RaceLog::site_index(const char* builtin, const char* file, int line) {
-  // Few sites per kernel, the latest most likely again.
+  auto is = [&](const Site& s) {
+    return s.line == line && s.builtin == builtin && s.file == file;
+  };
+  if (last_site < sites.size() && is(sites[last_site])) return last_site;
+  // Few sites per kernel.
   for (size_t i = sites.size(); i-- > 0;) {
-    const Site& s = sites[i];
-    if (s.line == line && s.builtin == builtin && s.file == file) {
-      return uint32_t(i);
-    }
+    if (is(sites[i])) return last_site = uint32_t(i);
   }
   sites.push_back({builtin, file, line});
-  return uint32_t(sites.size() - 1);
+  return last_site = uint32_t(sites.size() - 1);
 }
 
 void RaceLog::passed_barrier(BarrierScope scope) {
@@ -94,6 +95,20 @@ void note_shared_access(const char* builtin, const char* file, int line,
       return;
     }
   }
+  // The same access again in the same epoch adds nothing.
+  const size_t slot = ((reinterpret_cast<uintptr_t>(lo) ^
+                        (reinterpret_cast<uintptr_t>(hi) << 17)) *
+                       0x9E3779B97F4A7C15ull) >>
+                      (64 - 9);
+  static_assert(RaceLog::kRecent == 512, "the slot takes 9 bits");
+  if (whole && log.recent[slot] != 0) {
+    const RaceLog::Record& seen = log.records[log.recent[slot] - 1];
+    if (seen.lo == lo && seen.hi == hi && seen.shape == 0 &&
+        seen.site == site && seen.epoch == epoch && seen.access == access &&
+        seen.sram == sram) {
+      return;
+    }
+  }
   if (log.records.size() >= log.budget) {
     log.stopped = true;
     warn_once(builtin,
@@ -107,6 +122,7 @@ void note_shared_access(const char* builtin, const char* file, int line,
     shape = uint32_t(log.shapes.size());
   }
   log.records.push_back({lo, hi, site, epoch, shape, access, sram});
+  if (whole) log.recent[slot] = uint32_t(log.records.size());
 }
 
 namespace {

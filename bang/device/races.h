@@ -6,6 +6,7 @@
 // no barrier both cores take lies between them. Device-private.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -53,6 +54,11 @@ struct RaceLog {
   std::vector<Site> sites;
   std::vector<Shape> shapes;
   bool stopped = false;  // the launch's record budget ran out
+  // The records last made, by a hash of their range (index + 1; 0: none):
+  // kernels read the same rows again and again.
+  static constexpr size_t kRecent = 512;
+  std::array<uint32_t, kRecent> recent{};
+  uint32_t last_site = 0;
 
   uint32_t site_index(const char* builtin, const char* file, int line);
   // The core passed a barrier of `scope` (one it takes part in).
