@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <mutex>
 #include <set>
 #include <utility>
 
@@ -49,10 +50,49 @@ void RaceLog::passed_barrier(BarrierScope scope) {
   }
 }
 
+void RaceLog::clear() {
+  records.clear();
+  epochs.assign(1, Epoch{});
+  sites.clear();
+  shapes.clear();
+  stopped = false;
+  recent.fill(0);
+  last_site = 0;
+}
+
+namespace {
+// Logs of finished launches, their memory kept for the next ones.
+std::mutex spare_logs_mutex;
+std::vector<std::unique_ptr<RaceLog>>& spare_logs() {
+  static auto* logs = new std::vector<std::unique_ptr<RaceLog>>;
+  return *logs;
+}
+constexpr size_t kMaxSpareLogs = 256;
+
+std::unique_ptr<RaceLog> take_spare_log() {
+  std::lock_guard<std::mutex> lock(spare_logs_mutex);
+  auto& spare = spare_logs();
+  if (spare.empty()) return std::make_unique<RaceLog>();
+  std::unique_ptr<RaceLog> log = std::move(spare.back());
+  spare.pop_back();
+  return log;
+}
+}  // namespace
+
+RaceCheck::~RaceCheck() {
+  std::lock_guard<std::mutex> lock(spare_logs_mutex);
+  auto& spare = spare_logs();
+  for (auto& log : logs_) {
+    if (!log || spare.size() >= kMaxSpareLogs) continue;
+    log->clear();
+    spare.push_back(std::move(log));
+  }
+}
+
 RaceLog* RaceCheck::log_of(int index, const CoreSpec& spec) {
   auto& log = logs_[size_t(index)];
   if (!log) {
-    log = std::make_unique<RaceLog>();
+    log = take_spare_log();
     log->spec = spec;
     log->budget = std::max(kMinRecordsPerCore, kMaxRecords / logs_.size());
   }
@@ -218,26 +258,62 @@ std::string hex(const void* p) {
   return buf;
 }
 
+// Records sorted by their lowest byte, with the highest end among each
+// prefix, so that a backward scan stops once no earlier record reaches.
+struct SortedRefs {
+  std::vector<Ref> refs;
+  std::vector<const char*> highest;
+  void sort() {
+    std::sort(refs.begin(), refs.end(),
+              [](const Ref& a, const Ref& b) { return a.lo < b.lo; });
+    highest.resize(refs.size());
+    for (size_t i = 0; i < refs.size(); ++i) {
+      highest[i] = i == 0 ? refs[i].hi : std::max(highest[i - 1], refs[i].hi);
+    }
+  }
+  // The records that start below `hi`.
+  size_t below(const char* hi) const {
+    return size_t(std::lower_bound(refs.begin(), refs.end(), hi,
+                                   [](const Ref& r, const char* end) {
+                                     return r.lo < end;
+                                   }) -
+                  refs.begin());
+  }
+};
+
 }  // namespace
 
 void RaceCheck::report(const std::string& kernel, bool is_union) const {
-  std::vector<Ref> writes, reads;
+  // Plain writes, atomics and reads apart: two reads or two atomics never
+  // race, and kernels make many of both.
+  // Kept from one launch to the next for their memory (the launching
+  // thread checks).
+  thread_local SortedRefs writes, atomics;
+  thread_local std::vector<Ref> reads;
+  writes.refs.clear();
+  atomics.refs.clear();
+  reads.clear();
   for (size_t l = 0; l < logs_.size(); ++l) {
     if (!logs_[l]) continue;
     const auto& records = logs_[l]->records;
     for (size_t r = 0; r < records.size(); ++r) {
       const Ref ref{records[r].lo, records[r].hi, uint32_t(l), uint32_t(r)};
-      (records[r].access == Access::kRead ? reads : writes).push_back(ref);
+      switch (records[r].access) {
+        case Access::kRead:
+          reads.push_back(ref);
+          break;
+        case Access::kWrite:
+          writes.refs.push_back(ref);
+          break;
+        case Access::kAtomic:
+          atomics.refs.push_back(ref);
+          break;
+      }
     }
   }
-  if (writes.empty()) return;
-  std::sort(writes.begin(), writes.end(),
-            [](const Ref& a, const Ref& b) { return a.lo < b.lo; });
-  // highest[i]: the highest end among writes[0..i], to stop a backward scan.
-  std::vector<const char*> highest(writes.size());
-  for (size_t i = 0; i < writes.size(); ++i) {
-    highest[i] = i == 0 ? writes[i].hi : std::max(highest[i - 1], writes[i].hi);
-  }
+  if (writes.refs.empty() && atomics.refs.empty()) return;
+  writes.sort();
+  atomics.sort();
   std::set<std::string> reported;
   constexpr size_t kMaxReports = 64;
   // A pair of records of two cores: warns if they race.
@@ -295,24 +371,24 @@ void RaceCheck::report(const std::string& kernel, bool is_union) const {
                       : " in the same launch (Block tasks never synchronise)") +
             " (the result depends on the cores' timing)");
   };
-  constexpr size_t kMaxScan = 1 << 12;  // overlapping writes looked at
-  auto scan_writes_below = [&](size_t end, const Ref& x) {
+  constexpr size_t kMaxScan = 1 << 12;  // overlapping records looked at
+  auto scan_below = [&](const SortedRefs& list, size_t end, const Ref& x) {
     size_t scanned = 0;
-    for (size_t j = end; j-- > 0 && highest[j] > x.lo && scanned < kMaxScan;) {
-      if (writes[j].hi > x.lo && writes[j].lo < x.hi) {
-        compare(writes[j], x);
+    for (size_t j = end;
+         j-- > 0 && list.highest[j] > x.lo && scanned < kMaxScan;) {
+      if (list.refs[j].hi > x.lo && list.refs[j].lo < x.hi) {
+        compare(list.refs[j], x);
         ++scanned;
       }
     }
   };
-  for (size_t i = 0; i < writes.size(); ++i) scan_writes_below(i, writes[i]);
+  for (size_t i = 0; i < writes.refs.size(); ++i) {
+    scan_below(writes, i, writes.refs[i]);
+  }
+  for (const Ref& a : atomics.refs) scan_below(writes, writes.below(a.hi), a);
   for (const Ref& r : reads) {
-    const size_t end =
-        size_t(std::lower_bound(
-                   writes.begin(), writes.end(), r.hi,
-                   [](const Ref& w, const char* hi) { return w.lo < hi; }) -
-               writes.begin());
-    scan_writes_below(end, r);
+    scan_below(writes, writes.below(r.hi), r);
+    scan_below(atomics, atomics.below(r.hi), r);
   }
 }
 

@@ -61,6 +61,8 @@ struct RaceLog {
   uint32_t last_site = 0;
 
   uint32_t site_index(const char* builtin, const char* file, int line);
+  // Empties the log, its memory kept.
+  void clear();
   // The core passed a barrier of `scope` (one it takes part in).
   void passed_barrier(BarrierScope scope);
 };
@@ -69,6 +71,11 @@ struct RaceLog {
 class RaceCheck {
  public:
   explicit RaceCheck(int cores) : logs_(size_t(cores)) {}
+  // Gives its logs' memory to the next launches: fresh pages for a big
+  // log cost more than the check (the kernel clears each one).
+  ~RaceCheck();
+  RaceCheck(const RaceCheck&) = delete;
+  RaceCheck& operator=(const RaceCheck&) = delete;
   // The log of core `index` (the core's own thread), made on first use.
   RaceLog* log_of(int index, const CoreSpec& spec);
   // Once every core has finished: warns about each racing pair of call

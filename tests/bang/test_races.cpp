@@ -298,5 +298,42 @@ TEST(BangRaces, BlockTasksWritingOneGdramWordRace) {
   xbang::checked::clear_warnings();
 }
 
+// Atomics never race with each other; a plain read of the bytes they
+// update does.
+TEST(BangRaces, AtomicsRaceOnlyWithPlainAccesses) {
+  CheckedMode checked(true);
+  for (bool read_too : {false, true}) {
+    SCOPED_TRACE(read_too ? "with a plain read" : "atomics only");
+    xbang::checked::clear_warnings();
+    xbang_test::DeviceBuffer g_sum(std::vector<float>(kChunk, 0.0f));
+    ASSERT_EQ(launch_checked(
+                  {kCores, 1, 1}, cnrtFuncTypeBlock,
+                  [&] {
+                    float* v = reinterpret_cast<float*>(nram_arena());
+                    float* sum = static_cast<float*>(g_sum.get());
+                    __bang_write_value(v, kChunk, 1.0f);
+                    __bang_atomic_reduce_add(sum, v, kChunk);
+                    if (read_too && taskId == 0) {
+                      __memcpy(v, sum, kChunk * 4, GDRAM2NRAM);
+                    }
+                  },
+                  "atomics"),
+              cnrtSuccess);
+    EXPECT_EQ(g_sum.to_host<float>(), std::vector<float>(kChunk, kCores));
+    const auto races = race_warnings();
+    if (!read_too) {
+      EXPECT_TRUE(races.empty()) << races[0].text();
+      continue;
+    }
+    ASSERT_FALSE(races.empty());
+    EXPECT_NE(races[0].message.find("updates atomically ["), std::string::npos)
+        << races[0].text();
+    EXPECT_NE(races[0].message.find(" reads in the same launch"),
+              std::string::npos)
+        << races[0].text();
+  }
+  xbang::checked::clear_warnings();
+}
+
 }  // namespace
 }  // namespace bang_test
