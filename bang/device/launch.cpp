@@ -415,8 +415,9 @@ cnrtRet_t run_launch(const ArchProfile& profile, cnrtDim3_t dim,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
           .count();
 
-  if (const RaceCheck* races = state->race_check()) {
+  if (RaceCheck* races = state->race_check()) {
     races->report(name, shape.is_union());
+    races->recycle();
   }
   Counters counters;
   std::string failure;

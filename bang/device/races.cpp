@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <mutex>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "launch_state.h"
@@ -79,7 +80,9 @@ std::unique_ptr<RaceLog> take_spare_log() {
 }
 }  // namespace
 
-RaceCheck::~RaceCheck() {
+RaceCheck::~RaceCheck() { recycle(); }
+
+void RaceCheck::recycle() {
   std::lock_guard<std::mutex> lock(spare_logs_mutex);
   auto& spare = spare_logs();
   for (auto& log : logs_) {
@@ -220,6 +223,27 @@ uint32_t shared_barriers(const CoreSpec& self, const CoreSpec& other,
   return n;
 }
 
+// Two call sites and how each touches the bytes.
+struct SitePair {
+  const char* a_builtin;
+  const char* a_file;
+  int a_line;
+  Access a_access;
+  const char* b_builtin;
+  const char* b_file;
+  int b_line;
+  Access b_access;
+  auto tie() const {
+    return std::tie(a_builtin, a_file, a_line, a_access, b_builtin, b_file,
+                    b_line, b_access);
+  }
+  bool operator<(const SitePair& o) const { return tie() < o.tie(); }
+  SitePair mirrored() const {
+    return {b_builtin, b_file, b_line, b_access,
+            a_builtin, a_file, a_line, a_access};
+  }
+};
+
 struct Ref {
   const char* lo;
   const char* hi;
@@ -314,7 +338,7 @@ void RaceCheck::report(const std::string& kernel, bool is_union) const {
   if (writes.refs.empty() && atomics.refs.empty()) return;
   writes.sort();
   atomics.sort();
-  std::set<std::string> reported;
+  std::set<SitePair> reported;
   constexpr size_t kMaxReports = 64;
   // A pair of records of two cores: warns if they race.
   auto compare = [&](const Ref& x, const Ref& y) {
@@ -341,8 +365,6 @@ void RaceCheck::report(const std::string& kernel, bool is_union) const {
             shared_barriers(yl.spec, xl.spec, yl.epochs[yr.epoch])) {
       return;  // a barrier of both lies between them
     }
-    const Range bytes = shared_bytes(xl, xr, yl, yr);
-    if (bytes.lo == nullptr) return;
     // The writer first.
     const bool x_first = xr.access != Access::kRead;
     const RaceLog& al = x_first ? xl : yl;
@@ -351,12 +373,16 @@ void RaceCheck::report(const std::string& kernel, bool is_union) const {
     const RaceLog::Record& br = x_first ? yr : xr;
     const RaceLog::Site& as = al.sites[ar.site];
     const RaceLog::Site& bs = bl.sites[br.site];
-    std::string key = site_text(as) + '\x1f' + access_verb(ar.access) + '\x1f' +
-                      site_text(bs) + '\x1f' + access_verb(br.access);
-    std::string mirrored = site_text(bs) + '\x1f' + access_verb(br.access) +
-                           '\x1f' + site_text(as) + '\x1f' +
-                           access_verb(ar.access);
-    if (reported.count(mirrored) || !reported.insert(key).second) return;
+    // A pair of call sites is reported once, whichever core comes first.
+    const SitePair key{as.builtin, as.file, as.line, ar.access,
+                       bs.builtin, bs.file, bs.line, br.access};
+    if (reported.count(key) || reported.count(key.mirrored())) return;
+    const Range bytes =
+        ar.shape == 0 && br.shape == 0
+            ? Range{std::max(ar.lo, br.lo), std::min(ar.hi, br.hi)}
+            : shared_bytes(al, ar, bl, br);
+    if (bytes.lo == nullptr || bytes.lo >= bytes.hi) return;
+    reported.insert(key);
     const std::string space =
         ar.sram ? "SRAM of cluster " + std::to_string(al.spec.cluster)
                 : std::string("GDRAM");

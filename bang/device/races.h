@@ -78,6 +78,9 @@ class RaceCheck {
   RaceCheck& operator=(const RaceCheck&) = delete;
   // The log of core `index` (the core's own thread), made on first use.
   RaceLog* log_of(int index, const CoreSpec& spec);
+  // Hands its logs' memory to the next launches (the launch state itself
+  // may live on in pool threads a while).
+  void recycle();
   // Once every core has finished: warns about each racing pair of call
   // sites (once per pair) of kernel `kernel`; `is_union`: barriers order.
   void report(const std::string& kernel, bool is_union) const;
