@@ -28,6 +28,7 @@ uint32_t RaceLog::site_index(const char* builtin, const char* file, int line) {
 }
 
 void RaceLog::passed_barrier(BarrierScope scope) {
+  atomic_spans.clear();
   Epoch next = epochs.back();
   switch (scope) {
     case BarrierScope::kCluster:
@@ -59,6 +60,7 @@ void RaceLog::clear() {
   stopped = false;
   recent.fill(0);
   last_site = 0;
+  atomic_spans.clear();
 }
 
 namespace {
@@ -138,6 +140,16 @@ void note_shared_access(const char* builtin, const char* file, int line,
       return;
     }
   }
+  if (access == Access::kAtomic) {
+    for (const auto& span : log.atomic_spans) {
+      RaceLog::Record& r = log.records[span.second];
+      if (span.first == site && r.epoch == epoch && r.sram == sram) {
+        r.lo = std::min(r.lo, lo);
+        r.hi = std::max(r.hi, hi);
+        return;
+      }
+    }
+  }
   // The same access again in the same epoch adds nothing.
   const size_t slot = ((reinterpret_cast<uintptr_t>(lo) ^
                         (reinterpret_cast<uintptr_t>(hi) << 17)) *
@@ -163,6 +175,9 @@ void note_shared_access(const char* builtin, const char* file, int line,
   if (!whole) {
     log.shapes.push_back({static_cast<const char*>(base), segments});
     shape = uint32_t(log.shapes.size());
+  }
+  if (access == Access::kAtomic) {
+    log.atomic_spans.emplace_back(site, uint32_t(log.records.size()));
   }
   log.records.push_back({lo, hi, site, epoch, shape, access, sram});
   if (whole) log.recent[slot] = uint32_t(log.records.size());

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sync_group.h"
@@ -59,6 +60,9 @@ struct RaceLog {
   static constexpr size_t kRecent = 512;
   std::array<uint32_t, kRecent> recent{};
   uint32_t last_site = 0;
+  // Atomics are noted by the span each call site updates in an epoch (one
+  // record each, by site): kernels scatter millions of them.
+  std::vector<std::pair<uint32_t, uint32_t>> atomic_spans;  // site, record
 
   uint32_t site_index(const char* builtin, const char* file, int line);
   // Empties the log, its memory kept.
