@@ -52,6 +52,7 @@ void SyncGroup::complete(Barrier& barrier, int waiters) {
   for (size_t i = 0; i < waiting_at_.size(); ++i) {
     if (waiting_at_[i] != &barrier) continue;
     waiting_at_[i] = nullptr;
+    rejoin_turns(int(i));
     let_go(i);
   }
   barrier.arrived = 0;
@@ -83,6 +84,7 @@ void SyncGroup::leave_barriers(const CoreSpec& spec) {
 }
 
 bool SyncGroup::core_finished(LaunchState& launch, const CoreSpec& spec) {
+  leave_turns(core_slot(spec));
   leave_barriers(spec);
   if (launch.serial_sram()) sram_core_finished(spec);
   if (--unfinished_ == 0) return true;
@@ -155,11 +157,13 @@ void SyncGroup::arrive(LaunchState& launch, const CoreSpec& spec,
       check_sram_padding(launch.modules(), "barrier");
     complete(*barrier, barrier->arrived - 1);
     *time = barrier->release;
+    restart_pace(core_index - first_core_);
     if (swaps_clusters) unpark_all();
     return;
   }
   ++waiting_;
   waiting_at_[core_index - first_core_] = barrier;
+  leave_turns(core_index - first_core_);
   if (swaps_clusters) park(spec);
   // Unless the barrier swaps clusters (serial SRAM, group-wide scope),
   // nothing but the barrier holds the core back: it sleeps until let go
@@ -224,13 +228,22 @@ void barrier(BarrierScope scope) {
   Ticks time = core->timeline.now;
   launch.arrive_at_barrier(core->core_index, scope, &time);
   core->timeline.wait_until(time);
+  const bool takes_part = !(scope == BarrierScope::kAllIpu && core->is_mpu) &&
+                          !(scope == BarrierScope::kAllMpu && !core->is_mpu);
+  if (core->race_log != nullptr && takes_part) {
+    core->race_log->passed_barrier(scope);
+  }
 }
 
 void LaunchState::arrive_at_barrier(int index, BarrierScope scope,
                                     Ticks* time) {
   const CoreSpec spec = core_spec(index);
   std::unique_lock<std::mutex> lock(mutex_);
-  group_of(spec).arrive(*this, spec, index, scope, lock, time);
+  SyncGroup& group = group_of(spec);
+  group.arrive(*this, spec, index, scope, lock, time);
+  // A core the barrier let go runs again once it holds its turn.
+  if (!lock.owns_lock()) lock.lock();
+  group.take_turn(*this, index, lock);
 }
 
 }  // namespace detail

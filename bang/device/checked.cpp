@@ -693,8 +693,8 @@ void warn_once(const char* builtin, const char* message) {
   all_warnings.push_back(std::move(r));
 }
 
-void warn(const char* builtin, const std::string& message) {
-  checked::Report r = report_of_this_core(builtin, message);
+namespace {
+void keep_warning(checked::Report r) {
   std::string key = finding_key(r);
   std::lock_guard<std::mutex> lock(warnings_mutex);
   uint64_t count = 1;
@@ -714,6 +714,22 @@ void warn(const char* builtin, const std::string& message) {
   }
   if (all_warnings.size() < kMaxKeptReports)
     all_warnings.push_back(std::move(r));
+}
+}  // namespace
+
+void warn(const char* builtin, const std::string& message) {
+  keep_warning(report_of_this_core(builtin, message));
+}
+
+void warn_for_core(const std::string& kernel, int task_id, bool on_mpu,
+                   const char* builtin, const std::string& message) {
+  checked::Report r;
+  r.builtin = builtin;
+  r.message = message;
+  r.kernel = kernel;
+  r.task_id = task_id;
+  r.on_mpu = on_mpu;
+  keep_warning(std::move(r));
 }
 }  // namespace detail
 }  // namespace xbang

@@ -48,7 +48,8 @@ __thread CoreContext* tls_core __attribute__((tls_model("initial-exec"))) =
 
 LaunchState::LaunchState(std::string name, const LaunchShape& shape,
                          std::function<void()> body, bool deterministic,
-                         ModuleList modules, const ArchProfile& profile)
+                         ModuleList modules, const ArchProfile& profile,
+                         Schedule schedule)
     : name_(std::move(name)),
       profile_(profile),
       shape_(shape),
@@ -57,6 +58,14 @@ LaunchState::LaunchState(std::string name, const LaunchShape& shape,
       modules_(std::move(modules)),
       serial_sram_(shape.is_union() && any_module_has_sram(modules_)),
       body_(std::move(body)),
+      race_check_(checked_flag.load()
+                      ? std::make_unique<RaceCheck>(total_cores_)
+                      : nullptr),
+      schedule_(schedule),
+      turns_(!shape.is_union() || deterministic ? Turns::kNone
+             : schedule.kind != Schedule::kFree ? Turns::kEveryBuiltin
+             : serial_sram_                     ? Turns::kSramBuiltins
+                                                : Turns::kNone),
       groups_(shape.groups),
       timing_(profile, shape, device_cluster_count()) {}
 
@@ -119,6 +128,10 @@ int LaunchState::admit_groups_locked() {
          !(serial_sram_ && groups_in_flight_ > 0)) {
     const int index = groups_admitted_;
     auto group = std::make_unique<SyncGroup>(shape_, index, &modules_);
+    if (turns_ != Turns::kNone) {
+      group->start_turns(turns_ == Turns::kSramBuiltins, serial_sram_,
+                         schedule_.kind == Schedule::kSeeded, schedule_.seed);
+    }
     const int cores = group->cores();
     std::shared_ptr<LaunchState> waiter;
     if (!waiting_for_threads_) waiter = weak_from_this().lock();
@@ -275,10 +288,16 @@ __attribute__((no_sanitize("null"))) void run_core(
   core.timeline.costs = *launch->costs(spec.is_mpu);
   bind_onchip_windows(core);
   set_task_variables(launch->shape(), spec);
+  if (RaceCheck* races = launch->race_check()) {
+    core.race_log = races->log_of(index, spec);
+  }
+  core.turns = launch->turns();
   tls_core = &core;
+  tls_turn_due = false;
   std::string failure;
   try {
     KernelCancellation cancellable;
+    if (core.turns != Turns::kNone) launch->take_turn(index);
     launch->run_body();
   } catch (const abi::__forced_unwind&) {
     // pthread_exit or cancellation: the thread ends, the launch fails and
@@ -391,9 +410,12 @@ cnrtRet_t run_launch(const ArchProfile& profile, cnrtDim3_t dim,
     return cnrtSuccess;
   }
 
+  // A Block launch under a schedule runs one task at a time, in order.
+  const Schedule order = xbang::schedule();
   auto state = std::make_shared<LaunchState>(
-      name, shape, std::move(body), deterministic(),
-      detail::registered_modules(), profile);
+      name, shape, std::move(body),
+      deterministic() || (order.kind != Schedule::kFree && !shape.is_union()),
+      detail::registered_modules(), profile, order);
   const auto t0 = std::chrono::steady_clock::now();
   detail::request_helpers(state, state->admit_first_cores());
   for (;;) {
@@ -410,6 +432,10 @@ cnrtRet_t run_launch(const ArchProfile& profile, cnrtDim3_t dim,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
           .count();
 
+  if (RaceCheck* races = state->race_check()) {
+    races->report(name, shape.is_union());
+    races->recycle();
+  }
   Counters counters;
   std::string failure;
   state->take_results(&counters, &failure);

@@ -40,10 +40,12 @@
 
 #include "launch_shape.h"
 #include "modules.h"
+#include "races.h"
 #include "sync_group.h"
 #include "timing_model.h"
 #include "xbang/core/profiles.h"
 #include "xbang/runtime/counters.h"
+#include "xbang/runtime/launch.h"
 #include "xbang/runtime/task.h"
 
 namespace xbang {
@@ -54,9 +56,11 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   // A launch named `name` of `shape`, running `body` on each core, whose
   // cores see `modules`' on-chip sections. Nothing runs yet.
   // `profile` is the device's the launch runs on.
+  // `schedule`: how the cores of a Union launch take turns (launch.h).
   LaunchState(std::string name, const LaunchShape& shape,
               std::function<void()> body, bool deterministic,
-              ModuleList modules, const ArchProfile& profile);
+              ModuleList modules, const ArchProfile& profile,
+              Schedule schedule);
   LaunchState(const LaunchState&) = delete;
   LaunchState& operator=(const LaunchState&) = delete;
 
@@ -110,6 +114,12 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   // of `cluster` (takes the mutex). Returns why not, empty once done.
   std::string copy_to_cluster_sram(int index, void* dst, const void* src,
                                    long bytes, int cluster);
+  // Turns (schedule.cpp): core `index` waits until it holds its turn;
+  // hands its turn on and waits for the next (both take the mutex).
+  void take_turn(int index);
+  void pass_turn(int index);
+  // Lockstep: before a built-in with an SRAM operand (takes the mutex).
+  void keep_pace(int index);
   // The pool has threads back: a launch waiting for them may admit a group
   // (takes the mutex).
   void threads_released();
@@ -145,6 +155,11 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   void take_results(Counters* counters, std::string* failure);
   // The checked-mode findings of its cores (an atomic).
   uint64_t reports() const { return reports_.load(); }
+  // Checked mode's race check over its cores' accesses; null when checked
+  // mode was off at its creation.
+  RaceCheck* race_check() const { return race_check_.get(); }
+  // Which built-ins pass its cores' turns (schedule.cpp).
+  Turns turns() const { return turns_; }
 
  private:
   // Admits the next sync groups the thread ceiling has room for (one at a
@@ -160,6 +175,9 @@ class LaunchState : public std::enable_shared_from_this<LaunchState> {
   const ModuleList modules_;
   const bool serial_sram_;
   std::function<void()> body_;  // dropped under the mutex once all finished
+  const std::unique_ptr<RaceCheck> race_check_;
+  const Schedule schedule_;
+  const Turns turns_;
 
   // Cores below admitted_end_ may start; next_ is the next one to start.
   std::atomic<int> next_{0};

@@ -76,6 +76,26 @@ class SyncGroup {
   // the active one. Returns why not, empty once done.
   std::string write_cluster_sram(int cluster, void* dst, const void* src,
                                  long bytes);
+  // Turns (schedule.cpp): its cores take turns in domains, each cluster
+  // (`per_cluster`, a launch holding the SRAM, whose clusters run one at a
+  // time) or the whole group, in core order or in an order drawn from
+  // `seed` (`seeded`).
+  void start_turns(bool lockstep, bool per_cluster, bool seeded, uint64_t seed);
+  // Waits, permit given back, until core `core_index` holds its domain's
+  // turn (a schedule; at once in lockstep, where no core holds one).
+  void take_turn(LaunchState& launch, int core_index,
+                 std::unique_lock<std::mutex>& lock);
+  // The core holding the turn hands it on, then waits for its next one.
+  void pass_turn(LaunchState& launch, int core_index,
+                 std::unique_lock<std::mutex>& lock);
+  // Lockstep: waits, permit given back, until no other core of the domain
+  // in the rotation has run fewer SRAM built-ins since the last barrier;
+  // then counts one more for this core once it has run it (paced).
+  void keep_pace(LaunchState& launch, int core_index,
+                 std::unique_lock<std::mutex>& lock);
+  void paced(int core_index);
+  // The core completing a barrier starts counting afresh.
+  void restart_pace(int slot);
 
  private:
   struct Barrier {
@@ -90,6 +110,11 @@ class SyncGroup {
   };
 
   int slot(const CoreSpec& spec) const { return spec.cluster - first_cluster_; }
+  // The core's place in the group's core order (core index - first_core_).
+  int core_slot(const CoreSpec& spec) const {
+    return slot(spec) * kLaunchCoresPerCluster +
+           (spec.is_mpu ? 0 : 1 + spec.task_id % kComputeCoresPerCluster);
+  }
   Barrier* barrier_of(BarrierScope scope, const CoreSpec& spec);
 
   // barriers.cpp
@@ -104,6 +129,30 @@ class SyncGroup {
   // complete: records why in deadlock_ (and the launch's failure) and wakes
   // the waiters, which then fail.
   void detect_deadlock(LaunchState& launch);
+
+  // schedule.cpp
+  struct TurnDomain {
+    int first_slot;
+    int slots;
+    int holder;  // the slot holding the turn, -1 while every core is out
+    int last_holder;
+    uint64_t rng;
+  };
+  bool takes_turns() const { return !turn_domains_.empty() && !lockstep_; }
+  bool keeps_pace() const { return !turn_domains_.empty() && lockstep_; }
+  // Waits, permit given back, until `done()` or a deadlock; after
+  // kTurnPatience returns false.
+  template <class Done>
+  bool wait_for_turns(LaunchState& launch, int waited_for, const Done& done,
+                      std::unique_lock<std::mutex>& lock);
+  TurnDomain& domain_of(int slot);
+  // The next holder after `from`: -1 when every core of the domain is out.
+  int next_holder(TurnDomain& domain, int from);
+  // A core arrived at a barrier or returned: out of its domain's rotation,
+  // its turn (if it held it) handed on.
+  void leave_turns(int slot);
+  // A completed barrier lets `slot` go: back in the rotation.
+  void rejoin_turns(int slot);
 
   // sram.cpp
   void park(const CoreSpec& spec);
@@ -137,6 +186,13 @@ class SyncGroup {
   std::vector<int> ready_;   // by cluster: cores not started or released
   std::vector<int> parked_;  // by cluster: cores at a group-wide barrier
   std::vector<std::vector<char>> sram_images_;
+
+  // Turns: by domain, and by slot whether the core is out of the rotation.
+  std::vector<TurnDomain> turn_domains_;
+  std::vector<char> out_of_turns_;
+  std::vector<uint64_t> pace_;  // lockstep: by slot, SRAM built-ins run
+  bool seeded_turns_ = false;
+  bool lockstep_ = false;
 };
 
 }  // namespace detail

@@ -108,8 +108,8 @@ void run_atomic(const char* name, T* dst, const T* src, const T* old, long n,
       name, Tally::atomic(n),
       [&](Contract& c) {
         const long bytes = n * long(sizeof(T));
-        c.compute_core_only().count(n).operand("dst", dst, bytes,
-                                               Where::kGdramOrSram);
+        c.compute_core_only().count(n).operand(
+            "dst", dst, bytes, Where::kGdramOrSram, Access::kAtomic);
         if (src != nullptr) {
           c.operand("src", src, bytes, Where::kNram).pending(src, bytes);
         }

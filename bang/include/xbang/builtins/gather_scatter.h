@@ -175,7 +175,7 @@ inline void extension(void* dst, const void* src, const uint8_t* repeats,
           return;
         }
         const DirectionSpaces spaces = spaces_of(dir);
-        c.operand("dst", dst, written_bytes(), spaces.dst)
+        c.operand("dst", dst, written_bytes(), spaces.dst, Access::kWrite)
             .operand("src", src, count * size, spaces.src);
       },
       [&] {

@@ -71,9 +71,10 @@ inline void copy_contract(Contract& c, void* dst, const void* src,
   long dlo, dhi, slo, shi;
   d.extent(&dlo, &dhi);
   s.extent(&slo, &shi);
-  c.operand("dst", static_cast<char*>(dst) + dlo, dhi - dlo, spaces.dst)
+  c.operand("dst", static_cast<char*>(dst) + dlo, dhi - dlo, spaces.dst,
+            Access::kWrite, dst, &d)
       .operand("src", static_cast<const char*>(src) + slo, shi - slo,
-               spaces.src);
+               spaces.src, Access::kRead, src, &s);
 }
 
 // A synchronous copy touching memory that an earlier __memcpy_async of the
@@ -127,13 +128,15 @@ inline void note_unsynced_copy(CoreContext& core, const char* builtin,
 // XBANG_ASYNC=late at the core's next sync (xbang/runtime/async_copies.h),
 // where a built-in reading its destination early sees stale data, as it
 // could on hardware; checked mode warns about it in both modes. file and
-// line: an async copy's call site, for those warnings.
+// line: the call site, for those warnings and for race reports.
 inline void copy(const char* name, void* dst, const void* src,
                  mluMemcpyDirection_t dir, const Segments& d, const Segments& s,
                  bool async, const char* file = nullptr, int line = 0) {
   run_builtin(
       name, Tally::copy(dir, d.size, d.count(), async),
-      [&](Contract& c) { copy_contract(c, dst, src, dir, d, s); },
+      [&](Contract& c) {
+        copy_contract(c.at(file, line), dst, src, dir, d, s);
+      },
       [&] {
         if (d.size <= 0 || !valid_direction(dir)) return;
         CoreContext* core = current_core();
@@ -176,12 +179,15 @@ std::string copy_to_cluster_sram(void* dst, const void* src, long bytes,
 // kernels call it per row, and the general path's set-up cost more than a
 // short row's copy. Forced inline: kernels call it in their innermost loops.
 XBANG_ENTRY_INLINE void __memcpy(void* dst, const void* src, int size,
-                                 mluMemcpyDirection_t dir) {
+                                 mluMemcpyDirection_t dir,
+                                 const char* file = __builtin_FILE(),
+                                 int line = __builtin_LINE()) {
   using namespace xbang::detail;
   run_builtin(
       "__memcpy", Tally::copy(dir, size),
       [&](Contract& c) {
-        copy_contract(c, dst, src, dir, contiguous(size), contiguous(size));
+        copy_contract(c.at(file, line), dst, src, dir, contiguous(size),
+                      contiguous(size));
       },
       [&] {
         if (size <= 0 || !valid_direction(dir)) return;
@@ -193,21 +199,24 @@ XBANG_ENTRY_INLINE void __memcpy(void* dst, const void* src, int size,
 // segments.
 inline void __memcpy(void* dst, const void* src, int size,
                      mluMemcpyDirection_t dir, int dst_stride, int src_stride,
-                     int segnum) {
+                     int segnum, const char* file = __builtin_FILE(),
+                     int line = __builtin_LINE()) {
   using namespace xbang::detail;
   copy("__memcpy", dst, src, dir, strided(size, dst_stride, segnum),
-       strided(size, src_stride, segnum), false);
+       strided(size, src_stride, segnum), false, file, line);
 }
 // The 3D form: (segnum0 + 1) * (segnum1 + 1) segments on each side.
 inline void __memcpy(void* dst, const void* src, int size,
                      mluMemcpyDirection_t dir, int dst_stride0, int dst_segnum0,
                      int dst_stride1, int dst_segnum1, int src_stride0,
-                     int src_segnum0, int src_stride1, int src_segnum1) {
+                     int src_segnum0, int src_stride1, int src_segnum1,
+                     const char* file = __builtin_FILE(),
+                     int line = __builtin_LINE()) {
   using namespace xbang::detail;
   copy("__memcpy", dst, src, dir,
        {size, dst_stride0, dst_segnum0 + 1L, dst_stride1, dst_segnum1 + 1L},
        {size, src_stride0, src_segnum0 + 1L, src_stride1, src_segnum1 + 1L},
-       false);
+       false, file, line);
 }
 
 // __memcpy(dst, src, size, SRAM2SRAM, cluster_id): dst is the place of the
@@ -251,8 +260,8 @@ inline void __memcpy(void* dst, const void* src, int size,
       });
 }
 
-// The async forms take their call site (GCC and Clang fill in the caller's
-// file and line) for checked mode's warnings.
+// The async forms, like the others, take their call site (GCC and Clang
+// fill in the caller's file and line) for checked mode's warnings.
 inline void __memcpy_async(void* dst, const void* src, int size,
                            mluMemcpyDirection_t dir,
                            const char* file = __builtin_FILE(),

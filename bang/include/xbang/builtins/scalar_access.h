@@ -75,7 +75,9 @@ inline void __store_sram(T* p, V value) {
   using namespace ::xbang::detail;
   run_builtin(
       "__store_sram", Tally::none(),
-      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kSram); },
+      [=](Contract& c) {
+        c.operand("p", p, long(sizeof(T)), Where::kSram, Access::kWrite);
+      },
       [&] { *p = static_cast<T>(value); });
 }
 
@@ -92,6 +94,8 @@ inline void __store_gdram(T* p, V value) {
   using namespace ::xbang::detail;
   run_builtin(
       "__store_gdram", Tally::none(),
-      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kGdram); },
+      [=](Contract& c) {
+        c.operand("p", p, long(sizeof(T)), Where::kGdram, Access::kWrite);
+      },
       [&] { *p = static_cast<T>(value); });
 }

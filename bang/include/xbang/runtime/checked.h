@@ -171,5 +171,9 @@ namespace detail {
 void warn_once(const char* builtin, const char* message);
 // A warning of the calling core, counted and printed as reports are.
 void warn(const char* builtin, const std::string& message);
+// The same for a core named by its kernel and taskId (the race check, which
+// runs once the cores have finished).
+void warn_for_core(const std::string& kernel, int task_id, bool on_mpu,
+                   const char* builtin, const std::string& message);
 }  // namespace detail
 }  // namespace xbang

@@ -29,6 +29,7 @@
 #include <cnrt.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <type_traits>
 #include <typeinfo>
@@ -127,6 +128,22 @@ bool deterministic();
 enum class AsyncCopies { kEager, kLate };
 void set_async_copies(AsyncCopies mode);
 AsyncCopies async_copies();
+
+// How the cores of a Union launch's cluster take turns (docs/environment.md,
+// XBANG_SCHEDULE). kFree: they run at once, except that a launch with SRAM
+// runs them in lockstep at each built-in with an SRAM operand, as the
+// hardware's cores keep pace (docs/architecture.md). kRoundRobin and kSeeded:
+// one core at a time, each running up to and including one built-in before
+// the next takes over, in core order or in an order drawn from `seed`, so
+// that a cross-core race gives the same result on every run. A Block launch
+// then runs one task at a time in taskId order.
+struct Schedule {
+  enum Kind { kFree, kRoundRobin, kSeeded };
+  Kind kind = kFree;
+  uint64_t seed = 0;
+};
+void set_schedule(Schedule schedule);
+Schedule schedule();
 
 // Host threads the runtime runs cores on at once (default: the host's
 // cores; XBANG_THREADS in the environment).

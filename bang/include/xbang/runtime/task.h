@@ -10,6 +10,7 @@
 #include "xbang/runtime/async_copies.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/timeline.h"
+#include "xbang/runtime/races.h"
 
 // Task variables: one set per emulated core, set by the runtime.
 // Initial-exec, like tls_core below: kernels read them in their loops
@@ -24,6 +25,7 @@ namespace xbang {
 namespace detail {
 
 class LaunchState;  // runtime-private
+struct RaceLog;     // runtime-private: checked mode's shared-memory accesses
 
 // A core's copy of one module's __nram__ and __wram__ sections (each module,
 // executable or shared library, has its own; see module.h).
@@ -77,6 +79,10 @@ struct CoreContext {
   std::vector<UnsyncedCopy> unsynced_copies;
   // The timing model: this core's streams (docs/timing-model.md).
   CoreTimeline timeline;
+  // Which built-ins pass the core's turn (races.h).
+  Turns turns = Turns::kNone;
+  // Checked mode: the core's SRAM and GDRAM accesses, for the race check.
+  RaceLog* race_log = nullptr;
 };
 
 // Initial-exec: every built-in reads it, from kernels in executables and in

@@ -7,7 +7,11 @@
 //     nothing) without counting it, and in checked mode warns once per
 //     kernel and built-in;
 //   - in checked mode, validates the contract and skips the built-in on the
-//     first violation (reported with built-in, kernel and taskId);
+//     first violation (reported with built-in, kernel and taskId), and notes
+//     its SRAM and GDRAM operands with its call site for the race check
+//     (races.h);
+//   - when the core keeps step with its cluster (a schedule, or the
+//     lockstep of a launch with SRAM), waits for its turn around the body;
 //   - runs the body and adds the tally to the core's counters.
 // With checked mode off the contract is never built: the hot path is one
 // thread-local load, one flag test, the body and one counter add.
@@ -64,6 +68,7 @@ class Contract {
 
   bool ok() const { return ok_; }
   bool touches_onchip() const { return onchip_; }
+  bool touches_sram() const { return sram_; }
   const char* builtin() const { return builtin_; }
 
   // A count or size argument: must not be negative.
@@ -86,7 +91,7 @@ class Contract {
                 Where where = Where::kNram) {
     dst_ = p;
     dst_bytes_ = bytes;
-    operand("dst", p, bytes, where);
+    operand("dst", p, bytes, where, Access::kWrite);
     return unsynced(p, bytes, /*write=*/true);
   }
   // A source read in full: inside `where`, equal to or disjoint from dst
@@ -109,25 +114,51 @@ class Contract {
     }
     return pending(p, bytes);
   }
-  // Any other operand: only its space is checked.
+  // Any other operand: its space is checked and, in SRAM or GDRAM, its
+  // access noted for the race check (`shape`: the segments from `base` it
+  // touches, when not all of [p, p + bytes)).
   Contract& operand(const char* name, const void* p, std::ptrdiff_t bytes,
-                    Where where) {
+                    Where where, Access access = Access::kRead,
+                    const void* base = nullptr,
+                    const Segments* shape = nullptr) {
     if (where == Where::kNram || where == Where::kWram) onchip_ = true;
-    if (!validating()) return *this;
+    if (where == Where::kSram) sram_ = true;
+    if (!validating()) {
+      if (mode_ == Mode::kProbe && where == Where::kGdramOrSram &&
+          in_space(p, bytes, Space::kSram)) {
+        sram_ = true;
+      }
+      return *this;
+    }
+    bool sram = where == Where::kSram;
     if (where == Where::kGdramOrSram) {
-      if (!in_space(p, bytes, Space::kGdram) &&
-          !in_space(p, bytes, Space::kSram)) {
+      sram = in_space(p, bytes, Space::kSram);
+      if (!sram && !in_space(p, bytes, Space::kGdram)) {
         ok_ = check_space(builtin_, name, p, bytes, Space::kGdram);  // reports
       }
     } else {
       const Space space = space_of(where);
       const CoreContext* core = tls_core;
-      if (core == nullptr || bytes <= 0 ||
-          passes_recent(*core, p, bytes, space)) {
-        return *this;
+      if (core != nullptr && bytes > 0 &&
+          !passes_recent(*core, p, bytes, space)) {
+        ok_ = check_space(builtin_, name, p, bytes, space);
       }
-      ok_ = check_space(builtin_, name, p, bytes, space);
     }
+    if (ok_ && bytes > 0 && where != Where::kNram && where != Where::kWram &&
+        tls_core != nullptr && tls_core->race_log != nullptr) {
+      if (shape != nullptr) {
+        note_shared_access(builtin_, file_, line_, base, *shape, access, sram);
+      } else {
+        note_shared_access(builtin_, file_, line_, p, contiguous_bytes(bytes),
+                           access, sram);
+      }
+    }
+    return *this;
+  }
+  // The built-in's call site, for race reports.
+  Contract& at(const char* file, int line) {
+    file_ = file;
+    line_ = line;
     return *this;
   }
   // A compute-core instruction whatever its operands (a scalar operand is
@@ -157,11 +188,17 @@ class Contract {
 
  private:
   bool validating() const { return mode_ == Mode::kValidate && ok_; }
+  static Segments contiguous_bytes(std::ptrdiff_t bytes) {
+    return {long(bytes), 0, 1, 0, 1};
+  }
 
   const char* builtin_;
   Mode mode_;
   bool ok_ = true;
   bool onchip_ = false;
+  bool sram_ = false;
+  const char* file_ = nullptr;
+  int line_ = 0;
   const void* dst_ = nullptr;
   std::ptrdiff_t dst_bytes_ = 0;
 };
@@ -313,13 +350,19 @@ inline bool checked_mode_on() {
 // Whether the built-in may run on this core: the MPU rule, then (checked
 // mode) the contract.
 template <class Describe>
-XBANG_CHECK_PATH bool admit(const char* builtin, const CoreContext& core,
+XBANG_CHECK_PATH bool admit(const char* builtin, CoreContext& core,
                             const Describe& describe) {
   const bool checking = checked_mode_on();
-  if (core.is_mpu) {
+  if (core.is_mpu || core.turns != Turns::kNone) {
     Contract probe(builtin, Contract::Mode::kProbe);
     describe(probe);
-    if (probe.touches_onchip()) {
+    if (core.turns == Turns::kEveryBuiltin) {
+      tls_turn_due = true;  // passed once the built-in has run or been skipped
+    } else if (core.turns == Turns::kSramBuiltins && probe.touches_sram()) {
+      keep_pace(core);
+      tls_turn_due = true;
+    }
+    if (core.is_mpu && probe.touches_onchip()) {
       if (checking) {
         warn_once(builtin,
                   "called on the MPU, which has no NRAM or WRAM: skipped "
@@ -343,17 +386,34 @@ XBANG_CHECK_PATH bool admit(const char* builtin, const CoreContext& core,
 
 // Runs `body()` under the entry's rules and returns its result, or
 // `skipped` when the built-in does not run.
+// A core that takes turns passes its turn once the built-in that made it
+// due has run or been skipped.
+XBANG_CHECK_PATH inline void pass_turn_if_due(CoreContext& core) {
+  if (!tls_turn_due) return;
+  tls_turn_due = false;
+  pass_turn(core);
+}
+
+// Whether the entry takes its slow path: the MPU rule, turns, checked mode.
+inline bool entry_checks(const CoreContext& core) {
+  return core.is_mpu || core.turns != Turns::kNone || checked_mode_on();
+}
+
 template <class R, class Describe, class Body>
 XBANG_ENTRY_INLINE R run_builtin_or(R skipped, const char* builtin, Tally tally,
                                     const Describe& describe,
                                     const Body& body) {
   CoreContext* const core = tls_core;
-  if (core != nullptr && (core->is_mpu || checked_mode_on()) &&
+  if (core != nullptr && entry_checks(*core) &&
       !admit(builtin, *core, describe)) {
+    if (core->turns != Turns::kNone) pass_turn_if_due(*core);
     return skipped;
   }
   R result = body();
-  if (core != nullptr) tally.add_to(*core);
+  if (core != nullptr) {
+    tally.add_to(*core);
+    if (core->turns != Turns::kNone) pass_turn_if_due(*core);
+  }
   return result;
 }
 
@@ -362,12 +422,16 @@ XBANG_ENTRY_INLINE void run_builtin(const char* builtin, Tally tally,
                                     const Describe& describe,
                                     const Body& body) {
   CoreContext* const core = tls_core;
-  if (core != nullptr && (core->is_mpu || checked_mode_on()) &&
+  if (core != nullptr && entry_checks(*core) &&
       !admit(builtin, *core, describe)) {
+    if (core->turns != Turns::kNone) pass_turn_if_due(*core);
     return;
   }
   body();
-  if (core != nullptr) tally.add_to(*core);
+  if (core != nullptr) {
+    tally.add_to(*core);
+    if (core->turns != Turns::kNone) pass_turn_if_due(*core);
+  }
 }
 
 }  // namespace detail
