@@ -175,6 +175,9 @@ cnnlStatus_t cnnlGetTensorDescriptorEx(cnnlTensorDescriptor_t desc,
                                        cnnlDataType_t* dtype, int* dimNb,
                                        int dimSize[], int dimStride[]);
 size_t cnnlGetTensorElementNum(cnnlTensorDescriptor_t desc);
+// The bytes of one element of data_type (0 and CNNL_STATUS_BAD_PARAM for
+// an unknown type).
+cnnlStatus_t cnnlGetSizeOfDataType(cnnlDataType_t data_type, size_t* size);
 
 // output = *value, every element; `value` points to one element of the
 // output's data type (host or device memory as pointer_mode says).
@@ -223,6 +226,13 @@ cnnlStatus_t cnnlGetOpTensorWorkspaceSize(cnnlHandle_t handle,
                                           const cnnlTensorDescriptor_t b_desc,
                                           const cnnlTensorDescriptor_t c_desc,
                                           size_t* size);
+// The same query given the whole call (0: OpTensor needs no workspace).
+cnnlStatus_t cnnlGetOpTensorWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlOpTensorDescriptor_t op_desc,
+    const void* alpha1, const cnnlTensorDescriptor_t a_desc, const void* a,
+    const void* alpha2, const cnnlTensorDescriptor_t b_desc, const void* b,
+    const void* beta, const cnnlTensorDescriptor_t c_desc, const void* c,
+    size_t* workspace_size);
 cnnlStatus_t cnnlOpTensor(
     cnnlHandle_t handle, const cnnlOpTensorDescriptor_t op_tensor_desc,
     const void* alpha1, const cnnlTensorDescriptor_t a_desc, const void* a,
@@ -340,6 +350,11 @@ cnnlStatus_t cnnlAddN_v2(cnnlHandle_t handle,
                          const void* const inputs[], const uint32_t input_num,
                          const cnnlTensorDescriptor_t output_desc, void* output,
                          void* workspace, size_t workspace_size);
+// cnnlAddN_v2 without a workspace.
+cnnlStatus_t cnnlAddN(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_descs[],
+                      const void* const inputs[], const uint32_t input_num,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
 
 // ---- GatherNd_v2, ScatterNd_v2 ----
 // indices (int32 or int64) have shape [..., K]: each row of K numbers names
@@ -447,6 +462,52 @@ cnnlStatus_t cnnlReduce_v2(
     const void* alpha, const void* beta, void* workspace, size_t workspace_size,
     const cnnlTensorDescriptor_t output_desc, void* output,
     const cnnlTensorDescriptor_t indices_desc, void* indices);
+
+// The BatchMatMul and BatchMatMulBCast descriptors and algorithms of
+// CNNL's first batched-product interface (the quantized products take
+// them): create, set and read back TRANSA, TRANSB (int32 0 or 1) and
+// COMPUTE_TYPE (a cnnlDataType_t as int32). No public header gives the
+// attributes' values; these are xbang's.
+typedef enum {
+  CNNL_BMM_DESC_COMPUTE_TYPE = 0,
+  CNNL_BMM_DESC_TRANSA = 1,
+  CNNL_BMM_DESC_TRANSB = 2,
+} cnnlBatchMatMulDescAttribute_t;
+typedef enum {
+  CNNL_BMM_BCAST_DESC_COMPUTE_TYPE = 0,
+  CNNL_BMM_BCAST_DESC_TRANSA = 1,
+  CNNL_BMM_BCAST_DESC_TRANSB = 2,
+} cnnlBatchMatMulBCastDescAttribute_t;
+typedef struct cnnlBatchMatMulStruct* cnnlBatchMatMulDescriptor_t;
+typedef struct cnnlBatchMatMulAlgoStruct* cnnlBatchMatMulAlgo_t;
+typedef struct cnnlBatchMatMulBCastStruct* cnnlBatchMatMulBCastDescriptor_t;
+typedef struct cnnlBatchMatMulBCastAlgoStruct* cnnlBatchMatMulBCastAlgo_t;
+cnnlStatus_t cnnlBatchMatMulDescCreate(cnnlBatchMatMulDescriptor_t* bmm_desc);
+cnnlStatus_t cnnlBatchMatMulDescDestroy(cnnlBatchMatMulDescriptor_t bmm_desc);
+cnnlStatus_t cnnlSetBatchMatMulDescAttr(cnnlBatchMatMulDescriptor_t bmm_desc,
+                                        cnnlBatchMatMulDescAttribute_t attr,
+                                        const void* buf, size_t size_in_bytes);
+// size_written (may be NULL) receives 4.
+cnnlStatus_t cnnlGetBatchMatMulDescAttr(
+    const cnnlBatchMatMulDescriptor_t bmm_desc,
+    cnnlBatchMatMulDescAttribute_t attr, void* buf, size_t size_in_bytes,
+    size_t* size_written);
+cnnlStatus_t cnnlBatchMatMulAlgoCreate(cnnlBatchMatMulAlgo_t* algo);
+cnnlStatus_t cnnlBatchMatMulAlgoDestroy(cnnlBatchMatMulAlgo_t algo);
+cnnlStatus_t cnnlBatchMatMulBCastDescCreate(
+    cnnlBatchMatMulBCastDescriptor_t* bmm_bcast_desc);
+cnnlStatus_t cnnlBatchMatMulBCastDescDestroy(
+    cnnlBatchMatMulBCastDescriptor_t bmm_bcast_desc);
+cnnlStatus_t cnnlSetBatchMatMulBCastDescAttr(
+    cnnlBatchMatMulBCastDescriptor_t bmm_bcast_desc,
+    cnnlBatchMatMulBCastDescAttribute_t attr, const void* buf,
+    size_t size_in_bytes);
+cnnlStatus_t cnnlGetBatchMatMulBCastDescAttr(
+    const cnnlBatchMatMulBCastDescriptor_t bmm_bcast_desc,
+    cnnlBatchMatMulBCastDescAttribute_t attr, void* buf, size_t size_in_bytes,
+    size_t* size_written);
+cnnlStatus_t cnnlBatchMatMulBCastAlgoCreate(cnnlBatchMatMulBCastAlgo_t* algo);
+cnnlStatus_t cnnlBatchMatMulBCastAlgoDestroy(cnnlBatchMatMulBCastAlgo_t algo);
 
 // ---- BatchMatMulEx ----
 // c = alpha * op(a) op(b) + beta * c over a batch: a and b are [..., m, k]
@@ -1187,6 +1248,11 @@ cnnlStatus_t cnnlCreateActivationDescriptor(
     cnnlActivationDescriptor_t* activation_desc);
 cnnlStatus_t cnnlDestroyActivationDescriptor(
     cnnlActivationDescriptor_t activation_desc);
+// The first form: high-precision preference, no slicing, gamma and scale
+// SELU's standard alpha and lambda, not from the result.
+cnnlStatus_t cnnlSetActivationDescriptor(
+    cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
+    cnnlNanPropagation_t nan_prop, float coef);
 cnnlStatus_t cnnlSetActivationDescriptor_v5(
     cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
     cnnlActivationPreference_t prefer, cnnlNanPropagation_t nan_prop,
@@ -1586,6 +1652,127 @@ cnnlStatus_t cnnlThresholdBackward(cnnlHandle_t handle,
                                    const void* diff_y, const void* threshold,
                                    const cnnlTensorDescriptor_t diff_x_desc,
                                    void* diff_x);
+// Activation forward passes, input and output of one shape and type:
+// Hardtanh clamps to [min_val, max_val] (float types); Softplus is
+// log(1 + exp(beta x)) / beta, x itself where beta x > threshold (float
+// types); Threshold keeps x where x > *threshold and writes *value
+// elsewhere, both host scalars of input's type (every real type).
+cnnlStatus_t cnnlHardtanh(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input, const float max_val,
+                          const float min_val,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output);
+cnnlStatus_t cnnlSoftplusForward(cnnlHandle_t handle,
+                                 const cnnlTensorDescriptor_t x_desc,
+                                 const void* x,
+                                 const cnnlTensorDescriptor_t y_desc, void* y,
+                                 const int beta, const int threshold);
+cnnlStatus_t cnnlThreshold(cnnlHandle_t handle,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input, const void* threshold,
+                           const void* value,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output);
+// Further unary functions (float types): log in a cnnlLogBase_t base,
+// x * x (also signed integers), exp(x) - 1.
+cnnlStatus_t cnnlLog(cnnlHandle_t handle, const cnnlLogBase_t base,
+                     const cnnlTensorDescriptor_t input_desc, const void* input,
+                     const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlSquare(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlExpm1(cnnlHandle_t handle,
+                       const cnnlComputationPreference_t prefer,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+// Gradients through y = sqrt(x) and y = 1 / sqrt(x) from y itself: diff_x
+// = diff_y / (2 y) and -diff_y y^3 / 2. y, diff_y and diff_x share y_desc
+// (float types).
+cnnlStatus_t cnnlSqrtBackward(cnnlHandle_t handle,
+                              const cnnlTensorDescriptor_t y_desc,
+                              const void* y, const void* diff_y, void* diff_x);
+cnnlStatus_t cnnlRsqrtBackward(cnnlHandle_t handle,
+                               const cnnlTensorDescriptor_t y_desc,
+                               const void* y, const void* diff_y, void* diff_x);
+// Functions of two inputs broadcast to output's shape (NumPy rules), one
+// type: (a - b)^2 (every real type); log(exp(a) + exp(b)) and
+// log2(2^a + 2^b), and a / b with 0 where b is 0 (float types). Workspace
+// size 0.
+cnnlStatus_t cnnlGetSquaredDifferenceWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlSquaredDifference(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const void* input1, const cnnlTensorDescriptor_t input2_desc,
+    const void* input2, const cnnlTensorDescriptor_t output_desc, void* output,
+    void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetLogAddExpWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t other_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlLogAddExp(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t other_desc,
+    const void* other, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetLogAddExp2WorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t other_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlLogAddExp2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t other_desc,
+    const void* other, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetDivNoNanWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlDivNoNan_v2(
+    cnnlHandle_t handle, const cnnlComputationPreference_t prefer,
+    const cnnlTensorDescriptor_t input1_desc, const void* input1,
+    const cnnlTensorDescriptor_t input2_desc, const void* input2,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+// y = x clamped to [min, max], min and max tensors of x's type broadcast to
+// y's shape (a NULL descriptor: no bound); NaN stays NaN. Every real type.
+// Workspace size 0.
+cnnlStatus_t cnnlGetClipWorkspaceSize(cnnlHandle_t handle,
+                                      const cnnlTensorDescriptor_t x_desc,
+                                      const cnnlTensorDescriptor_t min_desc,
+                                      const cnnlTensorDescriptor_t max_desc,
+                                      size_t* workspace_size);
+cnnlStatus_t cnnlClip_v3(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t x_desc, const void* x,
+                         const cnnlTensorDescriptor_t min_desc, const void* min,
+                         const cnnlTensorDescriptor_t max_desc, const void* max,
+                         void* workspace, size_t workspace_size,
+                         const cnnlTensorDescriptor_t y_desc, void* y);
+// In place on y: AssignAdd y = *alpha x + *beta y, AssignSub y = *beta y -
+// *alpha x; alpha and beta host floats, x broadcast to y's shape (NumPy
+// rules), one real type. Workspace size 0.
+cnnlStatus_t cnnlGetAssignAddWorkspaceSize(cnnlHandle_t handle,
+                                           const cnnlTensorDescriptor_t x_desc,
+                                           const cnnlTensorDescriptor_t y_desc,
+                                           size_t* workspace_size);
+cnnlStatus_t cnnlAssignAdd(cnnlHandle_t handle, const void* alpha,
+                           const cnnlTensorDescriptor_t x_desc, const void* x,
+                           void* workspace, size_t workspace_size,
+                           const void* beta,
+                           const cnnlTensorDescriptor_t y_desc, void* y);
+cnnlStatus_t cnnlGetAssignSubWorkspaceSize(cnnlHandle_t handle,
+                                           const cnnlTensorDescriptor_t x_desc,
+                                           const cnnlTensorDescriptor_t y_desc,
+                                           size_t* workspace_size);
+cnnlStatus_t cnnlAssignSub(cnnlHandle_t handle, const void* alpha,
+                           const cnnlTensorDescriptor_t x_desc, const void* x,
+                           void* workspace, size_t workspace_size,
+                           const void* beta,
+                           const cnnlTensorDescriptor_t y_desc, void* y);
 // output = *alpha bias + *beta output (host floats), bias 1-D [C] along
 // output's channel dimension: dimension 1 in the NCHW, NCDHW and NCL
 // layouts, the last in the others; float types. Workspace size 0.
@@ -1603,8 +1790,7 @@ cnnlStatus_t cnnlBiasAdd(cnnlHandle_t handle, const void* alpha,
 // its float type. Workspace size 0.
 cnnlStatus_t cnnlGetBiasAddBackwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
-    const cnnlTensorDescriptor_t output_desc, int axis,
-    size_t* workspace_size);
+    const cnnlTensorDescriptor_t output_desc, int axis, size_t* workspace_size);
 cnnlStatus_t cnnlBiasAddBackward(cnnlHandle_t handle,
                                  const cnnlTensorDescriptor_t input_desc,
                                  const void* input, int axis,
@@ -1645,8 +1831,7 @@ cnnlStatus_t cnnlStdVarMean(cnnlHandle_t handle,
                             size_t workspace_size,
                             const cnnlTensorDescriptor_t std_desc, void* std,
                             const cnnlTensorDescriptor_t var_desc, void* var,
-                            const cnnlTensorDescriptor_t mean_desc,
-                            void* mean);
+                            const cnnlTensorDescriptor_t mean_desc, void* mean);
 // y = x clamped to [*min, *max], min and max one value of x's type each
 // (host or device memory as pointer_mode says; both are host memory here),
 // either NULL for no bound; NaN stays NaN. Float and signed integer types.
@@ -1848,14 +2033,11 @@ cnnlStatus_t cnnlRandMakeMTGP32KernelState(cnnlHandle_t handle, void* state,
 // Dropout: each element kept with probability 1 - p and scaled by
 // 1 / (1 - p), else 0; mask (uint8 or bool, input's shape) 1 where kept.
 // Float types.
-cnnlStatus_t cnnlFusedDropout_v2(cnnlHandle_t handle,
-                                 const cnnlRandGenerator_t generator,
-                                 const cnnlTensorDescriptor_t input_desc,
-                                 const void* input, const float p, void* state,
-                                 const cnnlTensorDescriptor_t mask_desc,
-                                 void* mask,
-                                 const cnnlTensorDescriptor_t output_desc,
-                                 void* output);
+cnnlStatus_t cnnlFusedDropout_v2(
+    cnnlHandle_t handle, const cnnlRandGenerator_t generator,
+    const cnnlTensorDescriptor_t input_desc, const void* input, const float p,
+    void* state, const cnnlTensorDescriptor_t mask_desc, void* mask,
+    const cnnlTensorDescriptor_t output_desc, void* output);
 // Samples category indices (int32 or int64 output [samples] or [rows,
 // samples]) from the weights of each row of input ([categories] or [rows,
 // categories], float types; logits when is_logits), with or without
@@ -1875,9 +2057,9 @@ cnnlStatus_t cnnlRandGenerateMultinomial_v2(
 #endif
 
 // The families with a header of their own.
-#include "cnnl_normalization.h"
-#include "cnnl_selection.h"
 #include "cnnl_loss.h"
+#include "cnnl_normalization.h"
 #include "cnnl_pooling.h"
+#include "cnnl_selection.h"
 
 #endif  // XBANG_CNNL_H_

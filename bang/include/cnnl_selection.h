@@ -218,6 +218,55 @@ cnnlStatus_t cnnlIndexFill_v2(
     const void* input, const cnnlTensorDescriptor_t index_desc,
     const void* index, const cnnlTensorDescriptor_t output_desc, void* output);
 
+// Later forms of the functions above. Their workspaces are never used
+// (every size query answers 0). Gather_v2, Cumsum_v2 and Tri_v2 compute as
+// Gather, Cumsum and Tri; Roll_v2 as Roll with int64 shifts and dims;
+// IndexFill as IndexFill_v2 with a host float value converted to input's
+// type (real types).
+cnnlStatus_t cnnlGetGatherWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t index_desc,
+    const cnnlTensorDescriptor_t output_desc, int dim, size_t* workspace_size);
+cnnlStatus_t cnnlGather_v2(
+    cnnlHandle_t handle, int dim, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t index_desc,
+    const void* index, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+// The workspace of the scatter functions (cnnlScatter, cnnlScatter_v2).
+cnnlStatus_t cnnlGetScatterWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t index_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlRoll_v2(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input_desc,
+                         const void* input, const int64_t shifts[],
+                         int64_t shifts_num, const int64_t dims[],
+                         int64_t dims_num, void* workspace,
+                         size_t workspace_size,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+cnnlStatus_t cnnlGetCumsumWorkspaceSize(cnnlHandle_t handle,
+                                        const cnnlTensorDescriptor_t input_desc,
+                                        const int axis, size_t* workspace_size);
+cnnlStatus_t cnnlCumsum_v2(cnnlHandle_t handle,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input, const int axis,
+                           const bool exclusive, const bool reverse,
+                           const cnnlNanPropagation_t nan_propagation,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output, void* workspace,
+                           size_t workspace_size);
+cnnlStatus_t cnnlTri_v2(cnnlHandle_t handle, int diagonal, bool tri_up_mode,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlIndexFill(cnnlHandle_t handle, int dim, float value,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input,
+                           const cnnlTensorDescriptor_t index_desc,
+                           const void* index,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output);
+
 #if defined(__cplusplus)
 }
 #endif

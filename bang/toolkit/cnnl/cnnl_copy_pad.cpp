@@ -406,4 +406,12 @@ cnnlStatus_t cnnlAddN_v2(cnnlHandle_t handle,
   return CNNL_STATUS_SUCCESS;
 }
 
+cnnlStatus_t cnnlAddN(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_descs[],
+                      const void* const inputs[], const uint32_t input_num,
+                      const cnnlTensorDescriptor_t output_desc, void* output) {
+  return cnnlAddN_v2(handle, input_descs, inputs, input_num, output_desc,
+                     output, nullptr, 0);
+}
+
 }  // extern "C"

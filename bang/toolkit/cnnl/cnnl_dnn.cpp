@@ -855,6 +855,16 @@ cnnlStatus_t cnnlSetActivationDescriptor_v6(
   activation_desc->set = true;
   return CNNL_STATUS_SUCCESS;
 }
+cnnlStatus_t cnnlSetActivationDescriptor(
+    cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
+    cnnlNanPropagation_t nan_prop, float coef) {
+  // SELU's alpha and lambda (Klambauer et al.), what torch.selu uses.
+  const float selu_alpha = 1.6732632423543772f;
+  const float selu_lambda = 1.0507009873554805f;
+  return cnnlSetActivationDescriptor_v6(
+      activation_desc, mode, CNNL_ACTIVATION_HIGH_PRECISION, nan_prop, coef, 0,
+      selu_alpha, selu_lambda, false, false);
+}
 cnnlStatus_t cnnlSetActivationDescriptor_v5(
     cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
     cnnlActivationPreference_t prefer, cnnlNanPropagation_t nan_prop,

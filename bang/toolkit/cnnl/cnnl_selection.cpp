@@ -1037,3 +1037,130 @@ cnnlStatus_t cnnlIndexFill_v2(
 }
 
 }  // extern "C"
+
+// Later forms of the functions above: a workspace (never used: every size
+// query answers 0) or wider integer arguments.
+extern "C" {
+
+cnnlStatus_t cnnlGetGatherWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t index_desc,
+    const cnnlTensorDescriptor_t output_desc, int /*dim*/,
+    size_t* workspace_size) {
+  return zero_workspace_query(
+      "cnnlGetGatherWorkspaceSize", handle,
+      input_desc != nullptr && index_desc != nullptr ? output_desc : nullptr,
+      workspace_size);
+}
+cnnlStatus_t cnnlGather_v2(
+    cnnlHandle_t handle, int dim, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t index_desc,
+    const void* index, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!workspace_ok("cnnlGather_v2", workspace, workspace_size, &status)) {
+    return status;
+  }
+  return cnnlGather(handle, dim, input_desc, input, index_desc, index,
+                    output_desc, output);
+}
+cnnlStatus_t cnnlGetScatterWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t index_desc,
+    size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetScatterWorkspaceSize", handle, index_desc,
+                              workspace_size);
+}
+cnnlStatus_t cnnlRoll_v2(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input_desc,
+                         const void* input, const int64_t shifts[],
+                         int64_t shifts_num, const int64_t dims[],
+                         int64_t dims_num, void* workspace,
+                         size_t workspace_size,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output) {
+  const char* api = "cnnlRoll_v2";
+  if (shifts_num < 0 || shifts_num > CNNL_DIM_MAX || dims_num < 0 ||
+      dims_num > CNNL_DIM_MAX) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "shifts_num or dims_num is not in [0, CNNL_DIM_MAX]");
+  }
+  // A shift beyond int's range rolls as its remainder by the element count
+  // (a multiple of every dimension's extent).
+  const int64_t n = input_desc != nullptr && input_desc->set
+                        ? std::max<int64_t>(element_count(*input_desc), 1)
+                        : 1;
+  std::vector<int> narrow_shifts, narrow_dims;
+  for (int64_t i = 0; shifts != nullptr && i < shifts_num; ++i) {
+    const int64_t shift = shifts[i] % n;
+    if (shift < std::numeric_limits<int>::min() ||
+        shift > std::numeric_limits<int>::max()) {
+      return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                  "a shift modulo the element count exceeds int's range");
+    }
+    narrow_shifts.push_back(int(shift));
+  }
+  for (int64_t i = 0; dims != nullptr && i < dims_num; ++i) {
+    if (dims[i] < -CNNL_DIM_MAX || dims[i] > CNNL_DIM_MAX) {
+      return fail(api, CNNL_STATUS_BAD_PARAM, "a dim is outside the rank");
+    }
+    narrow_dims.push_back(int(dims[i]));
+  }
+  return cnnlRoll(handle, input_desc, input,
+                  shifts != nullptr ? narrow_shifts.data() : nullptr,
+                  int(shifts_num),
+                  dims != nullptr ? narrow_dims.data() : nullptr, int(dims_num),
+                  workspace, workspace_size, output_desc, output);
+}
+cnnlStatus_t cnnlGetCumsumWorkspaceSize(cnnlHandle_t handle,
+                                        const cnnlTensorDescriptor_t input_desc,
+                                        const int /*axis*/,
+                                        size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetCumsumWorkspaceSize", handle, input_desc,
+                              workspace_size);
+}
+cnnlStatus_t cnnlCumsum_v2(cnnlHandle_t handle,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input, const int axis,
+                           const bool exclusive, const bool reverse,
+                           const cnnlNanPropagation_t nan_propagation,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output, void* workspace,
+                           size_t workspace_size) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!workspace_ok("cnnlCumsum_v2", workspace, workspace_size, &status)) {
+    return status;
+  }
+  return cnnlCumsum(handle, input_desc, input, axis, exclusive, reverse,
+                    nan_propagation, output_desc, output);
+}
+cnnlStatus_t cnnlTri_v2(cnnlHandle_t handle, int diagonal, bool tri_up_mode,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc,
+                        void* output) {
+  return cnnlTri(handle, diagonal, tri_up_mode, input_desc, input, output_desc,
+                 output);
+}
+cnnlStatus_t cnnlIndexFill(cnnlHandle_t handle, int dim, float value,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input,
+                           const cnnlTensorDescriptor_t index_desc,
+                           const void* index,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output) {
+  const char* api = "cnnlIndexFill";
+  if (input_desc == nullptr || !input_desc->set) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "input_desc is NULL or not set");
+  }
+  if (!is_real_number(input_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "input is not of a real type");
+  }
+  // The float value in input's type, as cnnlIndexFill_v2 takes it.
+  alignas(8) char converted[8] = {};
+  store_real(input_desc->dtype, converted, 0, double(value));
+  return cnnlIndexFill_v2(handle, dim, CNNL_POINTER_MODE_HOST, converted,
+                          input_desc, input, index_desc, index, output_desc,
+                          output);
+}
+
+}  // extern "C"

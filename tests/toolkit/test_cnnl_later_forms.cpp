@@ -1,0 +1,790 @@
+// CNNL functions real projects call beside the families of the other
+// tests: activation forward passes (Hardtanh, Softplus, Threshold), more
+// unary and binary element-wise functions, Clip_v3, AssignAdd/AssignSub,
+// the later forms of gather, roll, cumsum, tri, index fill and AddN, the
+// data-type size query and the first batched-product descriptors, each
+// against a plain loop, with their bad calls.
+#include <cnnl.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bad_call_table.h"
+#include "cnnl_test_support.h"
+
+namespace {
+
+using cnnl_test::Buffer;
+using cnnl_test::Handle;
+using cnnl_test::random_floats;
+using cnnl_test::Tensor;
+
+const cnnlDataType_t kFloatTypes[] = {CNNL_DTYPE_FLOAT, CNNL_DTYPE_HALF};
+
+// The value as a tensor of `dtype` stores it.
+float rounded(cnnlDataType_t dtype, double v) {
+  Buffer one(dtype, 1);
+  one.set(0, float(v));
+  return one.get(0);
+}
+
+void expect_close(double got, double want, cnnlDataType_t dtype,
+                  const std::string& what) {
+  if (std::isnan(want)) {
+    EXPECT_TRUE(std::isnan(got)) << what;
+  } else if (std::isinf(want)) {
+    EXPECT_EQ(got, want) << what;
+  } else {
+    const double tol = dtype == CNNL_DTYPE_FLOAT ? 1e-5 : 2e-3;
+    EXPECT_NEAR(got, want, tol * (1 + std::fabs(want))) << what;
+  }
+}
+
+struct UnaryCase {
+  const char* name;
+  std::function<cnnlStatus_t(cnnlHandle_t, cnnlTensorDescriptor_t, const void*,
+                             cnnlTensorDescriptor_t, void*)>
+      call;
+  std::function<double(double)> ref;
+  float lo, hi;
+};
+
+// Each function over a [3, 4] view of every other element of a 24-element
+// input (strides {8, 2}) into a dense output, float and half.
+TEST(CnnlLaterForms, UnaryForwardAgainstLoops) {
+  const float max_val = 1.5f, min_val = -0.5f;
+  const UnaryCase cases[] = {
+      {"Hardtanh",
+       [&](cnnlHandle_t h, cnnlTensorDescriptor_t xd, const void* x,
+           cnnlTensorDescriptor_t yd,
+           void* y) { return cnnlHardtanh(h, xd, x, max_val, min_val, yd, y); },
+       [&](double v) { return std::fmin(std::fmax(v, min_val), max_val); }, -3,
+       3},
+      {"SoftplusForward",
+       [](cnnlHandle_t h, cnnlTensorDescriptor_t xd, const void* x,
+          cnnlTensorDescriptor_t yd,
+          void* y) { return cnnlSoftplusForward(h, xd, x, yd, y, 2, 3); },
+       [](double v) {
+         return 2 * v > 3 ? v : std::log(1 + std::exp(2 * v)) / 2;
+       },
+       -3, 3},
+      {"Log2",
+       [](cnnlHandle_t h, cnnlTensorDescriptor_t xd, const void* x,
+          cnnlTensorDescriptor_t yd,
+          void* y) { return cnnlLog(h, CNNL_LOG_2, xd, x, yd, y); },
+       [](double v) { return std::log(v) / std::log(2.0); }, 0.1f, 8},
+      {"Square",
+       [](cnnlHandle_t h, cnnlTensorDescriptor_t xd, const void* x,
+          cnnlTensorDescriptor_t yd,
+          void* y) { return cnnlSquare(h, xd, x, yd, y); },
+       [](double v) { return v * v; }, -3, 3},
+      {"Expm1",
+       [](cnnlHandle_t h, cnnlTensorDescriptor_t xd, const void* x,
+          cnnlTensorDescriptor_t yd, void* y) {
+         return cnnlExpm1(h, CNNL_COMPUTATION_HIGH_PRECISION, xd, x, yd, y);
+       },
+       [](double v) { return std::exp(v) - 1; }, -2, 2},
+  };
+  Handle handle;
+  for (const UnaryCase& c : cases) {
+    for (const cnnlDataType_t dtype : kFloatTypes) {
+      Buffer x(dtype, 24), y(dtype, 12);
+      cnnl_test::fill(&x, 24, 5, c.lo, c.hi);
+      Tensor tx(dtype, {3, 4}, {8, 2}), ty(dtype, {3, 4});
+      ASSERT_EQ(c.call(handle.get(), tx.get(), x.data(), ty.get(), y.data()),
+                CNNL_STATUS_SUCCESS)
+          << c.name;
+      for (size_t i = 0; i < 3; ++i) {
+        for (size_t j = 0; j < 4; ++j) {
+          const double v = x.get(i * 8 + j * 2);
+          expect_close(y.get(i * 4 + j), rounded(dtype, c.ref(v)), dtype,
+                       std::string(c.name) + " dtype " + std::to_string(dtype));
+        }
+      }
+    }
+  }
+}
+
+TEST(CnnlLaterForms, ThresholdKeepsAboveAndFillsTheRestInEveryType) {
+  Handle handle;
+  const std::vector<float> raw = random_floats(10, 7, -3, 3);
+  for (const cnnlDataType_t dtype : kFloatTypes) {
+    Buffer x(dtype, 10), y(dtype, 10), t(dtype, 1), v(dtype, 1);
+    for (size_t i = 0; i < 10; ++i) x.set(i, raw[i]);
+    t.set(0, 0.25f);
+    v.set(0, -9.0f);
+    Tensor d(dtype, {10});
+    ASSERT_EQ(cnnlThreshold(handle.get(), d.get(), x.data(), t.data(), v.data(),
+                            d.get(), y.data()),
+              CNNL_STATUS_SUCCESS);
+    for (size_t i = 0; i < 10; ++i) {
+      EXPECT_EQ(y.get(i), x.get(i) > 0.25f ? x.get(i) : -9.0f) << i;
+    }
+  }
+  // int32: the scalars are int32 too.
+  const int32_t xi[] = {-2, 0, 3, 5, 1}, ti = 1, vi = 42;
+  int32_t yi[5] = {};
+  Tensor d(CNNL_DTYPE_INT32, {5});
+  ASSERT_EQ(cnnlThreshold(handle.get(), d.get(), xi, &ti, &vi, d.get(), yi),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(yi[i], xi[i] > 1 ? xi[i] : 42) << i;
+}
+
+TEST(CnnlLaterForms, SqrtAndRsqrtBackwardFromTheResult) {
+  Handle handle;
+  for (const cnnlDataType_t dtype : kFloatTypes) {
+    Buffer y(dtype, 8), dy(dtype, 8), sq(dtype, 8), rs(dtype, 8);
+    cnnl_test::fill(&y, 8, 9, 0.25f, 3);
+    cnnl_test::fill(&dy, 8, 10, -1, 1);
+    Tensor d(dtype, {2, 4});
+    ASSERT_EQ(
+        cnnlSqrtBackward(handle.get(), d.get(), y.data(), dy.data(), sq.data()),
+        CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlRsqrtBackward(handle.get(), d.get(), y.data(), dy.data(),
+                                rs.data()),
+              CNNL_STATUS_SUCCESS);
+    for (size_t i = 0; i < 8; ++i) {
+      const double v = y.get(i), g = dy.get(i);
+      expect_close(sq.get(i), rounded(dtype, g / (2 * v)), dtype, "Sqrt");
+      expect_close(rs.get(i), rounded(dtype, -0.5 * g * v * v * v), dtype,
+                   "Rsqrt");
+    }
+  }
+}
+
+// input1 [2, 3] with input2 [3] broadcast along rows.
+TEST(CnnlLaterForms, BinaryFunctionsBroadcastAgainstLoops) {
+  Handle handle;
+  for (const cnnlDataType_t dtype : kFloatTypes) {
+    Buffer a(dtype, 6), b(dtype, 3);
+    cnnl_test::fill(&a, 6, 11, -3, 3);
+    cnnl_test::fill(&b, 3, 12, -3, 3);
+    b.set(1, 0.0f);  // DivNoNan's zero divisor
+    Tensor ta(dtype, {2, 3}), tb(dtype, {3});
+    Buffer sd(dtype, 6), lae(dtype, 6), lae2(dtype, 6), dnn(dtype, 6);
+    size_t ws = 99;
+    ASSERT_EQ(cnnlGetSquaredDifferenceWorkspaceSize(handle.get(), ta.get(),
+                                                    tb.get(), ta.get(), &ws),
+              CNNL_STATUS_SUCCESS);
+    EXPECT_EQ(ws, 0u);
+    ASSERT_EQ(cnnlSquaredDifference(handle.get(), ta.get(), a.data(), tb.get(),
+                                    b.data(), ta.get(), sd.data(), nullptr, 0),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlGetLogAddExpWorkspaceSize(handle.get(), ta.get(), tb.get(),
+                                            ta.get(), &ws),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlLogAddExp(handle.get(), ta.get(), a.data(), tb.get(),
+                            b.data(), nullptr, 0, ta.get(), lae.data()),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlGetLogAddExp2WorkspaceSize(handle.get(), ta.get(), tb.get(),
+                                             ta.get(), &ws),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlLogAddExp2(handle.get(), ta.get(), a.data(), tb.get(),
+                             b.data(), nullptr, 0, ta.get(), lae2.data()),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlGetDivNoNanWorkspaceSize(handle.get(), ta.get(), tb.get(),
+                                           ta.get(), &ws),
+              CNNL_STATUS_SUCCESS);
+    EXPECT_EQ(ws, 0u);
+    ASSERT_EQ(cnnlDivNoNan_v2(handle.get(), CNNL_COMPUTATION_HIGH_PRECISION,
+                              ta.get(), a.data(), tb.get(), b.data(), nullptr,
+                              0, ta.get(), dnn.data()),
+              CNNL_STATUS_SUCCESS);
+    for (size_t i = 0; i < 6; ++i) {
+      const double x = a.get(i), y = b.get(i % 3);
+      const std::string at = " element " + std::to_string(i);
+      expect_close(sd.get(i), rounded(dtype, (x - y) * (x - y)), dtype,
+                   "SquaredDifference" + at);
+      expect_close(lae.get(i),
+                   rounded(dtype, std::log(std::exp(x) + std::exp(y))), dtype,
+                   "LogAddExp" + at);
+      expect_close(lae2.get(i),
+                   rounded(dtype, std::log2(std::exp2(x) + std::exp2(y))),
+                   dtype, "LogAddExp2" + at);
+      expect_close(dnn.get(i), rounded(dtype, y == 0 ? 0 : x / y), dtype,
+                   "DivNoNan" + at);
+    }
+  }
+  // Large and infinite arguments do not overflow.
+  const float big[] = {1000, -INFINITY, INFINITY, NAN},
+              other[] = {1000, -INFINITY, 5, 1};
+  float out[4] = {};
+  Tensor t4(CNNL_DTYPE_FLOAT, {4});
+  ASSERT_EQ(cnnlLogAddExp(handle.get(), t4.get(), big, t4.get(), other, nullptr,
+                          0, t4.get(), out),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_NEAR(out[0], 1000 + std::log(2.0), 1e-3);
+  EXPECT_EQ(out[1], -INFINITY);
+  EXPECT_EQ(out[2], INFINITY);
+  EXPECT_TRUE(std::isnan(out[3]));
+}
+
+// x [2, 3]; min [3] (per column), max [2, 1] (per row) or no max.
+TEST(CnnlLaterForms, ClipV3WithTensorBoundsBroadcast) {
+  Handle handle;
+  const float x[] = {-5, 0.5f, 7, 2, -1, NAN};
+  const float lo[] = {-1, 0, 1}, hi[] = {3, 0.75f};
+  Tensor tx(CNNL_DTYPE_FLOAT, {2, 3}), tlo(CNNL_DTYPE_FLOAT, {3}),
+      thi(CNNL_DTYPE_FLOAT, {2, 1});
+  size_t ws = 99;
+  ASSERT_EQ(
+      cnnlGetClipWorkspaceSize(handle.get(), tx.get(), tlo.get(), nullptr, &ws),
+      CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  float both[6] = {}, lower[6] = {};
+  ASSERT_EQ(cnnlClip_v3(handle.get(), tx.get(), x, tlo.get(), lo, thi.get(), hi,
+                        nullptr, 0, tx.get(), both),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlClip_v3(handle.get(), tx.get(), x, tlo.get(), lo, nullptr,
+                        nullptr, nullptr, 0, tx.get(), lower),
+            CNNL_STATUS_SUCCESS);
+  for (size_t i = 0; i < 5; ++i) {
+    const float l = std::fmax(x[i], lo[i % 3]);
+    EXPECT_EQ(lower[i], l) << i;
+    EXPECT_EQ(both[i], std::fmin(l, hi[i / 3])) << i;
+  }
+  EXPECT_TRUE(std::isnan(both[5]));
+}
+
+TEST(CnnlLaterForms, AssignAddAndSubInPlaceWithBroadcast) {
+  Handle handle;
+  const float alpha = 2, beta = 0.5f;
+  const float x[] = {1, -2, 3};
+  const float start[] = {4, 5, 6, -7, 8, 9};
+  Tensor tx(CNNL_DTYPE_FLOAT, {3}), ty(CNNL_DTYPE_FLOAT, {2, 3});
+  size_t ws = 99;
+  ASSERT_EQ(
+      cnnlGetAssignAddWorkspaceSize(handle.get(), tx.get(), ty.get(), &ws),
+      CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  ASSERT_EQ(
+      cnnlGetAssignSubWorkspaceSize(handle.get(), tx.get(), ty.get(), &ws),
+      CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  float add[6], sub[6];
+  std::memcpy(add, start, sizeof(add));
+  std::memcpy(sub, start, sizeof(sub));
+  ASSERT_EQ(cnnlAssignAdd(handle.get(), &alpha, tx.get(), x, nullptr, 0, &beta,
+                          ty.get(), add),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlAssignSub(handle.get(), &alpha, tx.get(), x, nullptr, 0, &beta,
+                          ty.get(), sub),
+            CNNL_STATUS_SUCCESS);
+  for (size_t i = 0; i < 6; ++i) {
+    EXPECT_FLOAT_EQ(add[i], alpha * x[i % 3] + beta * start[i]) << i;
+    EXPECT_FLOAT_EQ(sub[i], beta * start[i] - alpha * x[i % 3]) << i;
+  }
+  // int32 (MegEngine's mask arithmetic): alpha and beta stay host floats.
+  const int32_t xi[] = {1};
+  int32_t yi[] = {0, 1, 1, 0};
+  const float one = 1;
+  Tensor t1(CNNL_DTYPE_INT32, {1}), t4(CNNL_DTYPE_INT32, {4});
+  ASSERT_EQ(cnnlAssignSub(handle.get(), &one, t1.get(), xi, nullptr, 0, &one,
+                          t4.get(), yi),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(yi[0], -1);
+  EXPECT_EQ(yi[1], 0);
+  EXPECT_EQ(yi[2], 0);
+  EXPECT_EQ(yi[3], -1);
+}
+
+TEST(CnnlLaterForms, GatherRollCumsumTriIndexFillAddN) {
+  Handle handle;
+  std::vector<float> in(12);
+  for (size_t i = 0; i < 12; ++i) in[i] = float(i) * 1.5f - 4;
+  Tensor t34(CNNL_DTYPE_FLOAT, {3, 4});
+  size_t ws = 99;
+
+  // Gather_v2 along dim 1 with a [3, 2] index.
+  const int32_t index[] = {3, 0, 1, 1, 2, 0};
+  Tensor tidx(CNNL_DTYPE_INT32, {3, 2}), t32(CNNL_DTYPE_FLOAT, {3, 2});
+  ASSERT_EQ(cnnlGetGatherWorkspaceSize(handle.get(), t34.get(), tidx.get(),
+                                       t32.get(), 1, &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  float gathered[6] = {};
+  ASSERT_EQ(cnnlGather_v2(handle.get(), 1, t34.get(), in.data(), tidx.get(),
+                          index, nullptr, 0, t32.get(), gathered),
+            CNNL_STATUS_SUCCESS);
+  for (size_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(gathered[i], in[(i / 2) * 4 + size_t(index[i])]) << i;
+  }
+  ASSERT_EQ(cnnlGetScatterWorkspaceSize(handle.get(), tidx.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+
+  // Roll_v2: shift 1 along dim 0 and -1 (as a large int64) along dim 1.
+  const int64_t shifts[] = {1, 4 * 1000000007LL - 1}, dims[] = {0, -1};
+  float rolled[12] = {};
+  ASSERT_EQ(cnnlRoll_v2(handle.get(), t34.get(), in.data(), shifts, 2, dims, 2,
+                        nullptr, 0, t34.get(), rolled),
+            CNNL_STATUS_SUCCESS);
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 4; ++c) {
+      EXPECT_EQ(rolled[((r + 1) % 3) * 4 + (c + 3) % 4], in[size_t(r * 4 + c)])
+          << r << "," << c;
+    }
+  }
+
+  // Cumsum_v2 along dim 1.
+  ASSERT_EQ(cnnlGetCumsumWorkspaceSize(handle.get(), t34.get(), 1, &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  float sums[12] = {};
+  ASSERT_EQ(cnnlCumsum_v2(handle.get(), t34.get(), in.data(), 1, false, false,
+                          CNNL_NOT_PROPAGATE_NAN, t34.get(), sums, nullptr, 0),
+            CNNL_STATUS_SUCCESS);
+  for (int r = 0; r < 3; ++r) {
+    float acc = 0;
+    for (int c = 0; c < 4; ++c) {
+      acc += in[size_t(r * 4 + c)];
+      EXPECT_FLOAT_EQ(sums[r * 4 + c], acc);
+    }
+  }
+
+  // Tri_v2: the upper triangle from diagonal 1.
+  float tri[12] = {};
+  ASSERT_EQ(
+      cnnlTri_v2(handle.get(), 1, true, t34.get(), in.data(), t34.get(), tri),
+      CNNL_STATUS_SUCCESS);
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 4; ++c) {
+      EXPECT_EQ(tri[r * 4 + c], c - r >= 1 ? in[size_t(r * 4 + c)] : 0.0f);
+    }
+  }
+
+  // IndexFill: the float value converted to the tensor's type (int32 here).
+  const int32_t ints[6] = {1, 2, 3, 4, 5, 6};
+  int32_t filled[6] = {};
+  const int32_t columns[] = {2, 0};
+  Tensor ti23(CNNL_DTYPE_INT32, {2, 3}), tcols(CNNL_DTYPE_INT32, {2});
+  ASSERT_EQ(cnnlIndexFill(handle.get(), 1, -7.0f, ti23.get(), ints, tcols.get(),
+                          columns, ti23.get(), filled),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(filled[i], i % 3 == 1 ? ints[i] : -7) << i;
+  }
+
+  // AddN of a [3, 4] and a [1, 4] row.
+  const float row[4] = {10, 20, 30, 40};
+  Tensor t14(CNNL_DTYPE_FLOAT, {1, 4});
+  const cnnlTensorDescriptor_t descs[] = {t34.get(), t14.get()};
+  const void* const ptrs[] = {in.data(), row};
+  float added[12] = {};
+  ASSERT_EQ(cnnlAddN(handle.get(), descs, ptrs, 2, t34.get(), added),
+            CNNL_STATUS_SUCCESS);
+  for (size_t i = 0; i < 12; ++i) EXPECT_EQ(added[i], in[i] + row[i % 4]) << i;
+}
+
+TEST(CnnlLaterForms, DataTypeSizesOpTensorQueryAndFirstActivationSetter) {
+  const struct {
+    cnnlDataType_t dtype;
+    size_t bytes;
+  } sizes[] = {{CNNL_DTYPE_HALF, 2},    {CNNL_DTYPE_FLOAT, 4},
+               {CNNL_DTYPE_INT8, 1},    {CNNL_DTYPE_INT64, 8},
+               {CNNL_DTYPE_DOUBLE, 8},  {CNNL_DTYPE_BOOL, 1},
+               {CNNL_DTYPE_BFLOAT16, 2}};
+  for (const auto& row : sizes) {
+    size_t bytes = 0;
+    ASSERT_EQ(cnnlGetSizeOfDataType(row.dtype, &bytes), CNNL_STATUS_SUCCESS);
+    EXPECT_EQ(bytes, row.bytes) << row.dtype;
+  }
+
+  Handle handle;
+  Tensor t(CNNL_DTYPE_FLOAT, {2, 2});
+  cnnlOpTensorDescriptor_t op;
+  ASSERT_EQ(cnnlCreateOpTensorDescriptor(&op), CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlSetOpTensorDescriptor(op, CNNL_OP_TENSOR_MUL, CNNL_DTYPE_FLOAT,
+                                      CNNL_NOT_PROPAGATE_NAN),
+            CNNL_STATUS_SUCCESS);
+  const float one = 1, zero = 0, a[4] = {1, 2, 3, 4};
+  float c[4] = {};
+  size_t ws = 99;
+  ASSERT_EQ(
+      cnnlGetOpTensorWorkspaceSize_v2(handle.get(), op, &one, t.get(), a, &one,
+                                      t.get(), a, &zero, t.get(), c, &ws),
+      CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  cnnlDestroyOpTensorDescriptor(op);
+
+  // The first setter's ReLU and SELU, run through ActivationForward.
+  const float x[4] = {-2, -0.5f, 0.5f, 2};
+  const struct {
+    cnnlActivationMode_t mode;
+    double (*ref)(double);
+  } modes[] = {
+      {CNNL_ACTIVATION_RELU, [](double v) { return v > 0 ? v : 0.0; }},
+      {CNNL_ACTIVATION_SELU,
+       [](double v) {
+         return 1.0507009873554805 *
+                (v > 0 ? v : 1.6732632423543772 * (std::exp(v) - 1));
+       }},
+  };
+  for (const auto& m : modes) {
+    cnnlActivationDescriptor_t act;
+    ASSERT_EQ(cnnlCreateActivationDescriptor(&act), CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(
+        cnnlSetActivationDescriptor(act, m.mode, CNNL_NOT_PROPAGATE_NAN, 0.0f),
+        CNNL_STATUS_SUCCESS);
+    float y[4] = {};
+    ASSERT_EQ(cnnlActivationForward(handle.get(), act, &one, t.get(), x, &zero,
+                                    t.get(), y),
+              CNNL_STATUS_SUCCESS);
+    for (int i = 0; i < 4; ++i) {
+      EXPECT_NEAR(y[i], m.ref(x[i]), 1e-5) << m.mode << " " << i;
+    }
+    cnnlDestroyActivationDescriptor(act);
+  }
+}
+
+TEST(CnnlLaterForms, FirstBatchedProductDescriptorsKeepTheirAttributes) {
+  cnnlBatchMatMulDescriptor_t bmm;
+  cnnlBatchMatMulBCastDescriptor_t bcast;
+  ASSERT_EQ(cnnlBatchMatMulDescCreate(&bmm), CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlBatchMatMulBCastDescCreate(&bcast), CNNL_STATUS_SUCCESS);
+  int32_t value = -1;
+  size_t written = 0;
+  // Defaults: float compute type, no transposition.
+  ASSERT_EQ(cnnlGetBatchMatMulDescAttr(bmm, CNNL_BMM_DESC_COMPUTE_TYPE, &value,
+                                       sizeof(value), &written),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(value, CNNL_DTYPE_FLOAT);
+  EXPECT_EQ(written, sizeof(value));
+  const int32_t half = CNNL_DTYPE_HALF, yes = 1;
+  ASSERT_EQ(cnnlSetBatchMatMulDescAttr(bmm, CNNL_BMM_DESC_COMPUTE_TYPE, &half,
+                                       sizeof(half)),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(
+      cnnlSetBatchMatMulDescAttr(bmm, CNNL_BMM_DESC_TRANSB, &yes, sizeof(yes)),
+      CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlSetBatchMatMulBCastDescAttr(bcast, CNNL_BMM_BCAST_DESC_TRANSA,
+                                            &yes, sizeof(yes)),
+            CNNL_STATUS_SUCCESS);
+  const struct {
+    cnnlBatchMatMulDescAttribute_t attr;
+    int32_t want;
+  } bmm_rows[] = {{CNNL_BMM_DESC_COMPUTE_TYPE, CNNL_DTYPE_HALF},
+                  {CNNL_BMM_DESC_TRANSA, 0},
+                  {CNNL_BMM_DESC_TRANSB, 1}};
+  for (const auto& row : bmm_rows) {
+    ASSERT_EQ(cnnlGetBatchMatMulDescAttr(bmm, row.attr, &value, sizeof(value),
+                                         nullptr),
+              CNNL_STATUS_SUCCESS);
+    EXPECT_EQ(value, row.want) << row.attr;
+  }
+  const struct {
+    cnnlBatchMatMulBCastDescAttribute_t attr;
+    int32_t want;
+  } bcast_rows[] = {{CNNL_BMM_BCAST_DESC_COMPUTE_TYPE, CNNL_DTYPE_FLOAT},
+                    {CNNL_BMM_BCAST_DESC_TRANSA, 1},
+                    {CNNL_BMM_BCAST_DESC_TRANSB, 0}};
+  for (const auto& row : bcast_rows) {
+    ASSERT_EQ(cnnlGetBatchMatMulBCastDescAttr(bcast, row.attr, &value,
+                                              sizeof(value), nullptr),
+              CNNL_STATUS_SUCCESS);
+    EXPECT_EQ(value, row.want) << row.attr;
+  }
+  cnnlBatchMatMulAlgo_t algo;
+  cnnlBatchMatMulBCastAlgo_t bcast_algo;
+  ASSERT_EQ(cnnlBatchMatMulAlgoCreate(&algo), CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlBatchMatMulBCastAlgoCreate(&bcast_algo), CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(cnnlBatchMatMulAlgoDestroy(algo), CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(cnnlBatchMatMulBCastAlgoDestroy(bcast_algo), CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(cnnlBatchMatMulDescDestroy(bmm), CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(cnnlBatchMatMulBCastDescDestroy(bcast), CNNL_STATUS_SUCCESS);
+}
+
+// ---- Bad calls ----
+
+struct Objects {
+  Handle handle;
+  Tensor f6{CNNL_DTYPE_FLOAT, {2, 3}}, f4{CNNL_DTYPE_FLOAT, {4}},
+      i6{CNNL_DTYPE_INT32, {2, 3}}, i2{CNNL_DTYPE_INT32, {2}};
+  cnnlBatchMatMulDescriptor_t bmm = nullptr;
+  float in[16] = {1, 2, 3, 4, 5, 6};
+  float out[16] = {};
+  Objects() { cnnlBatchMatMulDescCreate(&bmm); }
+  ~Objects() { cnnlBatchMatMulDescDestroy(bmm); }
+};
+using Bad = BadCall<cnnlStatus_t, Objects&>;
+constexpr cnnlStatus_t kBad = CNNL_STATUS_BAD_PARAM;
+constexpr cnnlStatus_t kNotSupported = CNNL_STATUS_NOT_SUPPORTED;
+
+const Bad kBadCalls[] = {
+    {"HardtanhMinAboveMax",
+     [](Objects& o) {
+       return cnnlHardtanh(o.handle.get(), o.f6.get(), o.in, -1.0f, 1.0f,
+                           o.f6.get(), o.out);
+     },
+     kBad},
+    {"HardtanhInt32",
+     [](Objects& o) {
+       return cnnlHardtanh(o.handle.get(), o.i6.get(), o.in, 1.0f, -1.0f,
+                           o.i6.get(), o.out);
+     },
+     kNotSupported},
+    {"SoftplusBetaZero",
+     [](Objects& o) {
+       return cnnlSoftplusForward(o.handle.get(), o.f6.get(), o.in, o.f6.get(),
+                                  o.out, 0, 20);
+     },
+     kBad},
+    {"ThresholdNullValue",
+     [](Objects& o) {
+       const float t = 0;
+       return cnnlThreshold(o.handle.get(), o.f6.get(), o.in, &t, nullptr,
+                            o.f6.get(), o.out);
+     },
+     kBad},
+    {"ThresholdShapeMismatch",
+     [](Objects& o) {
+       const float t = 0;
+       return cnnlThreshold(o.handle.get(), o.f6.get(), o.in, &t, &t,
+                            o.f4.get(), o.out);
+     },
+     kBad},
+    {"LogUnknownBase",
+     [](Objects& o) {
+       return cnnlLog(o.handle.get(), cnnlLogBase_t(3), o.f6.get(), o.in,
+                      o.f6.get(), o.out);
+     },
+     kBad},
+    {"SquareNullHandle",
+     [](Objects& o) {
+       return cnnlSquare(nullptr, o.f6.get(), o.in, o.f6.get(), o.out);
+     },
+     kBad},
+    {"Expm1Int32",
+     [](Objects& o) {
+       return cnnlExpm1(o.handle.get(), CNNL_COMPUTATION_HIGH_PRECISION,
+                        o.i6.get(), o.in, o.i6.get(), o.out);
+     },
+     kNotSupported},
+    {"SqrtBackwardNullDiffY",
+     [](Objects& o) {
+       return cnnlSqrtBackward(o.handle.get(), o.f6.get(), o.in, nullptr,
+                               o.out);
+     },
+     kBad},
+    {"RsqrtBackwardNullDesc",
+     [](Objects& o) {
+       return cnnlRsqrtBackward(o.handle.get(), nullptr, o.in, o.in, o.out);
+     },
+     kBad},
+    {"SquaredDifferenceNoBroadcast",
+     [](Objects& o) {
+       return cnnlSquaredDifference(o.handle.get(), o.f6.get(), o.in,
+                                    o.f4.get(), o.in, o.f6.get(), o.out,
+                                    nullptr, 0);
+     },
+     kBad},
+    {"LogAddExpMixedTypes",
+     [](Objects& o) {
+       return cnnlLogAddExp(o.handle.get(), o.f6.get(), o.in, o.i6.get(), o.in,
+                            nullptr, 0, o.f6.get(), o.out);
+     },
+     kBad},
+    {"LogAddExp2WorkspaceNullSize",
+     [](Objects& o) {
+       return cnnlGetLogAddExp2WorkspaceSize(o.handle.get(), o.f6.get(),
+                                             o.f6.get(), o.f6.get(), nullptr);
+     },
+     kBad},
+    {"DivNoNanInt32",
+     [](Objects& o) {
+       return cnnlDivNoNan_v2(o.handle.get(), CNNL_COMPUTATION_HIGH_PRECISION,
+                              o.i6.get(), o.in, o.i6.get(), o.in, nullptr, 0,
+                              o.i6.get(), o.out);
+     },
+     kNotSupported},
+    {"ClipMinWrongType",
+     [](Objects& o) {
+       return cnnlClip_v3(o.handle.get(), o.f6.get(), o.in, o.i6.get(), o.in,
+                          nullptr, nullptr, nullptr, 0, o.f6.get(), o.out);
+     },
+     kBad},
+    {"ClipWorkspaceNullHandle",
+     [](Objects& o) {
+       size_t size = 0;
+       return cnnlGetClipWorkspaceSize(nullptr, o.f6.get(), nullptr, nullptr,
+                                       &size);
+     },
+     kBad},
+    {"AssignAddNullAlpha",
+     [](Objects& o) {
+       const float b = 1;
+       return cnnlAssignAdd(o.handle.get(), nullptr, o.f6.get(), o.in, nullptr,
+                            0, &b, o.f6.get(), o.out);
+     },
+     kBad},
+    {"AssignSubNoBroadcast",
+     [](Objects& o) {
+       const float one = 1;
+       return cnnlAssignSub(o.handle.get(), &one, o.f4.get(), o.in, nullptr, 0,
+                            &one, o.f6.get(), o.out);
+     },
+     kBad},
+    {"GatherV2WorkspaceWithoutPointer",
+     [](Objects& o) {
+       return cnnlGather_v2(o.handle.get(), 1, o.f6.get(), o.in, o.i6.get(),
+                            o.in, nullptr, 64, o.f6.get(), o.out);
+     },
+     kBad},
+    {"GatherWorkspaceNullIndex",
+     [](Objects& o) {
+       size_t size = 0;
+       return cnnlGetGatherWorkspaceSize(o.handle.get(), o.f6.get(), nullptr,
+                                         o.f6.get(), 0, &size);
+     },
+     kBad},
+    {"ScatterWorkspaceNullSize",
+     [](Objects& o) {
+       return cnnlGetScatterWorkspaceSize(o.handle.get(), o.i6.get(), nullptr);
+     },
+     kBad},
+    {"RollV2DimOutsideRank",
+     [](Objects& o) {
+       const int64_t shifts[] = {1}, dims[] = {5};
+       return cnnlRoll_v2(o.handle.get(), o.f6.get(), o.in, shifts, 1, dims, 1,
+                          nullptr, 0, o.f6.get(), o.out);
+     },
+     kBad},
+    {"RollV2NegativeCount",
+     [](Objects& o) {
+       const int64_t shifts[] = {1};
+       return cnnlRoll_v2(o.handle.get(), o.f6.get(), o.in, shifts, -1, nullptr,
+                          0, nullptr, 0, o.f6.get(), o.out);
+     },
+     kBad},
+    {"CumsumV2AxisOutsideRank",
+     [](Objects& o) {
+       return cnnlCumsum_v2(o.handle.get(), o.f6.get(), o.in, 4, false, false,
+                            CNNL_NOT_PROPAGATE_NAN, o.f6.get(), o.out, nullptr,
+                            0);
+     },
+     kBad},
+    {"TriV2ShapeMismatch",
+     [](Objects& o) {
+       return cnnlTri_v2(o.handle.get(), 0, true, o.f6.get(), o.in, o.f4.get(),
+                         o.out);
+     },
+     kBad},
+    {"IndexFillIndexOutOfRange",
+     [](Objects& o) {
+       const int32_t index[] = {0, 9};
+       return cnnlIndexFill(o.handle.get(), 1, 1.0f, o.f6.get(), o.in,
+                            o.i2.get(), index, o.f6.get(), o.out);
+     },
+     kBad},
+    {"IndexFillNullInputDesc",
+     [](Objects& o) {
+       const int32_t index[] = {0, 1};
+       return cnnlIndexFill(o.handle.get(), 1, 1.0f, nullptr, o.in, o.i2.get(),
+                            index, o.f6.get(), o.out);
+     },
+     kBad},
+    {"AddNZeroInputs",
+     [](Objects& o) {
+       const cnnlTensorDescriptor_t d[] = {o.f6.get()};
+       const void* const p[] = {o.in};
+       return cnnlAddN(o.handle.get(), d, p, 0, o.f6.get(), o.out);
+     },
+     kBad},
+    {"SizeOfUnknownType",
+     [](Objects&) {
+       size_t size = 0;
+       return cnnlGetSizeOfDataType(cnnlDataType_t(-5), &size);
+     },
+     kBad},
+    {"SizeOfNullSize",
+     [](Objects&) { return cnnlGetSizeOfDataType(CNNL_DTYPE_FLOAT, nullptr); },
+     kBad},
+    {"OpTensorWorkspaceV2NullOpDesc",
+     [](Objects& o) {
+       size_t size = 0;
+       return cnnlGetOpTensorWorkspaceSize_v2(
+           o.handle.get(), nullptr, nullptr, o.f6.get(), o.in, nullptr,
+           o.f6.get(), o.in, nullptr, o.f6.get(), o.out, &size);
+     },
+     kBad},
+    {"ActivationFirstSetterUnknownMode",
+     [](Objects&) {
+       cnnlActivationDescriptor_t act;
+       cnnlCreateActivationDescriptor(&act);
+       const cnnlStatus_t status = cnnlSetActivationDescriptor(
+           act, cnnlActivationMode_t(99), CNNL_NOT_PROPAGATE_NAN, 0.0f);
+       cnnlDestroyActivationDescriptor(act);
+       return status;
+     },
+     kBad},
+    {"BmmAttrUnknown",
+     [](Objects& o) {
+       const int32_t one = 1;
+       return cnnlSetBatchMatMulDescAttr(
+           o.bmm, cnnlBatchMatMulDescAttribute_t(7), &one, sizeof(one));
+     },
+     kBad},
+    {"BmmAttrWrongSize",
+     [](Objects& o) {
+       const int64_t one = 1;
+       return cnnlSetBatchMatMulDescAttr(o.bmm, CNNL_BMM_DESC_TRANSA, &one,
+                                         sizeof(one));
+     },
+     kBad},
+    {"BmmTransposeNotBoolean",
+     [](Objects& o) {
+       const int32_t two = 2;
+       return cnnlSetBatchMatMulDescAttr(o.bmm, CNNL_BMM_DESC_TRANSB, &two,
+                                         sizeof(two));
+     },
+     kBad},
+    {"BmmComputeTypeUnknown",
+     [](Objects& o) {
+       const int32_t type = -3;
+       return cnnlSetBatchMatMulDescAttr(o.bmm, CNNL_BMM_DESC_COMPUTE_TYPE,
+                                         &type, sizeof(type));
+     },
+     kBad},
+    {"BmmGetSmallBuffer",
+     [](Objects& o) {
+       int16_t small = 0;
+       return cnnlGetBatchMatMulDescAttr(o.bmm, CNNL_BMM_DESC_TRANSA, &small,
+                                         sizeof(small), nullptr);
+     },
+     kBad},
+    {"BmmBCastNullDescriptor",
+     [](Objects&) {
+       const int32_t one = 1;
+       return cnnlSetBatchMatMulBCastDescAttr(
+           nullptr, CNNL_BMM_BCAST_DESC_TRANSA, &one, sizeof(one));
+     },
+     kBad},
+    {"BmmDestroyNull",
+     [](Objects&) { return cnnlBatchMatMulDescDestroy(nullptr); }, kBad},
+    {"BmmAlgoCreateNull",
+     [](Objects&) { return cnnlBatchMatMulBCastAlgoCreate(nullptr); }, kBad},
+};
+
+class CnnlLaterFormsBadInput : public testing::TestWithParam<Bad> {};
+
+TEST_P(CnnlLaterFormsBadInput, ReturnsTheStatusLogsAndWritesNothing) {
+  Objects objects;
+  const float before[16] = {};
+  testing::internal::CaptureStderr();
+  const cnnlStatus_t status = GetParam().call(objects);
+  const std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(status, GetParam().expected)
+      << cnnlGetErrorString(status) << " instead of "
+      << cnnlGetErrorString(GetParam().expected);
+  EXPECT_NE(log.find("[xbang] cnnl"), std::string::npos) << log;
+  EXPECT_EQ(std::memcmp(objects.out, before, sizeof(before)), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, CnnlLaterFormsBadInput,
+                         testing::ValuesIn(kBadCalls), BadCallName());
+
+}  // namespace
