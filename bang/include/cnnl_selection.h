@@ -267,6 +267,32 @@ cnnlStatus_t cnnlIndexFill(cnnlHandle_t handle, int dim, float value,
                            const cnnlTensorDescriptor_t output_desc,
                            void* output);
 
+// PyTorch's index_put_: output = input with output[indices] = value, or +=
+// value when accumulate (summing repeated positions; real types). indices
+// lists indices_num (1 to CNNL_DIM_MAX) entries from input's first
+// dimension on: a NULL descriptor takes a whole dimension, an int32 or
+// int64 tensor picks along one (negative values count from its end; a
+// value outside the dimension is CNNL_STATUS_BAD_PARAM), a bool or uint8
+// mask covers as many dimensions as it has and picks its nonzero
+// positions. The picking tensors broadcast together; their dimensions
+// replace the indexed ones in input[indices] where those are adjacent and
+// lead it otherwise, and value broadcasts to that shape. Without
+// accumulate, the last of repeated positions wins. check_index_range is
+// accepted either way (ranges are always checked here). output may be
+// input; workspace size 0.
+cnnlStatus_t cnnlGetIndexPutWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], const int indices_num,
+    const cnnlTensorDescriptor_t value_desc, const bool accumulate,
+    size_t* workspace_size);
+cnnlStatus_t cnnlIndexPut(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t indices_desc[],
+    const void* const indices[], const int indices_num,
+    const cnnlTensorDescriptor_t value_desc, const void* value, void* workspace,
+    size_t workspace_size, const bool accumulate, const bool check_index_range,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+
 #if defined(__cplusplus)
 }
 #endif
