@@ -293,6 +293,41 @@ cnnlStatus_t cnnlIndexPut(
     size_t workspace_size, const bool accumulate, const bool check_index_range,
     const cnnlTensorDescriptor_t output_desc, void* output);
 
+// PyTorch's advanced indexing: output = input[indices], the index entries
+// as for cnnlIndexPut, indices_desc and indices CNNL_DIM_MAX entries long
+// (NULL past the last index). output must have the shape of
+// input[indices]; the OutputDim queries give it (rank and dimensions, int32
+// or int64) from the descriptors, so not for a mask
+// (CNNL_STATUS_NOT_SUPPORTED: its size depends on its data). AdvancedIndex
+// also writes the rank (int32) and dimensions (int64) to output_dim and
+// output_dims when they are not NULL; _v2 in the types of their
+// descriptors (int32 and int64 when unset). Every data type; workspace
+// size 0.
+cnnlStatus_t cnnlGetAdvancedIndexWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], size_t* workspace_size);
+cnnlStatus_t cnnlGetAdvancedIndexOutputDim(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], int* output_dim,
+    int output_dims[]);
+cnnlStatus_t cnnlGetAdvancedIndexOutputDim_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], int* output_dim,
+    int64_t output_dims[]);
+cnnlStatus_t cnnlAdvancedIndex(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t indices_desc[],
+    const void* const indices[], void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output, void* output_dims,
+    void* output_dim);
+cnnlStatus_t cnnlAdvancedIndex_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t indices_desc[],
+    const void* const indices[], void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output,
+    const cnnlTensorDescriptor_t output_dim_desc, void* output_dim,
+    const cnnlTensorDescriptor_t output_dims_desc, void* output_dims);
+
 #if defined(__cplusplus)
 }
 #endif

@@ -1,7 +1,8 @@
-// CNNL's IndexPut (PyTorch's index_put_) against plain loops: one index
-// tensor, whole-dimension slices before it, indexed dimensions apart
-// (their result dimension first), broadcasting index tensors, masks,
-// accumulation over repeated positions and in place; and its bad calls.
+// CNNL's IndexPut (PyTorch's index_put_) and AdvancedIndex (input[indices])
+// against plain loops: one index tensor, whole-dimension slices before it,
+// indexed dimensions apart (their result dimension first), broadcasting
+// index tensors, masks, accumulation over repeated positions and in place,
+// the output-shape queries; and their bad calls.
 #include <cnnl.h>
 #include <gtest/gtest.h>
 
@@ -150,6 +151,93 @@ TEST(CnnlIndexPut, BroadcastingIndexTensorsAndMasksInPlace) {
   }
 }
 
+// input [3, 4, 5] read at [:, B, C] with B [2, 1] and C [3] (adjacent:
+// output [3, 2, 3]) and at [A, :, C] with A and C [3] (apart: output [3,
+// 4]), through both forms and the shape queries.
+TEST(CnnlAdvancedIndex, GathersWhatIndexPutWouldWrite) {
+  Handle handle;
+  const std::vector<float> in = random_floats(60, 12);
+  Tensor tin(CNNL_DTYPE_FLOAT, {3, 4, 5}), t21(CNNL_DTYPE_INT64, {2, 1}),
+      t3(CNNL_DTYPE_INT64, {3});
+  const int64_t b[] = {3, -4}, c[] = {0, 4, 2}, a[] = {2, 0, 1};
+  size_t ws = 99;
+  {
+    cnnlTensorDescriptor_t descs[CNNL_DIM_MAX] = {nullptr, t21.get(), t3.get()};
+    const void* ptrs[CNNL_DIM_MAX] = {nullptr, b, c};
+    ASSERT_EQ(
+        cnnlGetAdvancedIndexWorkspaceSize(handle.get(), tin.get(), descs, &ws),
+        CNNL_STATUS_SUCCESS);
+    EXPECT_EQ(ws, 0u);
+    int rank = 0;
+    int64_t dims64[CNNL_DIM_MAX] = {};
+    int dims32[CNNL_DIM_MAX] = {};
+    ASSERT_EQ(cnnlGetAdvancedIndexOutputDim_v2(handle.get(), tin.get(), descs,
+                                               &rank, dims64),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(rank, 3);
+    EXPECT_EQ(std::vector<int64_t>(dims64, dims64 + 3),
+              (std::vector<int64_t>{3, 2, 3}));
+    ASSERT_EQ(cnnlGetAdvancedIndexOutputDim(handle.get(), tin.get(), descs,
+                                            &rank, dims32),
+              CNNL_STATUS_SUCCESS);
+    EXPECT_EQ(std::vector<int>(dims32, dims32 + 3),
+              (std::vector<int>{3, 2, 3}));
+    Tensor tout(CNNL_DTYPE_FLOAT, {3, 2, 3});
+    std::vector<float> out(18, -1);
+    int32_t got_rank = 0;
+    int64_t got_dims[3] = {};
+    ASSERT_EQ(cnnlAdvancedIndex(handle.get(), tin.get(), in.data(), descs, ptrs,
+                                nullptr, 0, tout.get(), out.data(), got_dims,
+                                &got_rank),
+              CNNL_STATUS_SUCCESS);
+    EXPECT_EQ(got_rank, 3);
+    EXPECT_EQ(got_dims[1], 2);
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 2; ++j) {
+        for (int k = 0; k < 3; ++k) {
+          const int64_t row = b[j] < 0 ? b[j] + 4 : b[j];
+          EXPECT_EQ(out[size_t(i * 6 + j * 3 + k)],
+                    in[size_t(i * 20 + row * 5 + c[k])])
+              << i << "," << j << "," << k;
+        }
+      }
+    }
+  }
+  {
+    cnnlTensorDescriptor_t descs[CNNL_DIM_MAX] = {t3.get(), nullptr, t3.get()};
+    const void* ptrs[CNNL_DIM_MAX] = {a, nullptr, c};
+    Tensor tout(CNNL_DTYPE_FLOAT, {3, 4});
+    std::vector<float> out(12, -1);
+    ASSERT_EQ(cnnlAdvancedIndex_v2(handle.get(), tin.get(), in.data(), descs,
+                                   ptrs, nullptr, 0, tout.get(), out.data(),
+                                   nullptr, nullptr, nullptr, nullptr),
+              CNNL_STATUS_SUCCESS);
+    for (int j = 0; j < 3; ++j) {
+      for (int m = 0; m < 4; ++m) {
+        EXPECT_EQ(out[size_t(j * 4 + m)], in[size_t(a[j] * 20 + m * 5 + c[j])])
+            << j << "," << m;
+      }
+    }
+  }
+}
+
+TEST(CnnlAdvancedIndex, MaskSelectsNonzeroPositionsInOrder) {
+  Handle handle;
+  const int32_t in[] = {1, 2, 3, 4, 5, 6};
+  const uint8_t mask[] = {0, 1, 1};
+  Tensor tin(CNNL_DTYPE_INT32, {2, 3}), tm(CNNL_DTYPE_UINT8, {3}),
+      tout(CNNL_DTYPE_INT32, {2, 2});
+  cnnlTensorDescriptor_t descs[CNNL_DIM_MAX] = {nullptr, tm.get()};
+  const void* ptrs[CNNL_DIM_MAX] = {nullptr, mask};
+  int32_t out[4] = {};
+  ASSERT_EQ(
+      cnnlAdvancedIndex_v2(handle.get(), tin.get(), in, descs, ptrs, nullptr, 0,
+                           tout.get(), out, nullptr, nullptr, nullptr, nullptr),
+      CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(std::vector<int32_t>(out, out + 4),
+            (std::vector<int32_t>{2, 3, 5, 6}));
+}
+
 // ---- Bad calls ----
 
 struct Objects {
@@ -232,6 +320,42 @@ const Bad kBadCalls[] = {
        size_t size = 0;
        return cnnlGetIndexPutWorkspaceSize(o.handle.get(), o.f45.get(), descs,
                                            1, nullptr, false, &size);
+     },
+     kBad},
+    {"AdvancedIndexWrongOutputShape",
+     [](Objects& o) {
+       cnnlTensorDescriptor_t descs[CNNL_DIM_MAX] = {o.i2.get()};
+       const void* ptrs[CNNL_DIM_MAX] = {o.rows};
+       return cnnlAdvancedIndex_v2(o.handle.get(), o.f45.get(), o.in, descs,
+                                   ptrs, nullptr, 0, o.f45.get(), o.out,
+                                   nullptr, nullptr, nullptr, nullptr);
+     },
+     kBad},
+    {"AdvancedIndexOutsideDimension",
+     [](Objects& o) {
+       o.rows[0] = 7;
+       cnnlTensorDescriptor_t descs[CNNL_DIM_MAX] = {o.i2.get()};
+       const void* ptrs[CNNL_DIM_MAX] = {o.rows};
+       Tensor out(CNNL_DTYPE_FLOAT, {2, 5});
+       return cnnlAdvancedIndex(o.handle.get(), o.f45.get(), o.in, descs, ptrs,
+                                nullptr, 0, out.get(), o.out, nullptr, nullptr);
+     },
+     kBad},
+    {"OutputDimOfMask",
+     [](Objects& o) {
+       cnnlTensorDescriptor_t descs[CNNL_DIM_MAX] = {nullptr, o.m3.get()};
+       int rank = 0;
+       int64_t dims[CNNL_DIM_MAX] = {};
+       return cnnlGetAdvancedIndexOutputDim_v2(o.handle.get(), o.f45.get(),
+                                               descs, &rank, dims);
+     },
+     CNNL_STATUS_NOT_SUPPORTED},
+    {"OutputDimNullRank",
+     [](Objects& o) {
+       cnnlTensorDescriptor_t descs[CNNL_DIM_MAX] = {o.i2.get()};
+       int dims[CNNL_DIM_MAX] = {};
+       return cnnlGetAdvancedIndexOutputDim(o.handle.get(), o.f45.get(), descs,
+                                            nullptr, dims);
      },
      kBad},
     {"WorkspaceQueryNullIndices",

@@ -1,9 +1,10 @@
-// CNNL's IndexPut: PyTorch's advanced-index assignment input[indices] =
-// value (or += value) on the host. The index list is resolved once into a
+// CNNL's IndexPut and AdvancedIndex: PyTorch's advanced-index assignment
+// input[indices] = value (or += value) and read output = input[indices] on
+// the host. The index list is resolved once into a
 // plan (the shape input[indices] has and, for each of its elements, the
 // input element it names); the assignment then walks the plan in row-major
 // order, so with repeated positions the last value wins and accumulation
-// sums every value.
+// sums every value; the read gathers along it.
 #include "cnnl_internal.h"
 
 using namespace xbang::cnnl_detail;
@@ -25,7 +26,7 @@ struct IndexPlan {
 bool plan_indices(const char* api, const cnnlTensorStruct& in,
                   const cnnlTensorDescriptor_t descs[],
                   const void* const data[], int count, IndexPlan* plan,
-                  cnnlStatus_t* status) {
+                  cnnlStatus_t* status, bool shape_only = false) {
   const size_t rank = in.dims.size();
   // Per input dimension: -1 a whole slice, else the index tensor (in
   // `picks`) that selects along it.
@@ -39,9 +40,18 @@ bool plan_indices(const char* api, const cnnlTensorStruct& in,
       ++dim;
       continue;
     }
-    if (!usable(api, d, data[k], "indices", status)) return false;
+    if (shape_only ? !usable(api, d, d, "indices", status)
+                   : !usable(api, d, data[k], "indices", status)) {
+      return false;
+    }
     const bool mask =
         d->dtype == CNNL_DTYPE_BOOL || d->dtype == CNNL_DTYPE_UINT8;
+    // A mask's result size depends on its data.
+    if (mask && shape_only) {
+      *status = fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                     "the output shape of a mask index depends on its data");
+      return false;
+    }
     if (!mask && !is_index_type(d->dtype)) {
       *status = fail(api, CNNL_STATUS_BAD_PARAM,
                      "an index tensor is not int32, int64, bool or uint8");
@@ -89,12 +99,13 @@ bool plan_indices(const char* api, const cnnlTensorStruct& in,
       std::vector<int64_t> values;
       values.reserve(size_t(element_count(*d)));
       bool in_range = true;
-      for_each_offset(d->dims, d->strides, [&](int64_t at) {
-        int64_t v = load_index(d->dtype, data[k], at);
-        if (v < 0) v += extent;
-        if (v < 0 || v >= extent) in_range = false;
-        values.push_back(v);
-      });
+      if (!shape_only)
+        for_each_offset(d->dims, d->strides, [&](int64_t at) {
+          int64_t v = load_index(d->dtype, data[k], at);
+          if (v < 0) v += extent;
+          if (v < 0 || v >= extent) in_range = false;
+          values.push_back(v);
+        });
       if (!in_range) {
         *status = fail(api, CNNL_STATUS_BAD_PARAM,
                        "an index lies outside its dimension");
@@ -153,6 +164,7 @@ bool plan_indices(const char* api, const cnnlTensorStruct& in,
       push_block();
     }
   }
+  if (shape_only) return true;
   int64_t n = 1;
   for (const int64_t d : plan->shape) n *= d;
   const std::vector<int64_t> in_strides = dense_strides(in.dims);
@@ -280,6 +292,156 @@ cnnlStatus_t cnnlIndexPut(
   });
   write_bytes(out, output, data);
   return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+// AdvancedIndex: output = input[indices] through the same plan. The index
+// list is CNNL_DIM_MAX entries long (NULL past the last index).
+namespace {
+
+// Writes the rank (int32) and the dimensions (int64 or int32) of `shape`
+// where the caller asked for them (NULL: not wanted).
+void report_shape(const std::vector<int64_t>& shape, void* rank,
+                  cnnlDataType_t rank_type, void* dims,
+                  cnnlDataType_t dims_type) {
+  if (rank != nullptr) store_real(rank_type, rank, 0, double(shape.size()));
+  if (dims != nullptr) {
+    for (size_t i = 0; i < shape.size(); ++i) {
+      store_real(dims_type, dims, int64_t(i), double(shape[i]));
+    }
+  }
+}
+
+cnnlStatus_t advanced_index_shape(const char* api, cnnlHandle_t handle,
+                                  const cnnlTensorDescriptor_t input_desc,
+                                  const cnnlTensorDescriptor_t indices_desc[],
+                                  int* output_dim, void* output_dims,
+                                  cnnlDataType_t dims_type) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, input_desc, input_desc, "input", &status)) {
+    return status;
+  }
+  if (indices_desc == nullptr || output_dim == nullptr ||
+      output_dims == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "indices_desc, output_dim or output_dims is NULL");
+  }
+  IndexPlan plan;
+  if (!plan_indices(api, *input_desc, indices_desc, nullptr, CNNL_DIM_MAX,
+                    &plan, &status, true)) {
+    return status;
+  }
+  if (plan.shape.size() > size_t(CNNL_DIM_MAX)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "the output would have more than CNNL_DIM_MAX dimensions");
+  }
+  *output_dim = int(plan.shape.size());
+  report_shape(plan.shape, nullptr, CNNL_DTYPE_INT32, output_dims, dims_type);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t advanced_index(
+    const char* api, cnnlHandle_t handle,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const cnnlTensorDescriptor_t indices_desc[], const void* const indices[],
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output, void* output_dim,
+    cnnlDataType_t dim_type, void* output_dims, cnnlDataType_t dims_type) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  if (indices_desc == nullptr || indices == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "indices_desc or indices is NULL");
+  }
+  if (output_desc->dtype != input_desc->dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in data type");
+  }
+  IndexPlan plan;
+  if (!plan_indices(api, *input_desc, indices_desc, indices, CNNL_DIM_MAX,
+                    &plan, &status)) {
+    return status;
+  }
+  if (output_desc->dims != plan.shape) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output does not have the shape of input[indices]");
+  }
+  const size_t bytes = element_bytes(input_desc->dtype);
+  const std::vector<char> from = read_bytes(*input_desc, input);
+  std::vector<char> data(plan.targets.size() * bytes);
+  for (size_t e = 0; e < plan.targets.size(); ++e) {
+    std::memcpy(data.data() + e * bytes,
+                from.data() + size_t(plan.targets[e]) * bytes, bytes);
+  }
+  write_bytes(*output_desc, output, data);
+  report_shape(plan.shape, output_dim, dim_type, output_dims, dims_type);
+  return CNNL_STATUS_SUCCESS;
+}
+
+// The data type a reporting descriptor asks for, or `fallback` when the
+// caller passed none (or left it unset).
+cnnlDataType_t reported_type(const cnnlTensorDescriptor_t desc,
+                             cnnlDataType_t fallback) {
+  return desc != nullptr && desc->set && is_index_type(desc->dtype)
+             ? desc->dtype
+             : fallback;
+}
+
+}  // namespace
+
+extern "C" {
+
+cnnlStatus_t cnnlGetAdvancedIndexWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetAdvancedIndexWorkspaceSize", handle,
+                              indices_desc != nullptr ? input_desc : nullptr,
+                              workspace_size);
+}
+cnnlStatus_t cnnlGetAdvancedIndexOutputDim(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], int* output_dim,
+    int output_dims[]) {
+  return advanced_index_shape("cnnlGetAdvancedIndexOutputDim", handle,
+                              input_desc, indices_desc, output_dim, output_dims,
+                              CNNL_DTYPE_INT32);
+}
+cnnlStatus_t cnnlGetAdvancedIndexOutputDim_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], int* output_dim,
+    int64_t output_dims[]) {
+  return advanced_index_shape("cnnlGetAdvancedIndexOutputDim_v2", handle,
+                              input_desc, indices_desc, output_dim, output_dims,
+                              CNNL_DTYPE_INT64);
+}
+cnnlStatus_t cnnlAdvancedIndex(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t indices_desc[],
+    const void* const indices[], void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output, void* output_dims,
+    void* output_dim) {
+  return advanced_index("cnnlAdvancedIndex", handle, input_desc, input,
+                        indices_desc, indices, workspace, workspace_size,
+                        output_desc, output, output_dim, CNNL_DTYPE_INT32,
+                        output_dims, CNNL_DTYPE_INT64);
+}
+cnnlStatus_t cnnlAdvancedIndex_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t indices_desc[],
+    const void* const indices[], void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output,
+    const cnnlTensorDescriptor_t output_dim_desc, void* output_dim,
+    const cnnlTensorDescriptor_t output_dims_desc, void* output_dims) {
+  return advanced_index(
+      "cnnlAdvancedIndex_v2", handle, input_desc, input, indices_desc, indices,
+      workspace, workspace_size, output_desc, output, output_dim,
+      reported_type(output_dim_desc, CNNL_DTYPE_INT32), output_dims,
+      reported_type(output_dims_desc, CNNL_DTYPE_INT64));
 }
 
 }  // extern "C"
