@@ -350,6 +350,25 @@ cnnlStatus_t cnnlAddN_v2(cnnlHandle_t handle,
                          const void* const inputs[], const uint32_t input_num,
                          const cnnlTensorDescriptor_t output_desc, void* output,
                          void* workspace, size_t workspace_size);
+// output = 0 with output[begin:end:stride] = input (int32 arrays, the
+// slice as cnnlStridedSlice_v2 takes it over output's shape): the gradient
+// of cnnlStridedSlice.
+cnnlStatus_t cnnlStridedSliceBackward(cnnlHandle_t handle, const int begin[],
+                                      const int end[], const int stride[],
+                                      const cnnlTensorDescriptor_t input_desc,
+                                      const void* input,
+                                      const cnnlTensorDescriptor_t output_desc,
+                                      void* output);
+// The inverse of cnnlConcat: outputs[n] is the next outputs_desc[n]-sized
+// piece of input along axis (negative from the last); every data type.
+cnnlStatus_t cnnlGetSplitWorkspaceSize(cnnlHandle_t handle, const int split_num,
+                                       size_t* size);
+cnnlStatus_t cnnlSplit(cnnlHandle_t handle, const int split_num, const int axis,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input, void* workspace,
+                       size_t workspace_size,
+                       const cnnlTensorDescriptor_t outputs_desc[],
+                       void* outputs[]);
 // cnnlAddN_v2 without a workspace.
 cnnlStatus_t cnnlAddN(cnnlHandle_t handle,
                       const cnnlTensorDescriptor_t input_descs[],

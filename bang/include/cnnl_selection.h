@@ -328,6 +328,22 @@ cnnlStatus_t cnnlAdvancedIndex_v2(
     const cnnlTensorDescriptor_t output_dim_desc, void* output_dim,
     const cnnlTensorDescriptor_t output_dims_desc, void* output_dims);
 
+// The number of non-zero elements of x (any real type, bool included)
+// into num_true, one int32 or int64 element (NaN counts as non-zero).
+// Workspace size 0.
+cnnlStatus_t cnnlGetNumTrueWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t num_true_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlNumTrue_v3(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t x_desc, const void* x,
+                            void* workspace, size_t workspace_size,
+                            const cnnlTensorDescriptor_t num_true_desc,
+                            void* num_true);
+cnnlStatus_t cnnlNumTrue_v2(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t x_desc, const void* x,
+                            const cnnlTensorDescriptor_t num_true_desc,
+                            void* num_true);
+
 #if defined(__cplusplus)
 }
 #endif

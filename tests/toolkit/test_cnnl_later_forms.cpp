@@ -2,7 +2,8 @@
 // tests: activation forward passes (Hardtanh, Softplus, Threshold), more
 // unary and binary element-wise functions, Clip_v3, AssignAdd/AssignSub,
 // the later forms of gather, roll, cumsum, tri, index fill and AddN, the
-// data-type size query and the first batched-product descriptors, each
+// strided-slice gradient, Split, NumTrue, the data-type size query, the
+// first batched-product descriptors and the CTC loss descriptor, each
 // against a plain loop, with their bad calls.
 #include <cnnl.h>
 #include <gtest/gtest.h>
@@ -498,6 +499,87 @@ TEST(CnnlLaterForms, FirstBatchedProductDescriptorsKeepTheirAttributes) {
   EXPECT_EQ(cnnlBatchMatMulBCastDescDestroy(bcast), CNNL_STATUS_SUCCESS);
 }
 
+TEST(CnnlLaterForms, StridedSliceBackwardSplitAndNumTrue) {
+  Handle handle;
+  // dy [2, 2] into dx [3, 5] at rows 0:3:2 and columns -1:0:-3 (4, 1).
+  const float dy[] = {1, 2, 3, 4};
+  std::vector<float> dx(15, 9);
+  const int begin[] = {0, -1}, end[] = {3, 0}, stride[] = {2, -3};
+  Tensor tdy(CNNL_DTYPE_FLOAT, {2, 2}), tdx(CNNL_DTYPE_FLOAT, {3, 5});
+  ASSERT_EQ(cnnlStridedSliceBackward(handle.get(), begin, end, stride,
+                                     tdy.get(), dy, tdx.get(), dx.data()),
+            CNNL_STATUS_SUCCESS);
+  std::vector<float> want(15, 0);
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 2; ++j)
+      want[size_t(i * 2 * 5 + 4 - 3 * j)] = dy[i * 2 + j];
+  }
+  EXPECT_EQ(dx, want);
+
+  // Split [2, 5] along the last axis into 2 and 3 columns.
+  std::vector<float> in(10);
+  for (size_t i = 0; i < 10; ++i) in[i] = float(i);
+  Tensor tin(CNNL_DTYPE_FLOAT, {2, 5}), t2(CNNL_DTYPE_FLOAT, {2, 2}),
+      t3(CNNL_DTYPE_FLOAT, {2, 3});
+  size_t ws = 99;
+  ASSERT_EQ(cnnlGetSplitWorkspaceSize(handle.get(), 2, &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  float left[4] = {}, right[6] = {};
+  const cnnlTensorDescriptor_t descs[] = {t2.get(), t3.get()};
+  void* outs[] = {left, right};
+  ASSERT_EQ(cnnlSplit(handle.get(), 2, -1, tin.get(), in.data(), nullptr, 0,
+                      descs, outs),
+            CNNL_STATUS_SUCCESS);
+  for (int r = 0; r < 2; ++r) {
+    for (int c = 0; c < 5; ++c) {
+      const float got = c < 2 ? left[r * 2 + c] : right[r * 3 + c - 2];
+      EXPECT_EQ(got, in[size_t(r * 5 + c)]) << r << "," << c;
+    }
+  }
+
+  // NumTrue over a float mask (MegEngine's use) into int32 and int64.
+  const float mask[] = {0, 1.5f, 0, -2, NAN, 0};
+  Tensor tm(CNNL_DTYPE_FLOAT, {2, 3}), t32(CNNL_DTYPE_INT32, {1}),
+      t64(CNNL_DTYPE_INT64, {1});
+  ASSERT_EQ(cnnlGetNumTrueWorkspaceSize_v2(handle.get(), t32.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  int32_t n32 = -1;
+  int64_t n64 = -1;
+  ASSERT_EQ(
+      cnnlNumTrue_v3(handle.get(), tm.get(), mask, nullptr, 0, t32.get(), &n32),
+      CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlNumTrue_v2(handle.get(), tm.get(), mask, t64.get(), &n64),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(n32, 3);
+  EXPECT_EQ(n64, 3);
+}
+
+TEST(CnnlLaterForms, CtcLossDescriptorKeepsItsSettings) {
+  cnnlCTCLossDescriptor_t desc;
+  ASSERT_EQ(cnnlCreateCTCLossDescriptor(&desc), CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(
+      cnnlSetCTCLossDescriptor(desc, CNNL_LOG_SOFTMAX_NORMALIZATION,
+                               CNNL_REDUCE_MODE_MEAN_BY_LABEL_LENGTH_AND_BATCH,
+                               CNNL_ZERO_INFINITY, 3, 50, 12),
+      CNNL_STATUS_SUCCESS);
+  cnnlCTCLossNormalizationMode_t norm;
+  cnnlCTCLossReduceMode_t reduce;
+  cnnlCTCLossZeroInfinityMode_t zero;
+  int blank = -1, max_input = -1, max_label = -1;
+  ASSERT_EQ(cnnlGetCTCLossDescriptor(desc, &norm, &reduce, &zero, &blank,
+                                     &max_input, &max_label),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(norm, CNNL_LOG_SOFTMAX_NORMALIZATION);
+  EXPECT_EQ(reduce, CNNL_REDUCE_MODE_MEAN_BY_LABEL_LENGTH_AND_BATCH);
+  EXPECT_EQ(zero, CNNL_ZERO_INFINITY);
+  EXPECT_EQ(blank, 3);
+  EXPECT_EQ(max_input, 50);
+  EXPECT_EQ(max_label, 12);
+  EXPECT_EQ(cnnlDestroyCTCLossDescriptor(desc), CNNL_STATUS_SUCCESS);
+}
+
 // ---- Bad calls ----
 
 struct Objects {
@@ -761,6 +843,90 @@ const Bad kBadCalls[] = {
        const int32_t one = 1;
        return cnnlSetBatchMatMulBCastDescAttr(
            nullptr, CNNL_BMM_BCAST_DESC_TRANSA, &one, sizeof(one));
+     },
+     kBad},
+    {"StridedSliceBackwardWrongShape",
+     [](Objects& o) {
+       const int b[] = {0, 0}, e[] = {2, 3}, st[] = {1, 1};
+       return cnnlStridedSliceBackward(o.handle.get(), b, e, st, o.f4.get(),
+                                       o.in, o.f6.get(), o.out);
+     },
+     kBad},
+    {"StridedSliceBackwardZeroStride",
+     [](Objects& o) {
+       const int b[] = {0, 0}, e[] = {2, 3}, st[] = {1, 0};
+       return cnnlStridedSliceBackward(o.handle.get(), b, e, st, o.f6.get(),
+                                       o.in, o.f6.get(), o.out);
+     },
+     kBad},
+    {"SplitSizesDoNotAddUp",
+     [](Objects& o) {
+       const cnnlTensorDescriptor_t d[] = {o.f6.get(), o.f6.get()};
+       void* outs[] = {o.out, o.out};
+       return cnnlSplit(o.handle.get(), 2, 0, o.f6.get(), o.in, nullptr, 0, d,
+                        outs);
+     },
+     kBad},
+    {"SplitAxisOutsideRank",
+     [](Objects& o) {
+       const cnnlTensorDescriptor_t d[] = {o.f6.get()};
+       void* outs[] = {o.out};
+       return cnnlSplit(o.handle.get(), 1, 2, o.f6.get(), o.in, nullptr, 0, d,
+                        outs);
+     },
+     kBad},
+    {"SplitWorkspaceZeroPieces",
+     [](Objects& o) {
+       size_t size = 0;
+       return cnnlGetSplitWorkspaceSize(o.handle.get(), 0, &size);
+     },
+     kBad},
+    {"NumTrueFloatCount",
+     [](Objects& o) {
+       return cnnlNumTrue_v2(o.handle.get(), o.f6.get(), o.in, o.f4.get(),
+                             o.out);
+     },
+     kBad},
+    {"NumTrueNullHandle",
+     [](Objects& o) {
+       return cnnlNumTrue_v3(nullptr, o.f6.get(), o.in, nullptr, 0, o.i2.get(),
+                             o.out);
+     },
+     kBad},
+    {"CtcUnknownReduceMode",
+     [](Objects&) {
+       cnnlCTCLossDescriptor_t desc;
+       cnnlCreateCTCLossDescriptor(&desc);
+       const cnnlStatus_t status = cnnlSetCTCLossDescriptor(
+           desc, CNNL_NONE_NORMALIZATION, cnnlCTCLossReduceMode_t(5),
+           CNNL_NONE_ZERO_INFINITY, 0, 10, 5);
+       cnnlDestroyCTCLossDescriptor(desc);
+       return status;
+     },
+     kBad},
+    {"CtcNegativeBlank",
+     [](Objects&) {
+       cnnlCTCLossDescriptor_t desc;
+       cnnlCreateCTCLossDescriptor(&desc);
+       const cnnlStatus_t status = cnnlSetCTCLossDescriptor(
+           desc, CNNL_NONE_NORMALIZATION, CNNL_REDUCE_MODE_SUM,
+           CNNL_NONE_ZERO_INFINITY, -1, 10, 5);
+       cnnlDestroyCTCLossDescriptor(desc);
+       return status;
+     },
+     kBad},
+    {"CtcGetNeverSet",
+     [](Objects&) {
+       cnnlCTCLossDescriptor_t desc;
+       cnnlCreateCTCLossDescriptor(&desc);
+       cnnlCTCLossNormalizationMode_t norm;
+       cnnlCTCLossReduceMode_t reduce;
+       cnnlCTCLossZeroInfinityMode_t zero;
+       int blank, max_input, max_label;
+       const cnnlStatus_t status = cnnlGetCTCLossDescriptor(
+           desc, &norm, &reduce, &zero, &blank, &max_input, &max_label);
+       cnnlDestroyCTCLossDescriptor(desc);
+       return status;
      },
      kBad},
     {"BmmDestroyNull",

@@ -1163,4 +1163,45 @@ cnnlStatus_t cnnlIndexFill(cnnlHandle_t handle, int dim, float value,
                           output);
 }
 
+cnnlStatus_t cnnlGetNumTrueWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t num_true_desc,
+    size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetNumTrueWorkspaceSize_v2", handle,
+                              num_true_desc, workspace_size);
+}
+cnnlStatus_t cnnlNumTrue_v3(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t x_desc, const void* x,
+                            void* workspace, size_t workspace_size,
+                            const cnnlTensorDescriptor_t num_true_desc,
+                            void* num_true) {
+  const char* api = "cnnlNumTrue_v3";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, num_true_desc, num_true, "num_true", &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  if (!is_real_number(x_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "x is not of a real type");
+  }
+  if (!is_index_type(num_true_desc->dtype) ||
+      element_count(*num_true_desc) != 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "num_true is not one int32 or int64 element");
+  }
+  int64_t count = 0;
+  for_each_offset(x_desc->dims, x_desc->strides, [&](int64_t at) {
+    if (load_real(x_desc->dtype, x, at) != 0) ++count;
+  });
+  store_real(num_true_desc->dtype, num_true, 0, double(count));
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlNumTrue_v2(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t x_desc, const void* x,
+                            const cnnlTensorDescriptor_t num_true_desc,
+                            void* num_true) {
+  return cnnlNumTrue_v3(handle, x_desc, x, nullptr, 0, num_true_desc, num_true);
+}
+
 }  // extern "C"
