@@ -2070,6 +2070,55 @@ cnnlStatus_t cnnlRandGenerateMultinomial_v2(
     const bool is_replacement, const bool is_logits, void* state,
     void* workspace, size_t workspace_size,
     const cnnlTensorDescriptor_t output_desc, void* output);
+// The counter-based draws PyTorch's Philox state drives: each call draws
+// from a twister seeded with (seed, offset + offset_intragraph), both read
+// from seed_ptr and offset_ptr (host memory here) when from_pointers, so
+// equal seeds and offsets give equal numbers (not the device's). Outputs
+// through their descriptors, any strides: uniform in [min, max), normal,
+// exponential (lambda a host scalar of output's type) of float types;
+// base + a uniform integer in [0, range) of real non-bool types;
+// multinomial samples as cnnlRandGenerateMultinomial_v2; dropout keeping
+// each element with keep_probability, as cnnlFusedDropout_v2.
+cnnlStatus_t cnnlGenerateRandUniform(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const float min, const float max,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGenerateRandNormal(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const float mean, const float stddev,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGenerateRandExponential(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type, const void* lambda,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const cnnlTensorDescriptor_t output_desc,
+    void* output);
+cnnlStatus_t cnnlGenerateRandDiscreteUniform(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const int64_t range, const int64_t base,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGenerateRandMultinomial(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const bool is_replacement,
+    const bool is_logits, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlFusedDropout_v3(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const float keep_probability,
+    const cnnlTensorDescriptor_t mask_desc, void* mask,
+    const cnnlTensorDescriptor_t output_desc, void* output);
 
 #if defined(__cplusplus)
 }

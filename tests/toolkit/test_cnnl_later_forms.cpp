@@ -3,8 +3,9 @@
 // unary and binary element-wise functions, Clip_v3, AssignAdd/AssignSub,
 // the later forms of gather, roll, cumsum, tri, index fill and AddN, the
 // strided-slice gradient, Split, NumTrue, the data-type size query, the
-// first batched-product descriptors and the CTC loss descriptor, each
-// against a plain loop, with their bad calls.
+// first batched-product descriptors, the CTC loss descriptor and the
+// counter-seeded random draws, each against a plain loop or the draws'
+// distributions, with their bad calls.
 #include <cnnl.h>
 #include <gtest/gtest.h>
 
@@ -580,6 +581,104 @@ TEST(CnnlLaterForms, CtcLossDescriptorKeepsItsSettings) {
   EXPECT_EQ(cnnlDestroyCTCLossDescriptor(desc), CNNL_STATUS_SUCCESS);
 }
 
+TEST(CnnlLaterForms, CounterSeededDrawsRepeatForEqualSeedsAndOffsets) {
+  Handle handle;
+  const auto philox = CNNL_RAND_RNG_PHILOX;
+  Tensor t(CNNL_DTYPE_FLOAT, {4000});
+  std::vector<float> a(4000), b(4000), c(4000), d(4000);
+  const int64_t seed = 42, offset = 8;
+  ASSERT_EQ(cnnlGenerateRandUniform(handle.get(), philox, false, 42, 8, nullptr,
+                                    nullptr, 0, 2.0f, 5.0f, t.get(), a.data()),
+            CNNL_STATUS_SUCCESS);
+  // The same seed and offset through the pointers; offset 8 = 4 + 4 within
+  // the graph.
+  const int64_t four = 4;
+  ASSERT_EQ(cnnlGenerateRandUniform(handle.get(), philox, true, 0, 0, &seed,
+                                    &four, 4, 2.0f, 5.0f, t.get(), b.data()),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlGenerateRandUniform(handle.get(), philox, true, 0, 0, &seed,
+                                    &offset, 1, 2.0f, 5.0f, t.get(), c.data()),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  double sum = 0;
+  for (const float v : a) {
+    ASSERT_GE(v, 2.0f);
+    ASSERT_LT(v, 5.0f);
+    sum += v;
+  }
+  EXPECT_NEAR(sum / 4000, 3.5, 0.1);
+
+  // Normal: mean 1, stddev 2.
+  ASSERT_EQ(cnnlGenerateRandNormal(handle.get(), philox, false, 7, 0, nullptr,
+                                   nullptr, 0, 1.0f, 2.0f, t.get(), d.data()),
+            CNNL_STATUS_SUCCESS);
+  double m = 0, sq = 0;
+  for (const float v : d) m += v;
+  m /= 4000;
+  for (const float v : d) sq += (v - m) * (v - m);
+  EXPECT_NEAR(m, 1.0, 0.15);
+  EXPECT_NEAR(std::sqrt(sq / 3999), 2.0, 0.15);
+
+  // Exponential with rate 4 (a host float, the output's type): mean 1/4.
+  const float rate = 4;
+  ASSERT_EQ(
+      cnnlGenerateRandExponential(handle.get(), philox, &rate, false, 9, 0,
+                                  nullptr, nullptr, 0, t.get(), d.data()),
+      CNNL_STATUS_SUCCESS);
+  m = 0;
+  for (const float v : d) {
+    ASSERT_GE(v, 0.0f);
+    m += v;
+  }
+  EXPECT_NEAR(m / 4000, 0.25, 0.03);
+
+  // Discrete uniform into int32: base -3, range 5, every value drawn.
+  std::vector<int32_t> ints(4000);
+  Tensor ti(CNNL_DTYPE_INT32, {4000});
+  ASSERT_EQ(cnnlGenerateRandDiscreteUniform(handle.get(), philox, false, 3, 0,
+                                            nullptr, nullptr, 0, 5, -3,
+                                            ti.get(), ints.data()),
+            CNNL_STATUS_SUCCESS);
+  int seen[5] = {};
+  for (const int32_t v : ints) {
+    ASSERT_GE(v, -3);
+    ASSERT_LT(v, 2);
+    ++seen[v + 3];
+  }
+  for (int k = 0; k < 5; ++k) EXPECT_GT(seen[k], 600) << k;
+
+  // Multinomial from one positive weight; dropout keeping all or none.
+  const float weights[] = {0, 3, 0};
+  int64_t picks[6] = {};
+  Tensor tw(CNNL_DTYPE_FLOAT, {3}), tp(CNNL_DTYPE_INT64, {6});
+  ASSERT_EQ(cnnlGenerateRandMultinomial(handle.get(), philox, tw.get(), weights,
+                                        false, 1, 2, nullptr, nullptr, 0, true,
+                                        false, nullptr, 0, tp.get(), picks),
+            CNNL_STATUS_SUCCESS);
+  for (const int64_t p : picks) EXPECT_EQ(p, 1);
+  const float in[] = {1, 2, 3, 4};
+  float out[4] = {};
+  uint8_t mask[4] = {};
+  Tensor t4(CNNL_DTYPE_FLOAT, {4}), tm(CNNL_DTYPE_UINT8, {4});
+  ASSERT_EQ(cnnlFusedDropout_v3(handle.get(), philox, t4.get(), in, false, 5, 0,
+                                nullptr, nullptr, 0, 1.0f, tm.get(), mask,
+                                t4.get(), out),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(out[i], in[i]);
+    EXPECT_EQ(mask[i], 1);
+  }
+  ASSERT_EQ(cnnlFusedDropout_v3(handle.get(), philox, t4.get(), in, false, 5, 0,
+                                nullptr, nullptr, 0, 0.0f, tm.get(), mask,
+                                t4.get(), out),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(out[i], 0.0f);
+    EXPECT_EQ(mask[i], 0);
+  }
+}
+
 // ---- Bad calls ----
 
 struct Objects {
@@ -927,6 +1026,58 @@ const Bad kBadCalls[] = {
            desc, &norm, &reduce, &zero, &blank, &max_input, &max_label);
        cnnlDestroyCTCLossDescriptor(desc);
        return status;
+     },
+     kBad},
+    {"RandUnknownRngType",
+     [](Objects& o) {
+       return cnnlGenerateRandUniform(o.handle.get(), cnnlRandRngType_t(9),
+                                      false, 1, 0, nullptr, nullptr, 0, 0.0f,
+                                      1.0f, o.f6.get(), o.out);
+     },
+     kBad},
+    {"RandPointersNull",
+     [](Objects& o) {
+       return cnnlGenerateRandNormal(o.handle.get(), CNNL_RAND_RNG_PHILOX, true,
+                                     1, 0, nullptr, nullptr, 0, 0.0f, 1.0f,
+                                     o.f6.get(), o.out);
+     },
+     kBad},
+    {"RandUniformMinAboveMax",
+     [](Objects& o) {
+       return cnnlGenerateRandUniform(o.handle.get(), CNNL_RAND_RNG_PHILOX,
+                                      false, 1, 0, nullptr, nullptr, 0, 2.0f,
+                                      1.0f, o.f6.get(), o.out);
+     },
+     kBad},
+    {"RandUniformInt32Output",
+     [](Objects& o) {
+       return cnnlGenerateRandUniform(o.handle.get(), CNNL_RAND_RNG_PHILOX,
+                                      false, 1, 0, nullptr, nullptr, 0, 0.0f,
+                                      1.0f, o.i6.get(), o.out);
+     },
+     kNotSupported},
+    {"RandExponentialNegativeRate",
+     [](Objects& o) {
+       const float rate = -1;
+       return cnnlGenerateRandExponential(o.handle.get(), CNNL_RAND_RNG_PHILOX,
+                                          &rate, false, 1, 0, nullptr, nullptr,
+                                          0, o.f6.get(), o.out);
+     },
+     kBad},
+    {"RandDiscreteZeroRange",
+     [](Objects& o) {
+       return cnnlGenerateRandDiscreteUniform(
+           o.handle.get(), CNNL_RAND_RNG_PHILOX, false, 1, 0, nullptr, nullptr,
+           0, 0, 0, o.i6.get(), o.out);
+     },
+     kBad},
+    {"DropoutV3KeepAboveOne",
+     [](Objects& o) {
+       Tensor mask(CNNL_DTYPE_UINT8, {2, 3});
+       uint8_t bits[6] = {};
+       return cnnlFusedDropout_v3(
+           o.handle.get(), CNNL_RAND_RNG_PHILOX, o.f6.get(), o.in, false, 1, 0,
+           nullptr, nullptr, 0, 1.5f, mask.get(), bits, o.f6.get(), o.out);
      },
      kBad},
     {"BmmDestroyNull",
