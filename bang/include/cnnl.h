@@ -369,6 +369,20 @@ cnnlStatus_t cnnlSplit(cnnlHandle_t handle, const int split_num, const int axis,
                        size_t workspace_size,
                        const cnnlTensorDescriptor_t outputs_desc[],
                        void* outputs[]);
+// The gradient of as_strided: output (the base, its elements in row-major
+// order) = 0, then each element of input (the view's gradient) added at
+// offset + sum(index x strides) of it (overlaps sum); real types. Workspace
+// size 0.
+cnnlStatus_t cnnlGetAsStridedBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t output_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlAsStridedBackward(cnnlHandle_t handle,
+                                   const cnnlTensorDescriptor_t input_desc,
+                                   const void* input,
+                                   const cnnlTensorDescriptor_t output_desc,
+                                   void* output, const uint32_t strides[],
+                                   const uint32_t offset, void* workspace,
+                                   size_t workspace_size);
 // cnnlAddN_v2 without a workspace.
 cnnlStatus_t cnnlAddN(cnnlHandle_t handle,
                       const cnnlTensorDescriptor_t input_descs[],
@@ -1771,6 +1785,20 @@ cnnlStatus_t cnnlClip_v3(cnnlHandle_t handle,
                          const cnnlTensorDescriptor_t max_desc, const void* max,
                          void* workspace, size_t workspace_size,
                          const cnnlTensorDescriptor_t y_desc, void* y);
+// output = abs (cos angle + i sin angle): abs and angle float (half)
+// broadcast to output's shape (NumPy rules), output complex float (complex
+// half). Workspace size 0.
+cnnlStatus_t cnnlGetPolarWorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t abs_desc,
+                                       const cnnlTensorDescriptor_t angle_desc,
+                                       const cnnlTensorDescriptor_t output_desc,
+                                       size_t* workspace_size);
+cnnlStatus_t cnnlPolar(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t abs_desc, const void* abs,
+                       const cnnlTensorDescriptor_t angle_desc,
+                       const void* angle,
+                       const cnnlTensorDescriptor_t output_desc, void* output,
+                       void* workspace, size_t workspace_size);
 // In place on y: AssignAdd y = *alpha x + *beta y, AssignSub y = *beta y -
 // *alpha x; alpha and beta host floats, x broadcast to y's shape (NumPy
 // rules), one real type. Workspace size 0.

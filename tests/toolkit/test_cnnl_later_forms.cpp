@@ -2,7 +2,8 @@
 // tests: activation forward passes (Hardtanh, Softplus, Threshold), more
 // unary and binary element-wise functions, Clip_v3, AssignAdd/AssignSub,
 // the later forms of gather, roll, cumsum, tri, index fill and AddN, the
-// strided-slice gradient, Split, NumTrue, the data-type size query, the
+// strided-slice and as-strided gradients, Split, NumTrue, Polar, the
+// data-type size query, the
 // first batched-product descriptors, the CTC loss descriptor and the
 // counter-seeded random draws, each against a plain loop or the draws'
 // distributions, with their bad calls.
@@ -679,6 +680,47 @@ TEST(CnnlLaterForms, CounterSeededDrawsRepeatForEqualSeedsAndOffsets) {
   }
 }
 
+TEST(CnnlLaterForms, PolarAndAsStridedBackward) {
+  Handle handle;
+  // abs [2, 1] and angle [3] broadcast to a complex float [2, 3].
+  const float r[] = {2, 0.5f}, theta[] = {0, 1.25f, -2};
+  float z[12] = {};
+  Tensor tr(CNNL_DTYPE_FLOAT, {2, 1}), tt(CNNL_DTYPE_FLOAT, {3}),
+      tz(CNNL_DTYPE_COMPLEX_FLOAT, {2, 3});
+  size_t ws = 99;
+  ASSERT_EQ(cnnlGetPolarWorkspaceSize(handle.get(), tr.get(), tt.get(),
+                                      tz.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  ASSERT_EQ(cnnlPolar(handle.get(), tr.get(), r, tt.get(), theta, tz.get(), z,
+                      nullptr, 0),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      EXPECT_NEAR(z[(i * 3 + j) * 2], r[i] * std::cos(theta[j]), 1e-6);
+      EXPECT_NEAR(z[(i * 3 + j) * 2 + 1], r[i] * std::sin(theta[j]), 1e-6);
+    }
+  }
+
+  // A [3, 2] view with strides {1, 2} at offset 1 over a base of 8
+  // elements: base positions 1 + i + 2 j overlap, their gradients sum.
+  const float grad[] = {1, 2, 3, 4, 5, 6};
+  std::vector<float> base(8, -1);
+  const uint32_t strides[] = {1, 2};
+  Tensor tg(CNNL_DTYPE_FLOAT, {3, 2}), tb(CNNL_DTYPE_FLOAT, {2, 4});
+  ASSERT_EQ(cnnlGetAsStridedBackwardWorkspaceSize(handle.get(), tb.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  ASSERT_EQ(cnnlAsStridedBackward(handle.get(), tg.get(), grad, tb.get(),
+                                  base.data(), strides, 1, nullptr, 0),
+            CNNL_STATUS_SUCCESS);
+  std::vector<float> want(8, 0);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 2; ++j) want[size_t(1 + i + 2 * j)] += grad[i * 2 + j];
+  }
+  EXPECT_EQ(base, want);
+}
+
 // ---- Bad calls ----
 
 struct Objects {
@@ -1078,6 +1120,31 @@ const Bad kBadCalls[] = {
        return cnnlFusedDropout_v3(
            o.handle.get(), CNNL_RAND_RNG_PHILOX, o.f6.get(), o.in, false, 1, 0,
            nullptr, nullptr, 0, 1.5f, mask.get(), bits, o.f6.get(), o.out);
+     },
+     kBad},
+    {"PolarRealOutput",
+     [](Objects& o) {
+       return cnnlPolar(o.handle.get(), o.f6.get(), o.in, o.f6.get(), o.in,
+                        o.f6.get(), o.out, nullptr, 0);
+     },
+     kBad},
+    {"PolarInt32",
+     [](Objects& o) {
+       return cnnlPolar(o.handle.get(), o.i6.get(), o.in, o.i6.get(), o.in,
+                        o.f6.get(), o.out, nullptr, 0);
+     },
+     kNotSupported},
+    {"AsStridedBackwardPastTheBase",
+     [](Objects& o) {
+       const uint32_t strides[] = {3, 1};
+       return cnnlAsStridedBackward(o.handle.get(), o.f6.get(), o.in,
+                                    o.f6.get(), o.out, strides, 1, nullptr, 0);
+     },
+     kBad},
+    {"AsStridedBackwardNullStrides",
+     [](Objects& o) {
+       return cnnlAsStridedBackward(o.handle.get(), o.f6.get(), o.in,
+                                    o.f6.get(), o.out, nullptr, 0, nullptr, 0);
      },
      kBad},
     {"BmmDestroyNull",

@@ -554,4 +554,62 @@ cnnlStatus_t cnnlSplit(cnnlHandle_t handle, const int split_num, const int axis,
   return CNNL_STATUS_SUCCESS;
 }
 
+cnnlStatus_t cnnlGetAsStridedBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t output_desc,
+    size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetAsStridedBackwardWorkspaceSize", handle,
+                              output_desc, workspace_size);
+}
+
+// The gradient of as_strided: output (the base, dense in row-major order)
+// = 0, then every element of input (the view's gradient, view-shaped)
+// added at offset + sum(index x stride) of it; overlapping view elements
+// sum.
+cnnlStatus_t cnnlAsStridedBackward(cnnlHandle_t handle,
+                                   const cnnlTensorDescriptor_t input_desc,
+                                   const void* input,
+                                   const cnnlTensorDescriptor_t output_desc,
+                                   void* output, const uint32_t strides[],
+                                   const uint32_t offset, void* workspace,
+                                   size_t workspace_size) {
+  const char* api = "cnnlAsStridedBackward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status) ||
+      !same_type(api, *input_desc, *output_desc,
+                 "input and output differ in data type", &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  const cnnlDataType_t dtype = output_desc->dtype;
+  if (!is_real_number(dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "data type is not real");
+  }
+  const size_t rank = input_desc->dims.size();
+  if (rank > 0 && strides == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "strides is NULL");
+  }
+  const int64_t storage = element_count(*output_desc);
+  std::vector<int64_t> view_strides(strides, strides + rank);
+  // The view's farthest element must lie in the base.
+  int64_t last = offset;
+  for (size_t i = 0; i < rank; ++i) {
+    if (input_desc->dims[i] > 0) {
+      last += (input_desc->dims[i] - 1) * view_strides[i];
+    }
+  }
+  if (element_count(*input_desc) > 0 && last >= storage) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "the view reaches past output's elements");
+  }
+  const std::vector<double> grad = read_reals(*input_desc, input);
+  std::vector<double> sum(size_t(storage), 0.0);
+  size_t next = 0;
+  for_each_offset(input_desc->dims, view_strides, [&](int64_t at) {
+    sum[size_t(offset + at)] += grad[next++];
+  });
+  write_reals(*output_desc, output, sum);
+  return CNNL_STATUS_SUCCESS;
+}
+
 }  // extern "C"

@@ -1188,3 +1188,70 @@ cnnlStatus_t cnnlAssignSub(cnnlHandle_t handle, const void* alpha,
 }
 
 }  // extern "C"
+
+extern "C" {
+
+cnnlStatus_t cnnlGetPolarWorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t abs_desc,
+                                       const cnnlTensorDescriptor_t angle_desc,
+                                       const cnnlTensorDescriptor_t output_desc,
+                                       size_t* workspace_size) {
+  return zero_workspace3("cnnlGetPolarWorkspaceSize", handle, abs_desc,
+                         angle_desc, output_desc, workspace_size);
+}
+
+// output = abs (cos angle + i sin angle): abs and angle of one float type
+// broadcast to output's shape, output the complex type of that precision
+// (real and imaginary parts stored one after the other).
+cnnlStatus_t cnnlPolar(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t abs_desc, const void* abs,
+                       const cnnlTensorDescriptor_t angle_desc,
+                       const void* angle,
+                       const cnnlTensorDescriptor_t output_desc, void* output,
+                       void* workspace, size_t workspace_size) {
+  const char* api = "cnnlPolar";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, abs_desc, abs, "abs", &status) ||
+      !usable(api, angle_desc, angle, "angle", &status) ||
+      !usable(api, output_desc, output, "output", &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  const cnnlDataType_t dtype = abs_desc->dtype;
+  if (dtype != CNNL_DTYPE_FLOAT && dtype != CNNL_DTYPE_HALF) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "abs is not float or half");
+  }
+  const cnnlDataType_t complex_type = dtype == CNNL_DTYPE_FLOAT
+                                          ? CNNL_DTYPE_COMPLEX_FLOAT
+                                          : CNNL_DTYPE_COMPLEX_HALF;
+  if (angle_desc->dtype != dtype || output_desc->dtype != complex_type) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "abs and angle differ in type, or output is not their complex "
+                "type");
+  }
+  std::vector<int64_t> abs_strides, angle_strides;
+  if (!numpy_strides(*abs_desc, *output_desc, &abs_strides) ||
+      !numpy_strides(*angle_desc, *output_desc, &angle_strides)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "abs or angle does not broadcast to output's shape");
+  }
+  std::vector<double> parts;
+  parts.reserve(size_t(element_count(*output_desc)) * 2);
+  for_each_pair(output_desc->dims, abs_strides, angle_strides,
+                [&](int64_t a, int64_t t) {
+                  const double r = load_real(dtype, abs, a);
+                  const double theta = load_real(dtype, angle, t);
+                  parts.push_back(r * std::cos(theta));
+                  parts.push_back(r * std::sin(theta));
+                });
+  // Parts are computed before any is stored: output may overlap an input.
+  size_t next = 0;
+  for_each_offset(output_desc->dims, output_desc->strides, [&](int64_t o) {
+    store_real(dtype, output, 2 * o, parts[next++]);
+    store_real(dtype, output, 2 * o + 1, parts[next++]);
+  });
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
