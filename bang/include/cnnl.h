@@ -1119,6 +1119,21 @@ cnnlStatus_t cnnlSetConvolutionDescriptor(cnnlConvolutionDescriptor_t conv_desc,
                                           const int stride[],
                                           const int dilation[], int group_count,
                                           cnnlDataType_t compute_type);
+// PyTorch's fold: the columns col [N, C x kh x kw, oh x ow] summed back
+// into y (NCHW [N, C, H, W], zeroed first), the window kh x kw from
+// w_desc's last two dimensions, padding, stride and dilation from
+// conv_desc. Float types; workspace size 0.
+cnnlStatus_t cnnlGetCol2ImWorkspaceSize(cnnlHandle_t handle,
+                                        const cnnlTensorDescriptor_t col_desc,
+                                        const cnnlTensorDescriptor_t w_desc,
+                                        const cnnlTensorDescriptor_t y_desc,
+                                        size_t* workspace_size);
+cnnlStatus_t cnnlCol2Im(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t col_desc, const void* col,
+                        const cnnlTensorDescriptor_t w_desc,
+                        const cnnlConvolutionDescriptor_t conv_desc,
+                        void* workspace, size_t workspace_size,
+                        const cnnlTensorDescriptor_t y_desc, void* y);
 // allow_tf32 0 or 1: whether float products may round through TF32. The
 // products here are float throughout, which TF32 permission allows.
 cnnlStatus_t cnnlSetConvolutionDescriptorAllowTF32(

@@ -344,6 +344,16 @@ cnnlStatus_t cnnlNumTrue_v2(cnnlHandle_t handle,
                             const cnnlTensorDescriptor_t num_true_desc,
                             void* num_true);
 
+// torch.Tensor.unfold: output is input with dimension `dimension`
+// (negative from the last) replaced by its (extent - size) / step + 1
+// windows and a last dimension of the size elements of each. Every data
+// type.
+cnnlStatus_t cnnlUnfold(cnnlHandle_t handle, const int dimension,
+                        const int size, const int step,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+
 #if defined(__cplusplus)
 }
 #endif

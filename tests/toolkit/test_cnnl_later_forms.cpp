@@ -2,7 +2,8 @@
 // tests: activation forward passes (Hardtanh, Softplus, Threshold), more
 // unary and binary element-wise functions, Clip_v3, AssignAdd/AssignSub,
 // the later forms of gather, roll, cumsum, tri, index fill and AddN, the
-// strided-slice and as-strided gradients, Split, NumTrue, Polar, the
+// strided-slice and as-strided gradients, Split, Unfold, Col2Im, NumTrue,
+// Polar, the
 // data-type size query, the
 // first batched-product descriptors, the CTC loss descriptor and the
 // counter-seeded random draws, each against a plain loop or the draws'
@@ -721,6 +722,76 @@ TEST(CnnlLaterForms, PolarAndAsStridedBackward) {
   EXPECT_EQ(base, want);
 }
 
+TEST(CnnlLaterForms, UnfoldWindowsAndCol2ImAsTheAdjointOfIm2Col) {
+  Handle handle;
+  // Windows of 3 every 2 along dimension 1 of a [2, 7] input: [2, 3, 3].
+  std::vector<float> in(14);
+  for (size_t i = 0; i < 14; ++i) in[i] = float(i);
+  Tensor tin(CNNL_DTYPE_FLOAT, {2, 7}), tout(CNNL_DTYPE_FLOAT, {2, 3, 3});
+  float windows[18] = {};
+  ASSERT_EQ(cnnlUnfold(handle.get(), -1, 3, 2, tin.get(), in.data(), tout.get(),
+                       windows),
+            CNNL_STATUS_SUCCESS);
+  for (int r = 0; r < 2; ++r) {
+    for (int k = 0; k < 3; ++k) {
+      for (int e = 0; e < 3; ++e) {
+        EXPECT_EQ(windows[(r * 3 + k) * 3 + e], in[size_t(r * 7 + 2 * k + e)]);
+      }
+    }
+  }
+
+  // Col2Im of an image [1, 2, 5, 4] with a 3 x 2 window, padding {1, 0, 0,
+  // 1}, stride {2, 1}, dilation {1, 2}: <im2col(x), col> = <x, col2im(col)>
+  // with im2col written here as a plain loop.
+  const int n = 1, c = 2, h = 5, w = 4, kh = 3, kw = 2;
+  const int pad[] = {1, 0, 0, 1}, stride[] = {2, 1}, dilation[] = {1, 2};
+  const int oh =
+      (h + pad[0] + pad[1] - dilation[0] * (kh - 1) - 1) / stride[0] + 1;
+  const int ow =
+      (w + pad[2] + pad[3] - dilation[1] * (kw - 1) - 1) / stride[1] + 1;
+  const std::vector<float> x = random_floats(size_t(n * c * h * w), 40);
+  const std::vector<float> col =
+      random_floats(size_t(n * c * kh * kw * oh * ow), 41);
+  double lhs = 0;
+  for (int ch = 0; ch < c; ++ch) {
+    for (int ki = 0; ki < kh; ++ki) {
+      for (int kj = 0; kj < kw; ++kj) {
+        for (int oy = 0; oy < oh; ++oy) {
+          for (int ox = 0; ox < ow; ++ox) {
+            const int iy = oy * stride[0] - pad[0] + ki * dilation[0];
+            const int ix = ox * stride[1] - pad[2] + kj * dilation[1];
+            if (iy < 0 || iy >= h || ix < 0 || ix >= w) continue;
+            lhs += double(x[size_t((ch * h + iy) * w + ix)]) *
+                   col[size_t(((ch * kh + ki) * kw + kj) * oh * ow + oy * ow +
+                              ox)];
+          }
+        }
+      }
+    }
+  }
+  cnnlConvolutionDescriptor_t conv;
+  ASSERT_EQ(cnnlCreateConvolutionDescriptor(&conv), CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlSetConvolutionDescriptor(conv, 4, pad, stride, dilation, 1,
+                                         CNNL_DTYPE_FLOAT),
+            CNNL_STATUS_SUCCESS);
+  cnnl_test::Desc ty(CNNL_LAYOUT_NCHW, CNNL_DTYPE_FLOAT, {n, c, h, w}),
+      tw(CNNL_LAYOUT_NCHW, CNNL_DTYPE_FLOAT, {1, 1, kh, kw});
+  Tensor tcol(CNNL_DTYPE_FLOAT, {n, c * kh * kw, oh * ow});
+  size_t ws = 99;
+  ASSERT_EQ(cnnlGetCol2ImWorkspaceSize(handle.get(), tcol.get(), tw.get(),
+                                       ty.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  std::vector<float> image(x.size(), -1);
+  ASSERT_EQ(cnnlCol2Im(handle.get(), tcol.get(), col.data(), tw.get(), conv,
+                       nullptr, 0, ty.get(), image.data()),
+            CNNL_STATUS_SUCCESS);
+  double rhs = 0;
+  for (size_t i = 0; i < x.size(); ++i) rhs += double(x[i]) * image[i];
+  EXPECT_NEAR(lhs, rhs, 1e-4 * (1 + std::fabs(lhs)));
+  cnnlDestroyConvolutionDescriptor(conv);
+}
+
 // ---- Bad calls ----
 
 struct Objects {
@@ -1145,6 +1216,32 @@ const Bad kBadCalls[] = {
      [](Objects& o) {
        return cnnlAsStridedBackward(o.handle.get(), o.f6.get(), o.in,
                                     o.f6.get(), o.out, nullptr, 0, nullptr, 0);
+     },
+     kBad},
+    {"UnfoldSizeBeyondDimension",
+     [](Objects& o) {
+       return cnnlUnfold(o.handle.get(), 1, 4, 1, o.f6.get(), o.in, o.f6.get(),
+                         o.out);
+     },
+     kBad},
+    {"UnfoldWrongOutputShape",
+     [](Objects& o) {
+       return cnnlUnfold(o.handle.get(), 1, 2, 1, o.f6.get(), o.in, o.f6.get(),
+                         o.out);
+     },
+     kBad},
+    {"Col2ImUnsetConvolution",
+     [](Objects& o) {
+       cnnlConvolutionDescriptor_t conv;
+       cnnlCreateConvolutionDescriptor(&conv);
+       Tensor w(CNNL_DTYPE_FLOAT, {1, 1, 1, 1}),
+           y(CNNL_DTYPE_FLOAT, {1, 1, 2, 3});
+       Tensor col(CNNL_DTYPE_FLOAT, {1, 1, 6});
+       const cnnlStatus_t status =
+           cnnlCol2Im(o.handle.get(), col.get(), o.in, w.get(), conv, nullptr,
+                      0, y.get(), o.out);
+       cnnlDestroyConvolutionDescriptor(conv);
+       return status;
      },
      kBad},
     {"BmmDestroyNull",

@@ -1205,3 +1205,69 @@ cnnlStatus_t cnnlNumTrue_v2(cnnlHandle_t handle,
 }
 
 }  // extern "C"
+
+extern "C" {
+
+// torch.Tensor.unfold: output is input with dimension `dimension` replaced
+// by the (extent - size) / step + 1 windows and a last dimension of `size`
+// elements per window.
+cnnlStatus_t cnnlUnfold(cnnlHandle_t handle, const int dimension,
+                        const int size, const int step,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc,
+                        void* output) {
+  const char* api = "cnnlUnfold";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status)) {
+    return status;
+  }
+  const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
+  if (out.dtype != in.dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in data type");
+  }
+  const int rank = int(in.dims.size());
+  // A 0-d input unfolds as one dimension of one element.
+  const std::vector<int64_t> shape =
+      rank == 0 ? std::vector<int64_t>{1} : in.dims;
+  const int dim = dimension < 0 ? dimension + int(shape.size()) : dimension;
+  if (dim < 0 || dim >= int(shape.size())) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "dimension is outside the rank");
+  }
+  if (size < 0 || step < 1 || size > shape[size_t(dim)]) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "size is negative or beyond the dimension, or step below 1");
+  }
+  std::vector<int64_t> want = shape;
+  want[size_t(dim)] = (shape[size_t(dim)] - size) / step + 1;
+  want.push_back(size);
+  if (rank == 0) want.erase(want.begin());
+  if (out.dims != want) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output is not input's windows shape");
+  }
+  // The windows are a strided view of input: dimension `dim` steps by
+  // step x its stride, the new last dimension by its stride.
+  const int64_t dim_stride = rank == 0 ? 1 : in.strides[size_t(dim)];
+  std::vector<int64_t> view_dims = shape,
+                       view_strides =
+                           rank == 0 ? std::vector<int64_t>{1} : in.strides;
+  view_dims[size_t(dim)] = (shape[size_t(dim)] - size) / step + 1;
+  view_strides[size_t(dim)] = dim_stride * step;
+  view_dims.push_back(size);
+  view_strides.push_back(dim_stride);
+  const size_t bytes = element_bytes(in.dtype);
+  std::vector<char> data;
+  data.reserve(size_t(element_count(out)) * bytes);
+  const char* from = static_cast<const char*>(input);
+  for_each_offset(view_dims, view_strides, [&](int64_t at) {
+    data.insert(data.end(), from + at * int64_t(bytes),
+                from + (at + 1) * int64_t(bytes));
+  });
+  write_bytes(out, output, data);
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
