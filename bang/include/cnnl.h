@@ -2163,6 +2163,86 @@ cnnlStatus_t cnnlFusedDropout_v3(
     const cnnlTensorDescriptor_t mask_desc, void* mask,
     const cnnlTensorDescriptor_t output_desc, void* output);
 
+// Small linear-algebra and vector functions, in double:
+// Trace sums a 2-D input's diagonal into one element (real types); Diag
+// puts a vector on diagonal k of a square matrix of zeros ([n + |k|]^2) or
+// takes diagonal k of a matrix (every type); Cross is a x b along dim (of
+// extent 3), a and b broadcast to c (real types); CdistForward gives the
+// p-norm distances [..., P, R] between the rows of x1 [..., P, M] and x2
+// [..., R, M] (p 0 counts differences, infinity takes the largest) and
+// CdistBackward the gradient for x1 from them (PyTorch's, 0 where a
+// distance is 0; float types); Prelu is x where x > 0, weight x elsewhere,
+// weight broadcast to input or 1-D along dimension 1, and PreluBackward
+// gives both gradients (float types); MatMul is alpha op(a) op(b) + beta c
+// of 2-D float or half matrices (host float alpha and beta); ComplexAbs and
+// Conj take complex float or half (Conj copies a real tensor). Workspace
+// size 0.
+cnnlStatus_t cnnlGetTraceWorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t input_desc,
+                                       size_t* workspace_size);
+cnnlStatus_t cnnlTrace(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input, void* workspace,
+                       size_t workspace_size,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlDiag(cnnlHandle_t handle, const int k,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetCrossWorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t a_desc,
+                                       const cnnlTensorDescriptor_t b_desc,
+                                       const cnnlTensorDescriptor_t c_desc,
+                                       const int dim, size_t* workspace_size);
+cnnlStatus_t cnnlCross(cnnlHandle_t handle, const cnnlTensorDescriptor_t a_desc,
+                       const void* a, const cnnlTensorDescriptor_t b_desc,
+                       const void* b, const cnnlTensorDescriptor_t c_desc,
+                       void* c, void* workspace, size_t workspace_size,
+                       const int dim);
+cnnlStatus_t cnnlCdistForward(cnnlHandle_t handle,
+                              const cnnlTensorDescriptor_t x1_desc,
+                              const void* x1,
+                              const cnnlTensorDescriptor_t x2_desc,
+                              const void* x2, const float p,
+                              const cnnlTensorDescriptor_t y_desc, void* y);
+cnnlStatus_t cnnlCdistBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x1_desc, const void* x1,
+    const cnnlTensorDescriptor_t x2_desc, const void* x2,
+    const cnnlTensorDescriptor_t cdist_desc, const void* cdist,
+    const cnnlTensorDescriptor_t grad_desc, const void* grad, const float p,
+    const cnnlTensorDescriptor_t grad_x1_desc, void* grad_x1);
+cnnlStatus_t cnnlPrelu(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t weight_desc,
+                       const void* weight,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetPreluBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t weight_grad_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlPreluBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t grad_desc, const void* grad,
+    const cnnlTensorDescriptor_t weight_desc, const void* weight,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t input_grad_desc, void* input_grad,
+    const cnnlTensorDescriptor_t weight_grad_desc, void* weight_grad);
+cnnlStatus_t cnnlMatMul(cnnlHandle_t handle, const bool is_trans_a,
+                        const bool is_trans_b, const void* alpha,
+                        const cnnlTensorDescriptor_t a_desc, const void* a,
+                        const cnnlTensorDescriptor_t b_desc, const void* b,
+                        const void* beta, const cnnlTensorDescriptor_t c_desc,
+                        void* c);
+cnnlStatus_t cnnlComplexAbs(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t input_desc,
+                            const void* input,
+                            const cnnlTensorDescriptor_t output_desc,
+                            void* output);
+cnnlStatus_t cnnlConj(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+
 #if defined(__cplusplus)
 }
 #endif

@@ -354,6 +354,33 @@ cnnlStatus_t cnnlUnfold(cnnlHandle_t handle, const int dimension,
                         const void* input,
                         const cnnlTensorDescriptor_t output_desc, void* output);
 
+// Cumulative products along axis (exclusive, reverse as for cnnlCumsum;
+// real types, in double), and torch.cummax / torch.cummin along dim: the
+// running extreme and the index (int32 or int64) where it was last reached;
+// a NaN, once seen, stays with its index. Workspace size 0.
+cnnlStatus_t cnnlGetCumprodWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const int axis, size_t* workspace_size);
+cnnlStatus_t cnnlCumprod_v2(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t input_desc,
+                            const void* input, const int axis,
+                            const bool exclusive, const bool reverse,
+                            const cnnlTensorDescriptor_t output_desc,
+                            void* output, void* workspace,
+                            size_t workspace_size);
+cnnlStatus_t cnnlCummax(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const int dim,
+                        const cnnlTensorDescriptor_t values_desc, void* values,
+                        const cnnlTensorDescriptor_t indices_desc,
+                        void* indices);
+cnnlStatus_t cnnlCummin(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const int dim,
+                        const cnnlTensorDescriptor_t values_desc, void* values,
+                        const cnnlTensorDescriptor_t indices_desc,
+                        void* indices);
+
 #if defined(__cplusplus)
 }
 #endif

@@ -5,9 +5,11 @@
 // strided-slice and as-strided gradients, Split, Unfold, Col2Im, NumTrue,
 // Polar, the
 // data-type size query, the
-// first batched-product descriptors, the CTC loss descriptor and the
-// counter-seeded random draws, each against a plain loop or the draws'
-// distributions, with their bad calls.
+// first batched-product descriptors, the CTC loss descriptor, the
+// counter-seeded random draws, cumulative products and extremes, and the
+// small linear-algebra functions (trace, diag, cross, cdist, PReLU, the
+// first matrix product, complex abs and conjugate), each against a plain loop
+// or the draws' distributions, with their bad calls.
 #include <cnnl.h>
 #include <gtest/gtest.h>
 
@@ -792,6 +794,211 @@ TEST(CnnlLaterForms, UnfoldWindowsAndCol2ImAsTheAdjointOfIm2Col) {
   cnnlDestroyConvolutionDescriptor(conv);
 }
 
+TEST(CnnlLaterForms, CumulativeProductsAndExtremes) {
+  Handle handle;
+  const float x[] = {2, -1, 3, 3, NAN, 1, 0.5f, 4, -2, 4, 1, 1};
+  Tensor t(CNNL_DTYPE_FLOAT, {2, 6}), ti(CNNL_DTYPE_INT64, {2, 6});
+  size_t ws = 99;
+  ASSERT_EQ(cnnlGetCumprodWorkspaceSize(handle.get(), t.get(), 1, &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  float prod[12] = {}, rev[12] = {}, maxv[12] = {}, minv[12] = {};
+  int64_t maxi[12] = {}, mini[12] = {};
+  ASSERT_EQ(cnnlCumprod_v2(handle.get(), t.get(), x, 1, false, false, t.get(),
+                           prod, nullptr, 0),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlCumprod_v2(handle.get(), t.get(), x, -1, true, true, t.get(),
+                           rev, nullptr, 0),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(
+      cnnlCummax(handle.get(), t.get(), x, 1, t.get(), maxv, ti.get(), maxi),
+      CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(
+      cnnlCummin(handle.get(), t.get(), x, 1, t.get(), minv, ti.get(), mini),
+      CNNL_STATUS_SUCCESS);
+  for (int r = 0; r < 2; ++r) {
+    float acc = 1, after = 1;
+    float hi = 0, lo = 0;
+    int64_t hi_at = 0, lo_at = 0;
+    for (int c = 0; c < 6; ++c) {
+      const float v = x[r * 6 + c];
+      acc *= v;
+      if (std::isnan(acc)) {
+        EXPECT_TRUE(std::isnan(prod[r * 6 + c]));
+      } else {
+        EXPECT_FLOAT_EQ(prod[r * 6 + c], acc);
+      }
+      // Ties move the index forward; a NaN stays.
+      if (c == 0 || (!std::isnan(hi) && (std::isnan(v) || v >= hi))) {
+        hi = v;
+        hi_at = c;
+      }
+      if (c == 0 || (!std::isnan(lo) && (std::isnan(v) || v <= lo))) {
+        lo = v;
+        lo_at = c;
+      }
+      EXPECT_EQ(maxi[r * 6 + c], hi_at) << r << "," << c;
+      EXPECT_EQ(mini[r * 6 + c], lo_at) << r << "," << c;
+      if (!std::isnan(hi)) EXPECT_EQ(maxv[r * 6 + c], hi);
+      if (!std::isnan(lo)) EXPECT_EQ(minv[r * 6 + c], lo);
+    }
+    // Exclusive and reversed: the product of the elements after c.
+    for (int c = 5; c >= 0; --c) {
+      if (!std::isnan(after)) EXPECT_FLOAT_EQ(rev[r * 6 + c], after);
+      after *= x[r * 6 + c];
+    }
+  }
+}
+
+TEST(CnnlLaterForms, TraceDiagCrossMatMulAndComplex) {
+  Handle handle;
+  std::vector<float> m(12);
+  for (size_t i = 0; i < 12; ++i) m[i] = float(i) - 3;
+  Tensor t34(CNNL_DTYPE_FLOAT, {3, 4}), t1(CNNL_DTYPE_FLOAT, {1});
+  float trace = 0;
+  size_t ws = 99;
+  ASSERT_EQ(cnnlGetTraceWorkspaceSize(handle.get(), t34.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlTrace(handle.get(), t34.get(), m.data(), nullptr, 0, t1.get(),
+                      &trace),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(trace, m[0] + m[5] + m[10]);
+  // Diagonal 1 of the matrix, and the vector on diagonal -1.
+  float diag[3] = {}, square[16] = {};
+  Tensor t3(CNNL_DTYPE_FLOAT, {3}), t44(CNNL_DTYPE_FLOAT, {4, 4});
+  ASSERT_EQ(cnnlDiag(handle.get(), 1, t34.get(), m.data(), t3.get(), diag),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(diag[i], m[size_t(i * 4 + i + 1)]);
+  ASSERT_EQ(cnnlDiag(handle.get(), -1, t3.get(), diag, t44.get(), square),
+            CNNL_STATUS_SUCCESS);
+  for (int r = 0; r < 4; ++r) {
+    for (int c = 0; c < 4; ++c) {
+      EXPECT_EQ(square[r * 4 + c], r == c + 1 ? diag[c] : 0.0f);
+    }
+  }
+  // Cross products of two rows [2, 3] by one vector [3] along dim 1.
+  const float a[] = {1, 0, 0, 1, 2, 3}, b[] = {0, 1, 0};
+  float cross[6] = {};
+  Tensor t23(CNNL_DTYPE_FLOAT, {2, 3});
+  ASSERT_EQ(cnnlGetCrossWorkspaceSize(handle.get(), t23.get(), t3.get(),
+                                      t23.get(), 1, &ws),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlCross(handle.get(), t23.get(), a, t3.get(), b, t23.get(), cross,
+                      nullptr, 0, 1),
+            CNNL_STATUS_SUCCESS);
+  const float want_cross[] = {0, 0, 1, -3, 0, 1};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(cross[i], want_cross[i]) << i;
+  // c = 2 a^T b + 0.5 c, a [3, 2], b [3, 4].
+  const std::vector<float> ma = random_floats(6, 50),
+                           mb = random_floats(12, 51);
+  std::vector<float> mc = random_floats(8, 52);
+  const std::vector<float> c0 = mc;
+  Tensor t32(CNNL_DTYPE_FLOAT, {3, 2}), t24(CNNL_DTYPE_FLOAT, {2, 4});
+  const float alpha = 2, beta = 0.5f;
+  ASSERT_EQ(cnnlMatMul(handle.get(), true, false, &alpha, t32.get(), ma.data(),
+                       t34.get(), mb.data(), &beta, t24.get(), mc.data()),
+            CNNL_STATUS_SUCCESS);
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 4; ++j) {
+      double want = 0;
+      for (int k = 0; k < 3; ++k)
+        want += ma[size_t(k * 2 + i)] * mb[size_t(k * 4 + j)];
+      EXPECT_NEAR(mc[size_t(i * 4 + j)], 2 * want + 0.5 * c0[size_t(i * 4 + j)],
+                  1e-4);
+    }
+  }
+  // |3 + 4i| and conj(1 - 2i).
+  const float z[] = {3, 4, 1, -2};
+  float mag[2] = {}, conj[4] = {};
+  Tensor tz(CNNL_DTYPE_COMPLEX_FLOAT, {2}), tr(CNNL_DTYPE_FLOAT, {2});
+  ASSERT_EQ(cnnlComplexAbs(handle.get(), tz.get(), z, tr.get(), mag),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlConj(handle.get(), tz.get(), z, tz.get(), conj),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_FLOAT_EQ(mag[0], 5);
+  EXPECT_FLOAT_EQ(mag[1], std::sqrt(5.0f));
+  const float want_conj[] = {3, -4, 1, 2};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(conj[i], want_conj[i]);
+}
+
+TEST(CnnlLaterForms, CdistAndPreluWithTheirGradients) {
+  Handle handle;
+  // x1 [2, 3, 4], x2 [2, 2, 4]: distances [2, 3, 2] for p 0, 1, 2, 3, inf.
+  const std::vector<float> x1 = random_floats(24, 60),
+                           x2 = random_floats(16, 61);
+  const std::vector<float> grad = random_floats(12, 62);
+  Tensor t1(CNNL_DTYPE_FLOAT, {2, 3, 4}), t2(CNNL_DTYPE_FLOAT, {2, 2, 4}),
+      td(CNNL_DTYPE_FLOAT, {2, 3, 2});
+  for (const float p : {0.0f, 1.0f, 2.0f, 3.0f, float(INFINITY)}) {
+    float dist[12] = {}, dx1[24] = {};
+    ASSERT_EQ(cnnlCdistForward(handle.get(), t1.get(), x1.data(), t2.get(),
+                               x2.data(), p, td.get(), dist),
+              CNNL_STATUS_SUCCESS);
+    ASSERT_EQ(cnnlCdistBackward(handle.get(), t1.get(), x1.data(), t2.get(),
+                                x2.data(), td.get(), dist, td.get(),
+                                grad.data(), p, t1.get(), dx1),
+              CNNL_STATUS_SUCCESS);
+    std::vector<double> want_dx(24, 0);
+    for (int n = 0; n < 2; ++n) {
+      for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 2; ++j) {
+          double acc = 0, top = 0;
+          for (int k = 0; k < 4; ++k) {
+            const double d = std::fabs(x1[size_t((n * 3 + i) * 4 + k)] -
+                                       x2[size_t((n * 2 + j) * 4 + k)]);
+            acc += p == 0 ? (d != 0) : std::pow(d, double(p));
+            top = std::max(top, d);
+          }
+          const double want = std::isinf(p) ? top
+                              : p == 0      ? acc
+                                            : std::pow(acc, 1 / double(p));
+          const size_t pair = size_t((n * 3 + i) * 2 + j);
+          EXPECT_NEAR(dist[pair], want, 1e-4 * (1 + want)) << "p " << p;
+          // The gradient by central differences of the distance.
+          for (int k = 0; k < 4 && p != 0; ++k) {
+            const double diff = x1[size_t((n * 3 + i) * 4 + k)] -
+                                x2[size_t((n * 2 + j) * 4 + k)];
+            const double slope =
+                std::isinf(p)
+                    ? (std::fabs(diff) == want ? (diff > 0 ? 1 : -1) : 0)
+                    : (diff > 0 ? 1 : -1) *
+                          std::pow(std::fabs(diff) / want, p - 1);
+            want_dx[size_t((n * 3 + i) * 4 + k)] += grad[pair] * slope;
+          }
+        }
+      }
+    }
+    for (size_t e = 0; e < 24; ++e) {
+      EXPECT_NEAR(dx1[e], want_dx[e], 1e-4 * (1 + std::fabs(want_dx[e])))
+          << "p " << p << " element " << e;
+    }
+  }
+
+  // PReLU over [2, 3, 2] with a per-channel weight [3].
+  const std::vector<float> x = random_floats(12, 63), g = random_floats(12, 64);
+  const float w[] = {0.25f, -0.5f, 2};
+  Tensor tx(CNNL_DTYPE_FLOAT, {2, 3, 2}), tw(CNNL_DTYPE_FLOAT, {3});
+  float y[12] = {}, dx[12] = {}, dw[3] = {};
+  size_t ws = 99;
+  ASSERT_EQ(
+      cnnlPrelu(handle.get(), tx.get(), x.data(), tw.get(), w, tx.get(), y),
+      CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(cnnlGetPreluBackwardWorkspaceSize(handle.get(), tw.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  ASSERT_EQ(
+      cnnlPreluBackward(handle.get(), tx.get(), x.data(), tx.get(), g.data(),
+                        tw.get(), w, nullptr, 0, tx.get(), dx, tw.get(), dw),
+      CNNL_STATUS_SUCCESS);
+  double want_dw[3] = {};
+  for (size_t i = 0; i < 12; ++i) {
+    const size_t c = (i / 2) % 3;
+    EXPECT_FLOAT_EQ(y[i], x[i] > 0 ? x[i] : w[c] * x[i]);
+    EXPECT_FLOAT_EQ(dx[i], x[i] > 0 ? g[i] : w[c] * g[i]);
+    if (!(x[i] > 0)) want_dw[c] += double(x[i]) * g[i];
+  }
+  for (int c = 0; c < 3; ++c) EXPECT_NEAR(dw[c], want_dw[c], 1e-5);
+}
+
 // ---- Bad calls ----
 
 struct Objects {
@@ -1244,6 +1451,75 @@ const Bad kBadCalls[] = {
        return status;
      },
      kBad},
+    {"CumprodAxisOutsideRank",
+     [](Objects& o) {
+       return cnnlCumprod_v2(o.handle.get(), o.f6.get(), o.in, 2, false, false,
+                             o.f6.get(), o.out, nullptr, 0);
+     },
+     kBad},
+    {"CummaxFloatIndices",
+     [](Objects& o) {
+       return cnnlCummax(o.handle.get(), o.f6.get(), o.in, 1, o.f6.get(), o.out,
+                         o.f6.get(), o.out);
+     },
+     kBad},
+    {"TraceNot2D",
+     [](Objects& o) {
+       Tensor one(CNNL_DTYPE_FLOAT, {1});
+       return cnnlTrace(o.handle.get(), o.f4.get(), o.in, nullptr, 0, one.get(),
+                        o.out);
+     },
+     kBad},
+    {"DiagWrongOutputLength",
+     [](Objects& o) {
+       return cnnlDiag(o.handle.get(), 0, o.f6.get(), o.in, o.f4.get(), o.out);
+     },
+     kBad},
+    {"CrossDimNotThree",
+     [](Objects& o) {
+       return cnnlCross(o.handle.get(), o.f6.get(), o.in, o.f6.get(), o.in,
+                        o.f6.get(), o.out, nullptr, 0, 0);
+     },
+     kBad},
+    {"CdistNegativeP",
+     [](Objects& o) {
+       Tensor d(CNNL_DTYPE_FLOAT, {2, 2});
+       return cnnlCdistForward(o.handle.get(), o.f6.get(), o.in, o.f6.get(),
+                               o.in, -1.0f, d.get(), o.out);
+     },
+     kBad},
+    {"CdistWrongShape",
+     [](Objects& o) {
+       return cnnlCdistForward(o.handle.get(), o.f6.get(), o.in, o.f6.get(),
+                               o.in, 2.0f, o.f6.get(), o.out);
+     },
+     kBad},
+    {"PreluWeightMismatch",
+     [](Objects& o) {
+       return cnnlPrelu(o.handle.get(), o.f6.get(), o.in, o.f4.get(), o.in,
+                        o.f6.get(), o.out);
+     },
+     kBad},
+    {"PreluBackwardNullWeightGrad",
+     [](Objects& o) {
+       return cnnlPreluBackward(o.handle.get(), o.f6.get(), o.in, o.f6.get(),
+                                o.in, o.f6.get(), o.in, nullptr, 0, o.f6.get(),
+                                o.out, nullptr, nullptr);
+     },
+     kBad},
+    {"MatMulShapeMismatch",
+     [](Objects& o) {
+       const float one = 1;
+       return cnnlMatMul(o.handle.get(), false, false, &one, o.f6.get(), o.in,
+                         o.f6.get(), o.in, &one, o.f6.get(), o.out);
+     },
+     kBad},
+    {"ComplexAbsOfReal",
+     [](Objects& o) {
+       return cnnlComplexAbs(o.handle.get(), o.f6.get(), o.in, o.f6.get(),
+                             o.out);
+     },
+     kNotSupported},
     {"BmmDestroyNull",
      [](Objects&) { return cnnlBatchMatMulDescDestroy(nullptr); }, kBad},
     {"BmmAlgoCreateNull",

@@ -320,6 +320,117 @@ AxisSplit split_at(const std::vector<int64_t>& dims, int dim) {
   return s;
 }
 
+// A running combination along `axis` (negative from the last): output at
+// i = combine of input up to i (from the end when reverse; excluding i
+// itself, starting from `identity`, when exclusive). Real types, in double.
+template <class Combine>
+cnnlStatus_t scan(const char* api, cnnlHandle_t handle,
+                  const cnnlTensorDescriptor_t input_desc, const void* input,
+                  int axis, bool exclusive, bool reverse,
+                  const cnnlTensorDescriptor_t output_desc, void* output,
+                  double identity, Combine combine) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status)) {
+    return status;
+  }
+  const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
+  if (out.dims != in.dims || out.dtype != in.dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in shape or data type");
+  }
+  if (!is_real_number(in.dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "input is not of a real-number type");
+  }
+  const int rank = std::max(1, int(in.dims.size()));
+  const int dim = axis < 0 ? axis + rank : axis;
+  if (dim < 0 || dim >= rank) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is outside the rank");
+  }
+  const std::vector<double> x = read_reals(in, input);
+  std::vector<double> y(x.size());
+  const AxisSplit s = split_at(in.dims, dim);
+  for (int64_t o = 0; o < s.outer; ++o) {
+    for (int64_t k = 0; k < s.inner; ++k) {
+      double acc = identity;
+      for (int64_t step = 0; step < s.extent; ++step) {
+        const int64_t i = reverse ? s.extent - 1 - step : step;
+        const size_t at_i = size_t((o * s.extent + i) * s.inner + k);
+        if (exclusive) {
+          y[at_i] = acc;
+          acc = combine(acc, x[at_i]);
+        } else {
+          acc = combine(acc, x[at_i]);
+          y[at_i] = acc;
+        }
+      }
+    }
+  }
+  write_reals(out, output, y);
+  return CNNL_STATUS_SUCCESS;
+}
+
+// torch.cummax / torch.cummin along dim: the running extreme and the index
+// where it was last reached (ties move the index forward); a NaN, once
+// seen, stays the value with its index. Real types; int32 or int64
+// indices.
+cnnlStatus_t running_extreme(const char* api, cnnlHandle_t handle,
+                             const cnnlTensorDescriptor_t input_desc,
+                             const void* input, int dim,
+                             const cnnlTensorDescriptor_t values_desc,
+                             void* values,
+                             const cnnlTensorDescriptor_t indices_desc,
+                             void* indices, bool maximum) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!unary_call_ok(api, handle, input_desc, input, values_desc, values,
+                     &status) ||
+      !usable(api, indices_desc, indices, "indices", &status)) {
+    return status;
+  }
+  const cnnlTensorStruct& in = *input_desc;
+  if (values_desc->dims != in.dims || values_desc->dtype != in.dtype ||
+      indices_desc->dims != in.dims || !is_index_type(indices_desc->dtype)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "values must match input; indices int32 or int64 of its "
+                "shape");
+  }
+  if (!is_real_number(in.dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "input is not of a real-number type");
+  }
+  const int rank = std::max(1, int(in.dims.size()));
+  const int axis = dim < 0 ? dim + rank : dim;
+  if (axis < 0 || axis >= rank) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "dim is outside the rank");
+  }
+  const std::vector<double> x = read_reals(in, input);
+  std::vector<double> best(x.size()), where(x.size());
+  const AxisSplit s = split_at(in.dims, axis);
+  for (int64_t o = 0; o < s.outer; ++o) {
+    for (int64_t k = 0; k < s.inner; ++k) {
+      double value = 0;
+      int64_t at = 0;
+      for (int64_t i = 0; i < s.extent; ++i) {
+        const size_t e = size_t((o * s.extent + i) * s.inner + k);
+        const double v = x[e];
+        const bool take =
+            i == 0 ||
+            (value == value && (v != v || (maximum ? v >= value : v <= value)));
+        if (take) {
+          value = v;
+          at = i;
+        }
+        best[e] = value;
+        where[e] = double(at);
+      }
+    }
+  }
+  write_reals(*values_desc, values, best);
+  write_reals(*indices_desc, indices, where);
+  return CNNL_STATUS_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -837,50 +948,13 @@ cnnlStatus_t cnnlCumsum(cnnlHandle_t handle,
                         const cnnlTensorDescriptor_t output_desc,
                         void* output) {
   const char* api = "cnnlCumsum";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
-                     &status)) {
-    return status;
-  }
-  const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
   if (nan_propagation != CNNL_NOT_PROPAGATE_NAN &&
       nan_propagation != CNNL_PROPAGATE_NAN) {
     return fail(api, CNNL_STATUS_BAD_PARAM, "unknown nan_propagation");
   }
-  if (out.dims != in.dims || out.dtype != in.dtype) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "input and output differ in shape or data type");
-  }
-  if (!is_real_number(in.dtype)) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "input is not of a real-number type");
-  }
-  const int rank = std::max(1, int(in.dims.size()));
-  const int dim = axis < 0 ? axis + rank : axis;
-  if (dim < 0 || dim >= rank) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is outside the rank");
-  }
-  const std::vector<double> x = read_reals(in, input);
-  std::vector<double> y(x.size());
-  const AxisSplit s = split_at(in.dims, dim);
-  for (int64_t o = 0; o < s.outer; ++o) {
-    for (int64_t k = 0; k < s.inner; ++k) {
-      double sum = 0;
-      for (int64_t step = 0; step < s.extent; ++step) {
-        const int64_t i = reverse ? s.extent - 1 - step : step;
-        const size_t at_i = size_t((o * s.extent + i) * s.inner + k);
-        if (exclusive) {
-          y[at_i] = sum;
-          sum += x[at_i];
-        } else {
-          sum += x[at_i];
-          y[at_i] = sum;
-        }
-      }
-    }
-  }
-  write_reals(out, output, y);
-  return CNNL_STATUS_SUCCESS;
+  return scan(api, handle, input_desc, input, axis, exclusive, reverse,
+              output_desc, output, 0.0,
+              [](double acc, double v) { return acc + v; });
 }
 
 cnnlStatus_t cnnlLinspace(cnnlHandle_t handle, const float start,
@@ -1268,6 +1342,49 @@ cnnlStatus_t cnnlUnfold(cnnlHandle_t handle, const int dimension,
   });
   write_bytes(out, output, data);
   return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+extern "C" {
+
+cnnlStatus_t cnnlGetCumprodWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const int /*axis*/, size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetCumprodWorkspaceSize", handle, input_desc,
+                              workspace_size);
+}
+cnnlStatus_t cnnlCumprod_v2(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t input_desc,
+                            const void* input, const int axis,
+                            const bool exclusive, const bool reverse,
+                            const cnnlTensorDescriptor_t output_desc,
+                            void* output, void* workspace,
+                            size_t workspace_size) {
+  const char* api = "cnnlCumprod_v2";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!workspace_ok(api, workspace, workspace_size, &status)) return status;
+  return scan(api, handle, input_desc, input, axis, exclusive, reverse,
+              output_desc, output, 1.0,
+              [](double acc, double v) { return acc * v; });
+}
+cnnlStatus_t cnnlCummax(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const int dim,
+                        const cnnlTensorDescriptor_t values_desc, void* values,
+                        const cnnlTensorDescriptor_t indices_desc,
+                        void* indices) {
+  return running_extreme("cnnlCummax", handle, input_desc, input, dim,
+                         values_desc, values, indices_desc, indices, true);
+}
+cnnlStatus_t cnnlCummin(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const int dim,
+                        const cnnlTensorDescriptor_t values_desc, void* values,
+                        const cnnlTensorDescriptor_t indices_desc,
+                        void* indices) {
+  return running_extreme("cnnlCummin", handle, input_desc, input, dim,
+                         values_desc, values, indices_desc, indices, false);
 }
 
 }  // extern "C"
