@@ -824,6 +824,41 @@ cnnlStatus_t cnnlDestroyNmsDescriptor(cnnlNmsDescriptor_t desc);
 cnnlStatus_t cnnlSetNmsDescAttr(cnnlNmsDescriptor_t desc,
                                 cnnlNmsDescAttribute_t attr, const void* buf,
                                 size_t size_in_bytes);
+// The positional setters: _v2 sets the output mode, thresholds, maximum
+// and input layout; _v5 every attribute, with algo INCLUDE_BOUNDARY
+// meaning offset 1 and only CNNL_NMS_HARD_NMS implemented (soft NMS:
+// CNNL_STATUS_NOT_SUPPORTED). A refused argument leaves the descriptor as
+// it was. No public header gives the values of cnnlNmsAlgo_t and
+// cnnlNmsMethodMode_t; these are xbang's.
+typedef enum {
+  CNNL_NMS_ALGO_EXCLUDE_BOUNDARY = 0,
+  CNNL_NMS_ALGO_INCLUDE_BOUNDARY = 1,
+} cnnlNmsAlgo_t;
+typedef enum {
+  CNNL_NMS_HARD_NMS = 0,
+  CNNL_NMS_SOFT_NMS_LINEAR = 1,
+  CNNL_NMS_SOFT_NMS_GAUSSIAN = 2,
+} cnnlNmsMethodMode_t;
+cnnlStatus_t cnnlSetNmsDescriptor_v2(cnnlNmsDescriptor_t desc,
+                                     const cnnlNmsOutputMode_t mode,
+                                     const float iou_threshold,
+                                     const int max_output_size,
+                                     const float confidence_threshold,
+                                     const int input_layout);
+cnnlStatus_t cnnlSetNmsDescriptor_v5(
+    cnnlNmsDescriptor_t desc, const cnnlNmsBoxPointMode_t box_mode,
+    const cnnlNmsOutputMode_t output_mode, const cnnlNmsAlgo_t algo,
+    const cnnlNmsMethodMode_t method_mode, const float iou_threshold,
+    const float soft_nms_sigma, const int max_output_size,
+    const float confidence_threshold, const float offset,
+    const int input_layout, const bool pad_to_max_output_size);
+// Earlier forms of the workspace query (0 bytes).
+cnnlStatus_t cnnlGetNmsWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t confidence_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlGetNmsWorkspaceSize_v3(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t boxes_desc,
+    const cnnlTensorDescriptor_t confidence_desc, size_t* workspace_size);
 cnnlStatus_t cnnlGetNmsWorkspaceSize_v4(
     cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
     const cnnlTensorDescriptor_t boxes_desc,

@@ -8,7 +8,8 @@
 // first batched-product descriptors, the CTC loss descriptor, the
 // counter-seeded random draws, cumulative products and extremes, and the
 // small linear-algebra functions (trace, diag, cross, cdist, PReLU, the
-// first matrix product, complex abs and conjugate), each against a plain loop
+// first matrix product, complex abs and conjugate) and the positional NMS
+// setters, each against a plain loop
 // or the draws' distributions, with their bad calls.
 #include <cnnl.h>
 #include <gtest/gtest.h>
@@ -999,6 +1000,56 @@ TEST(CnnlLaterForms, CdistAndPreluWithTheirGradients) {
   for (int c = 0; c < 3; ++c) EXPECT_NEAR(dw[c], want_dw[c], 1e-5);
 }
 
+// Three boxes: 0 and 1 overlap (IoU 0.6 with the 0/1 boundary offset 0,
+// more with offset 1), 2 apart; confidences 0.9, 0.8, 0.3.
+TEST(CnnlLaterForms, PositionalNmsSettersSelectAsTheAttributesDo) {
+  Handle handle;
+  const float boxes[] = {0, 0, 10, 10, 0, 2, 10, 12, 20, 20, 30, 30};
+  const float conf[] = {0.9f, 0.8f, 0.3f};
+  Tensor tb(CNNL_DTYPE_FLOAT, {3, 4}), tc(CNNL_DTYPE_FLOAT, {3}),
+      to(CNNL_DTYPE_INT32, {3});
+  size_t ws = 99;
+  ASSERT_EQ(cnnlGetNmsWorkspaceSize_v2(handle.get(), tc.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  ASSERT_EQ(cnnlGetNmsWorkspaceSize_v3(handle.get(), tb.get(), tc.get(), &ws),
+            CNNL_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  const struct {
+    float iou, confidence;
+    int max_out;
+    std::vector<int32_t> kept;
+  } rows[] = {
+      {0.5f, 0.0f, 3, {0, 2}},     // box 1 suppressed by box 0
+      {0.7f, 0.0f, 3, {0, 1, 2}},  // IoU 0.67 stays below 0.7
+      {0.5f, 0.5f, 3, {0}},        // box 2 under the confidence threshold
+      {0.7f, 0.0f, 2, {0, 1}},     // the first two only
+  };
+  for (const auto& row : rows) {
+    for (const bool five : {false, true}) {
+      cnnlNmsDescriptor_t nms;
+      ASSERT_EQ(cnnlCreateNmsDescriptor(&nms), CNNL_STATUS_SUCCESS);
+      ASSERT_EQ(
+          five ? cnnlSetNmsDescriptor_v5(
+                     nms, CNNL_NMS_BOX_DIAGONAL, CNNL_NMS_OUTPUT_TARGET_INDICES,
+                     CNNL_NMS_ALGO_EXCLUDE_BOUNDARY, CNNL_NMS_HARD_NMS, row.iou,
+                     0.0f, row.max_out, row.confidence, 0.0f, 0, false)
+               : cnnlSetNmsDescriptor_v2(nms, CNNL_NMS_OUTPUT_TARGET_INDICES,
+                                         row.iou, row.max_out, row.confidence,
+                                         0),
+          CNNL_STATUS_SUCCESS);
+      int32_t out[3] = {-1, -1, -1}, count = -1;
+      ASSERT_EQ(cnnlNms_v2(handle.get(), nms, tb.get(), boxes, tc.get(), conf,
+                           nullptr, 0, to.get(), out, &count),
+                CNNL_STATUS_SUCCESS);
+      ASSERT_EQ(count, int32_t(row.kept.size())) << "iou " << row.iou;
+      for (size_t i = 0; i < row.kept.size(); ++i)
+        EXPECT_EQ(out[i], row.kept[i]);
+      cnnlDestroyNmsDescriptor(nms);
+    }
+  }
+}
+
 // ---- Bad calls ----
 
 struct Objects {
@@ -1520,6 +1571,35 @@ const Bad kBadCalls[] = {
                              o.out);
      },
      kNotSupported},
+    {"NmsV2NegativeMaximum",
+     [](Objects&) {
+       cnnlNmsDescriptor_t nms;
+       cnnlCreateNmsDescriptor(&nms);
+       const cnnlStatus_t status = cnnlSetNmsDescriptor_v2(
+           nms, CNNL_NMS_OUTPUT_TARGET_INDICES, 0.5f, -1, 0.0f, 0);
+       cnnlDestroyNmsDescriptor(nms);
+       return status;
+     },
+     kBad},
+    {"NmsV5SoftNms",
+     [](Objects&) {
+       cnnlNmsDescriptor_t nms;
+       cnnlCreateNmsDescriptor(&nms);
+       const cnnlStatus_t status = cnnlSetNmsDescriptor_v5(
+           nms, CNNL_NMS_BOX_DIAGONAL, CNNL_NMS_OUTPUT_TARGET_INDICES,
+           CNNL_NMS_ALGO_EXCLUDE_BOUNDARY, CNNL_NMS_SOFT_NMS_LINEAR, 0.5f, 0.5f,
+           4, 0.0f, 0.0f, 0, false);
+       cnnlDestroyNmsDescriptor(nms);
+       return status;
+     },
+     kNotSupported},
+    {"NmsWorkspaceV3NullBoxes",
+     [](Objects& o) {
+       size_t size = 0;
+       return cnnlGetNmsWorkspaceSize_v3(o.handle.get(), nullptr, nullptr,
+                                         &size);
+     },
+     kBad},
     {"BmmDestroyNull",
      [](Objects&) { return cnnlBatchMatMulDescDestroy(nullptr); }, kBad},
     {"BmmAlgoCreateNull",
