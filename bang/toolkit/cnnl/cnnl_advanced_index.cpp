@@ -40,6 +40,7 @@ bool plan_indices(const char* api, const cnnlTensorStruct& in,
       ++dim;
       continue;
     }
+    // A shape query has no index data: only the descriptor is checked.
     if (shape_only ? !usable(api, d, d, "indices", status)
                    : !usable(api, d, data[k], "indices", status)) {
       return false;
