@@ -8,6 +8,7 @@
 #include <tuple>
 #include <utility>
 
+#include "device_api.h"
 #include "launch_state.h"
 #include "xbang/runtime/checked.h"
 
@@ -143,9 +144,15 @@ void note_shared_access(const char* builtin, const char* file, int line,
   if (access == Access::kAtomic) {
     for (const auto& span : log.atomic_spans) {
       RaceLog::Record& r = log.records[span.second];
-      if (span.first == site && r.epoch == epoch && r.sram == sram) {
-        r.lo = std::min(r.lo, lo);
-        r.hi = std::max(r.hi, hi);
+      if (span.first != site || r.epoch != epoch || r.sram != sram) continue;
+      // One site's updates grow one span, but never across GDRAM
+      // allocations: the bytes between two buffers belong to others, whose
+      // plain accesses would then seem to race with these updates.
+      const char* span_lo = std::min(r.lo, lo);
+      const char* span_hi = std::max(r.hi, hi);
+      if (sram || gdram_contains(span_lo, span_hi - span_lo)) {
+        r.lo = span_lo;
+        r.hi = span_hi;
         return;
       }
     }

@@ -5,6 +5,7 @@
 // SRAM race) or XBANG_ASYNC=late (the async race), and the same result on
 // every run of a schedule. Its own executable: the only one of tests/bang
 // with an SRAM variable besides test_memory's.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -332,6 +333,44 @@ TEST(BangRaces, AtomicsRaceOnlyWithPlainAccesses) {
               std::string::npos)
         << races[0].text();
   }
+  xbang::checked::clear_warnings();
+}
+
+// One atomic call site updating two buffers does not cover the buffers
+// between them: a plain read of a third buffer, placed between the two in
+// memory, is no race (mlu-ops' deform_roi_pool backward updates grad_input
+// and grad_offset while reading rois).
+TEST(BangRaces, AtomicsOfOneSiteOnTwoBuffersLeaveTheBufferBetween) {
+  CheckedMode checked(true);
+  xbang::checked::clear_warnings();
+  std::vector<xbang_test::DeviceBuffer> buffers;
+  for (int b = 0; b < 3; ++b) {
+    buffers.emplace_back(std::vector<float>(kChunk, 0.0f));
+  }
+  std::vector<float*> by_address;
+  for (auto& buffer : buffers) {
+    by_address.push_back(static_cast<float*>(buffer.get()));
+  }
+  std::sort(by_address.begin(), by_address.end());
+  float* low = by_address[0];
+  float* between = by_address[1];
+  float* high = by_address[2];
+  ASSERT_EQ(launch_checked(
+                {kCores, 1, 1}, cnrtFuncTypeBlock,
+                [&] {
+                  float* v = reinterpret_cast<float*>(nram_arena());
+                  __bang_write_value(v, kChunk, 1.0f);
+                  for (float* target : {low, high}) {
+                    __bang_atomic_reduce_add(target, v, kChunk);
+                  }
+                  if (taskId == 0) {
+                    __memcpy(v, between, kChunk * 4, GDRAM2NRAM);
+                  }
+                },
+                "atomics_around_a_buffer"),
+            cnrtSuccess);
+  const auto races = race_warnings();
+  EXPECT_TRUE(races.empty()) << races[0].text();
   xbang::checked::clear_warnings();
 }
 
