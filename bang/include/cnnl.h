@@ -175,6 +175,9 @@ cnnlStatus_t cnnlGetTensorDescriptorEx(cnnlTensorDescriptor_t desc,
                                        cnnlDataType_t* dtype, int* dimNb,
                                        int dimSize[], int dimStride[]);
 size_t cnnlGetTensorElementNum(cnnlTensorDescriptor_t desc);
+// The bytes of one element of data_type (0 and CNNL_STATUS_BAD_PARAM for
+// an unknown type).
+cnnlStatus_t cnnlGetSizeOfDataType(cnnlDataType_t data_type, size_t* size);
 
 // output = *value, every element; `value` points to one element of the
 // output's data type (host or device memory as pointer_mode says).
@@ -223,6 +226,13 @@ cnnlStatus_t cnnlGetOpTensorWorkspaceSize(cnnlHandle_t handle,
                                           const cnnlTensorDescriptor_t b_desc,
                                           const cnnlTensorDescriptor_t c_desc,
                                           size_t* size);
+// The same query given the whole call (0: OpTensor needs no workspace).
+cnnlStatus_t cnnlGetOpTensorWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlOpTensorDescriptor_t op_desc,
+    const void* alpha1, const cnnlTensorDescriptor_t a_desc, const void* a,
+    const void* alpha2, const cnnlTensorDescriptor_t b_desc, const void* b,
+    const void* beta, const cnnlTensorDescriptor_t c_desc, const void* c,
+    size_t* workspace_size);
 cnnlStatus_t cnnlOpTensor(
     cnnlHandle_t handle, const cnnlOpTensorDescriptor_t op_tensor_desc,
     const void* alpha1, const cnnlTensorDescriptor_t a_desc, const void* a,
@@ -340,6 +350,44 @@ cnnlStatus_t cnnlAddN_v2(cnnlHandle_t handle,
                          const void* const inputs[], const uint32_t input_num,
                          const cnnlTensorDescriptor_t output_desc, void* output,
                          void* workspace, size_t workspace_size);
+// output = 0 with output[begin:end:stride] = input (int32 arrays, the
+// slice as cnnlStridedSlice_v2 takes it over output's shape): the gradient
+// of cnnlStridedSlice.
+cnnlStatus_t cnnlStridedSliceBackward(cnnlHandle_t handle, const int begin[],
+                                      const int end[], const int stride[],
+                                      const cnnlTensorDescriptor_t input_desc,
+                                      const void* input,
+                                      const cnnlTensorDescriptor_t output_desc,
+                                      void* output);
+// The inverse of cnnlConcat: outputs[n] is the next outputs_desc[n]-sized
+// piece of input along axis (negative from the last); every data type.
+cnnlStatus_t cnnlGetSplitWorkspaceSize(cnnlHandle_t handle, const int split_num,
+                                       size_t* size);
+cnnlStatus_t cnnlSplit(cnnlHandle_t handle, const int split_num, const int axis,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input, void* workspace,
+                       size_t workspace_size,
+                       const cnnlTensorDescriptor_t outputs_desc[],
+                       void* outputs[]);
+// The gradient of as_strided: output (the base, its elements in row-major
+// order) = 0, then each element of input (the view's gradient) added at
+// offset + sum(index x strides) of it (overlaps sum); real types. Workspace
+// size 0.
+cnnlStatus_t cnnlGetAsStridedBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t output_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlAsStridedBackward(cnnlHandle_t handle,
+                                   const cnnlTensorDescriptor_t input_desc,
+                                   const void* input,
+                                   const cnnlTensorDescriptor_t output_desc,
+                                   void* output, const uint32_t strides[],
+                                   const uint32_t offset, void* workspace,
+                                   size_t workspace_size);
+// cnnlAddN_v2 without a workspace.
+cnnlStatus_t cnnlAddN(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_descs[],
+                      const void* const inputs[], const uint32_t input_num,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
 
 // ---- GatherNd_v2, ScatterNd_v2 ----
 // indices (int32 or int64) have shape [..., K]: each row of K numbers names
@@ -447,6 +495,52 @@ cnnlStatus_t cnnlReduce_v2(
     const void* alpha, const void* beta, void* workspace, size_t workspace_size,
     const cnnlTensorDescriptor_t output_desc, void* output,
     const cnnlTensorDescriptor_t indices_desc, void* indices);
+
+// The BatchMatMul and BatchMatMulBCast descriptors and algorithms of
+// CNNL's first batched-product interface (the quantized products take
+// them): create, set and read back TRANSA, TRANSB (int32 0 or 1) and
+// COMPUTE_TYPE (a cnnlDataType_t as int32). No public header gives the
+// attributes' values; these are xbang's.
+typedef enum {
+  CNNL_BMM_DESC_COMPUTE_TYPE = 0,
+  CNNL_BMM_DESC_TRANSA = 1,
+  CNNL_BMM_DESC_TRANSB = 2,
+} cnnlBatchMatMulDescAttribute_t;
+typedef enum {
+  CNNL_BMM_BCAST_DESC_COMPUTE_TYPE = 0,
+  CNNL_BMM_BCAST_DESC_TRANSA = 1,
+  CNNL_BMM_BCAST_DESC_TRANSB = 2,
+} cnnlBatchMatMulBCastDescAttribute_t;
+typedef struct cnnlBatchMatMulStruct* cnnlBatchMatMulDescriptor_t;
+typedef struct cnnlBatchMatMulAlgoStruct* cnnlBatchMatMulAlgo_t;
+typedef struct cnnlBatchMatMulBCastStruct* cnnlBatchMatMulBCastDescriptor_t;
+typedef struct cnnlBatchMatMulBCastAlgoStruct* cnnlBatchMatMulBCastAlgo_t;
+cnnlStatus_t cnnlBatchMatMulDescCreate(cnnlBatchMatMulDescriptor_t* bmm_desc);
+cnnlStatus_t cnnlBatchMatMulDescDestroy(cnnlBatchMatMulDescriptor_t bmm_desc);
+cnnlStatus_t cnnlSetBatchMatMulDescAttr(cnnlBatchMatMulDescriptor_t bmm_desc,
+                                        cnnlBatchMatMulDescAttribute_t attr,
+                                        const void* buf, size_t size_in_bytes);
+// size_written (may be NULL) receives 4.
+cnnlStatus_t cnnlGetBatchMatMulDescAttr(
+    const cnnlBatchMatMulDescriptor_t bmm_desc,
+    cnnlBatchMatMulDescAttribute_t attr, void* buf, size_t size_in_bytes,
+    size_t* size_written);
+cnnlStatus_t cnnlBatchMatMulAlgoCreate(cnnlBatchMatMulAlgo_t* algo);
+cnnlStatus_t cnnlBatchMatMulAlgoDestroy(cnnlBatchMatMulAlgo_t algo);
+cnnlStatus_t cnnlBatchMatMulBCastDescCreate(
+    cnnlBatchMatMulBCastDescriptor_t* bmm_bcast_desc);
+cnnlStatus_t cnnlBatchMatMulBCastDescDestroy(
+    cnnlBatchMatMulBCastDescriptor_t bmm_bcast_desc);
+cnnlStatus_t cnnlSetBatchMatMulBCastDescAttr(
+    cnnlBatchMatMulBCastDescriptor_t bmm_bcast_desc,
+    cnnlBatchMatMulBCastDescAttribute_t attr, const void* buf,
+    size_t size_in_bytes);
+cnnlStatus_t cnnlGetBatchMatMulBCastDescAttr(
+    const cnnlBatchMatMulBCastDescriptor_t bmm_bcast_desc,
+    cnnlBatchMatMulBCastDescAttribute_t attr, void* buf, size_t size_in_bytes,
+    size_t* size_written);
+cnnlStatus_t cnnlBatchMatMulBCastAlgoCreate(cnnlBatchMatMulBCastAlgo_t* algo);
+cnnlStatus_t cnnlBatchMatMulBCastAlgoDestroy(cnnlBatchMatMulBCastAlgo_t algo);
 
 // ---- BatchMatMulEx ----
 // c = alpha * op(a) op(b) + beta * c over a batch: a and b are [..., m, k]
@@ -730,6 +824,41 @@ cnnlStatus_t cnnlDestroyNmsDescriptor(cnnlNmsDescriptor_t desc);
 cnnlStatus_t cnnlSetNmsDescAttr(cnnlNmsDescriptor_t desc,
                                 cnnlNmsDescAttribute_t attr, const void* buf,
                                 size_t size_in_bytes);
+// The positional setters: _v2 sets the output mode, thresholds, maximum
+// and input layout; _v5 every attribute, with algo INCLUDE_BOUNDARY
+// meaning offset 1 and only CNNL_NMS_HARD_NMS implemented (soft NMS:
+// CNNL_STATUS_NOT_SUPPORTED). A refused argument leaves the descriptor as
+// it was. No public header gives the values of cnnlNmsAlgo_t and
+// cnnlNmsMethodMode_t; these are xbang's.
+typedef enum {
+  CNNL_NMS_ALGO_EXCLUDE_BOUNDARY = 0,
+  CNNL_NMS_ALGO_INCLUDE_BOUNDARY = 1,
+} cnnlNmsAlgo_t;
+typedef enum {
+  CNNL_NMS_HARD_NMS = 0,
+  CNNL_NMS_SOFT_NMS_LINEAR = 1,
+  CNNL_NMS_SOFT_NMS_GAUSSIAN = 2,
+} cnnlNmsMethodMode_t;
+cnnlStatus_t cnnlSetNmsDescriptor_v2(cnnlNmsDescriptor_t desc,
+                                     const cnnlNmsOutputMode_t mode,
+                                     const float iou_threshold,
+                                     const int max_output_size,
+                                     const float confidence_threshold,
+                                     const int input_layout);
+cnnlStatus_t cnnlSetNmsDescriptor_v5(
+    cnnlNmsDescriptor_t desc, const cnnlNmsBoxPointMode_t box_mode,
+    const cnnlNmsOutputMode_t output_mode, const cnnlNmsAlgo_t algo,
+    const cnnlNmsMethodMode_t method_mode, const float iou_threshold,
+    const float soft_nms_sigma, const int max_output_size,
+    const float confidence_threshold, const float offset,
+    const int input_layout, const bool pad_to_max_output_size);
+// Earlier forms of the workspace query (0 bytes).
+cnnlStatus_t cnnlGetNmsWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t confidence_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlGetNmsWorkspaceSize_v3(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t boxes_desc,
+    const cnnlTensorDescriptor_t confidence_desc, size_t* workspace_size);
 cnnlStatus_t cnnlGetNmsWorkspaceSize_v4(
     cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
     const cnnlTensorDescriptor_t boxes_desc,
@@ -1025,6 +1154,21 @@ cnnlStatus_t cnnlSetConvolutionDescriptor(cnnlConvolutionDescriptor_t conv_desc,
                                           const int stride[],
                                           const int dilation[], int group_count,
                                           cnnlDataType_t compute_type);
+// PyTorch's fold: the columns col [N, C x kh x kw, oh x ow] summed back
+// into y (NCHW [N, C, H, W], zeroed first), the window kh x kw from
+// w_desc's last two dimensions, padding, stride and dilation from
+// conv_desc. Float types; workspace size 0.
+cnnlStatus_t cnnlGetCol2ImWorkspaceSize(cnnlHandle_t handle,
+                                        const cnnlTensorDescriptor_t col_desc,
+                                        const cnnlTensorDescriptor_t w_desc,
+                                        const cnnlTensorDescriptor_t y_desc,
+                                        size_t* workspace_size);
+cnnlStatus_t cnnlCol2Im(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t col_desc, const void* col,
+                        const cnnlTensorDescriptor_t w_desc,
+                        const cnnlConvolutionDescriptor_t conv_desc,
+                        void* workspace, size_t workspace_size,
+                        const cnnlTensorDescriptor_t y_desc, void* y);
 // allow_tf32 0 or 1: whether float products may round through TF32. The
 // products here are float throughout, which TF32 permission allows.
 cnnlStatus_t cnnlSetConvolutionDescriptorAllowTF32(
@@ -1187,6 +1331,11 @@ cnnlStatus_t cnnlCreateActivationDescriptor(
     cnnlActivationDescriptor_t* activation_desc);
 cnnlStatus_t cnnlDestroyActivationDescriptor(
     cnnlActivationDescriptor_t activation_desc);
+// The first form: high-precision preference, no slicing, gamma and scale
+// SELU's standard alpha and lambda, not from the result.
+cnnlStatus_t cnnlSetActivationDescriptor(
+    cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
+    cnnlNanPropagation_t nan_prop, float coef);
 cnnlStatus_t cnnlSetActivationDescriptor_v5(
     cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
     cnnlActivationPreference_t prefer, cnnlNanPropagation_t nan_prop,
@@ -1586,6 +1735,141 @@ cnnlStatus_t cnnlThresholdBackward(cnnlHandle_t handle,
                                    const void* diff_y, const void* threshold,
                                    const cnnlTensorDescriptor_t diff_x_desc,
                                    void* diff_x);
+// Activation forward passes, input and output of one shape and type:
+// Hardtanh clamps to [min_val, max_val] (float types); Softplus is
+// log(1 + exp(beta x)) / beta, x itself where beta x > threshold (float
+// types); Threshold keeps x where x > *threshold and writes *value
+// elsewhere, both host scalars of input's type (every real type).
+cnnlStatus_t cnnlHardtanh(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input, const float max_val,
+                          const float min_val,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output);
+cnnlStatus_t cnnlSoftplusForward(cnnlHandle_t handle,
+                                 const cnnlTensorDescriptor_t x_desc,
+                                 const void* x,
+                                 const cnnlTensorDescriptor_t y_desc, void* y,
+                                 const int beta, const int threshold);
+cnnlStatus_t cnnlThreshold(cnnlHandle_t handle,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input, const void* threshold,
+                           const void* value,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output);
+// Further unary functions (float types): log in a cnnlLogBase_t base,
+// x * x (also signed integers), exp(x) - 1.
+cnnlStatus_t cnnlLog(cnnlHandle_t handle, const cnnlLogBase_t base,
+                     const cnnlTensorDescriptor_t input_desc, const void* input,
+                     const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlSquare(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlExpm1(cnnlHandle_t handle,
+                       const cnnlComputationPreference_t prefer,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+// Gradients through y = sqrt(x) and y = 1 / sqrt(x) from y itself: diff_x
+// = diff_y / (2 y) and -diff_y y^3 / 2. y, diff_y and diff_x share y_desc
+// (float types).
+cnnlStatus_t cnnlSqrtBackward(cnnlHandle_t handle,
+                              const cnnlTensorDescriptor_t y_desc,
+                              const void* y, const void* diff_y, void* diff_x);
+cnnlStatus_t cnnlRsqrtBackward(cnnlHandle_t handle,
+                               const cnnlTensorDescriptor_t y_desc,
+                               const void* y, const void* diff_y, void* diff_x);
+// Functions of two inputs broadcast to output's shape (NumPy rules), one
+// type: (a - b)^2 (every real type); log(exp(a) + exp(b)) and
+// log2(2^a + 2^b), and a / b with 0 where b is 0 (float types). Workspace
+// size 0.
+cnnlStatus_t cnnlGetSquaredDifferenceWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlSquaredDifference(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const void* input1, const cnnlTensorDescriptor_t input2_desc,
+    const void* input2, const cnnlTensorDescriptor_t output_desc, void* output,
+    void* workspace, size_t workspace_size);
+cnnlStatus_t cnnlGetLogAddExpWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t other_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlLogAddExp(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t other_desc,
+    const void* other, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetLogAddExp2WorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t other_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlLogAddExp2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t other_desc,
+    const void* other, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetDivNoNanWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size);
+cnnlStatus_t cnnlDivNoNan_v2(
+    cnnlHandle_t handle, const cnnlComputationPreference_t prefer,
+    const cnnlTensorDescriptor_t input1_desc, const void* input1,
+    const cnnlTensorDescriptor_t input2_desc, const void* input2,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+// y = x clamped to [min, max], min and max tensors of x's type broadcast to
+// y's shape (a NULL descriptor: no bound); NaN stays NaN. Every real type.
+// Workspace size 0.
+cnnlStatus_t cnnlGetClipWorkspaceSize(cnnlHandle_t handle,
+                                      const cnnlTensorDescriptor_t x_desc,
+                                      const cnnlTensorDescriptor_t min_desc,
+                                      const cnnlTensorDescriptor_t max_desc,
+                                      size_t* workspace_size);
+cnnlStatus_t cnnlClip_v3(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t x_desc, const void* x,
+                         const cnnlTensorDescriptor_t min_desc, const void* min,
+                         const cnnlTensorDescriptor_t max_desc, const void* max,
+                         void* workspace, size_t workspace_size,
+                         const cnnlTensorDescriptor_t y_desc, void* y);
+// output = abs (cos angle + i sin angle): abs and angle float (half)
+// broadcast to output's shape (NumPy rules), output complex float (complex
+// half). Workspace size 0.
+cnnlStatus_t cnnlGetPolarWorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t abs_desc,
+                                       const cnnlTensorDescriptor_t angle_desc,
+                                       const cnnlTensorDescriptor_t output_desc,
+                                       size_t* workspace_size);
+cnnlStatus_t cnnlPolar(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t abs_desc, const void* abs,
+                       const cnnlTensorDescriptor_t angle_desc,
+                       const void* angle,
+                       const cnnlTensorDescriptor_t output_desc, void* output,
+                       void* workspace, size_t workspace_size);
+// In place on y: AssignAdd y = *alpha x + *beta y, AssignSub y = *beta y -
+// *alpha x; alpha and beta host floats, x broadcast to y's shape (NumPy
+// rules), one real type. Workspace size 0.
+cnnlStatus_t cnnlGetAssignAddWorkspaceSize(cnnlHandle_t handle,
+                                           const cnnlTensorDescriptor_t x_desc,
+                                           const cnnlTensorDescriptor_t y_desc,
+                                           size_t* workspace_size);
+cnnlStatus_t cnnlAssignAdd(cnnlHandle_t handle, const void* alpha,
+                           const cnnlTensorDescriptor_t x_desc, const void* x,
+                           void* workspace, size_t workspace_size,
+                           const void* beta,
+                           const cnnlTensorDescriptor_t y_desc, void* y);
+cnnlStatus_t cnnlGetAssignSubWorkspaceSize(cnnlHandle_t handle,
+                                           const cnnlTensorDescriptor_t x_desc,
+                                           const cnnlTensorDescriptor_t y_desc,
+                                           size_t* workspace_size);
+cnnlStatus_t cnnlAssignSub(cnnlHandle_t handle, const void* alpha,
+                           const cnnlTensorDescriptor_t x_desc, const void* x,
+                           void* workspace, size_t workspace_size,
+                           const void* beta,
+                           const cnnlTensorDescriptor_t y_desc, void* y);
 // output = *alpha bias + *beta output (host floats), bias 1-D [C] along
 // output's channel dimension: dimension 1 in the NCHW, NCDHW and NCL
 // layouts, the last in the others; float types. Workspace size 0.
@@ -1603,8 +1887,7 @@ cnnlStatus_t cnnlBiasAdd(cnnlHandle_t handle, const void* alpha,
 // its float type. Workspace size 0.
 cnnlStatus_t cnnlGetBiasAddBackwardWorkspaceSize(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
-    const cnnlTensorDescriptor_t output_desc, int axis,
-    size_t* workspace_size);
+    const cnnlTensorDescriptor_t output_desc, int axis, size_t* workspace_size);
 cnnlStatus_t cnnlBiasAddBackward(cnnlHandle_t handle,
                                  const cnnlTensorDescriptor_t input_desc,
                                  const void* input, int axis,
@@ -1645,8 +1928,7 @@ cnnlStatus_t cnnlStdVarMean(cnnlHandle_t handle,
                             size_t workspace_size,
                             const cnnlTensorDescriptor_t std_desc, void* std,
                             const cnnlTensorDescriptor_t var_desc, void* var,
-                            const cnnlTensorDescriptor_t mean_desc,
-                            void* mean);
+                            const cnnlTensorDescriptor_t mean_desc, void* mean);
 // y = x clamped to [*min, *max], min and max one value of x's type each
 // (host or device memory as pointer_mode says; both are host memory here),
 // either NULL for no bound; NaN stays NaN. Float and signed integer types.
@@ -1848,14 +2130,11 @@ cnnlStatus_t cnnlRandMakeMTGP32KernelState(cnnlHandle_t handle, void* state,
 // Dropout: each element kept with probability 1 - p and scaled by
 // 1 / (1 - p), else 0; mask (uint8 or bool, input's shape) 1 where kept.
 // Float types.
-cnnlStatus_t cnnlFusedDropout_v2(cnnlHandle_t handle,
-                                 const cnnlRandGenerator_t generator,
-                                 const cnnlTensorDescriptor_t input_desc,
-                                 const void* input, const float p, void* state,
-                                 const cnnlTensorDescriptor_t mask_desc,
-                                 void* mask,
-                                 const cnnlTensorDescriptor_t output_desc,
-                                 void* output);
+cnnlStatus_t cnnlFusedDropout_v2(
+    cnnlHandle_t handle, const cnnlRandGenerator_t generator,
+    const cnnlTensorDescriptor_t input_desc, const void* input, const float p,
+    void* state, const cnnlTensorDescriptor_t mask_desc, void* mask,
+    const cnnlTensorDescriptor_t output_desc, void* output);
 // Samples category indices (int32 or int64 output [samples] or [rows,
 // samples]) from the weights of each row of input ([categories] or [rows,
 // categories], float types; logits when is_logits), with or without
@@ -1869,15 +2148,144 @@ cnnlStatus_t cnnlRandGenerateMultinomial_v2(
     const bool is_replacement, const bool is_logits, void* state,
     void* workspace, size_t workspace_size,
     const cnnlTensorDescriptor_t output_desc, void* output);
+// The counter-based draws PyTorch's Philox state drives: each call draws
+// from a twister seeded with (seed, offset + offset_intragraph), both read
+// from seed_ptr and offset_ptr (host memory here) when from_pointers, so
+// equal seeds and offsets give equal numbers (not the device's). Outputs
+// through their descriptors, any strides: uniform in [min, max), normal,
+// exponential (lambda a host scalar of output's type) of float types;
+// base + a uniform integer in [0, range) of real non-bool types;
+// multinomial samples as cnnlRandGenerateMultinomial_v2; dropout keeping
+// each element with keep_probability, as cnnlFusedDropout_v2.
+cnnlStatus_t cnnlGenerateRandUniform(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const float min, const float max,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGenerateRandNormal(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const float mean, const float stddev,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGenerateRandExponential(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type, const void* lambda,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const cnnlTensorDescriptor_t output_desc,
+    void* output);
+cnnlStatus_t cnnlGenerateRandDiscreteUniform(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const int64_t range, const int64_t base,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGenerateRandMultinomial(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const bool is_replacement,
+    const bool is_logits, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlFusedDropout_v3(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const float keep_probability,
+    const cnnlTensorDescriptor_t mask_desc, void* mask,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+
+// Small linear-algebra and vector functions, in double:
+// Trace sums a 2-D input's diagonal into one element (real types); Diag
+// puts a vector on diagonal k of a square matrix of zeros ([n + |k|]^2) or
+// takes diagonal k of a matrix (every type); Cross is a x b along dim (of
+// extent 3), a and b broadcast to c (real types); CdistForward gives the
+// p-norm distances [..., P, R] between the rows of x1 [..., P, M] and x2
+// [..., R, M] (p 0 counts differences, infinity takes the largest) and
+// CdistBackward the gradient for x1 from them (PyTorch's, 0 where a
+// distance is 0; float types); Prelu is x where x > 0, weight x elsewhere,
+// weight broadcast to input or 1-D along dimension 1, and PreluBackward
+// gives both gradients (float types); MatMul is alpha op(a) op(b) + beta c
+// of 2-D float or half matrices (host float alpha and beta); ComplexAbs and
+// Conj take complex float or half (Conj copies a real tensor). Workspace
+// size 0.
+cnnlStatus_t cnnlGetTraceWorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t input_desc,
+                                       size_t* workspace_size);
+cnnlStatus_t cnnlTrace(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input, void* workspace,
+                       size_t workspace_size,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlDiag(cnnlHandle_t handle, const int k,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetCrossWorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t a_desc,
+                                       const cnnlTensorDescriptor_t b_desc,
+                                       const cnnlTensorDescriptor_t c_desc,
+                                       const int dim, size_t* workspace_size);
+cnnlStatus_t cnnlCross(cnnlHandle_t handle, const cnnlTensorDescriptor_t a_desc,
+                       const void* a, const cnnlTensorDescriptor_t b_desc,
+                       const void* b, const cnnlTensorDescriptor_t c_desc,
+                       void* c, void* workspace, size_t workspace_size,
+                       const int dim);
+cnnlStatus_t cnnlCdistForward(cnnlHandle_t handle,
+                              const cnnlTensorDescriptor_t x1_desc,
+                              const void* x1,
+                              const cnnlTensorDescriptor_t x2_desc,
+                              const void* x2, const float p,
+                              const cnnlTensorDescriptor_t y_desc, void* y);
+cnnlStatus_t cnnlCdistBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t x1_desc, const void* x1,
+    const cnnlTensorDescriptor_t x2_desc, const void* x2,
+    const cnnlTensorDescriptor_t cdist_desc, const void* cdist,
+    const cnnlTensorDescriptor_t grad_desc, const void* grad, const float p,
+    const cnnlTensorDescriptor_t grad_x1_desc, void* grad_x1);
+cnnlStatus_t cnnlPrelu(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t weight_desc,
+                       const void* weight,
+                       const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlGetPreluBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t weight_grad_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlPreluBackward(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t grad_desc, const void* grad,
+    const cnnlTensorDescriptor_t weight_desc, const void* weight,
+    void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t input_grad_desc, void* input_grad,
+    const cnnlTensorDescriptor_t weight_grad_desc, void* weight_grad);
+cnnlStatus_t cnnlMatMul(cnnlHandle_t handle, const bool is_trans_a,
+                        const bool is_trans_b, const void* alpha,
+                        const cnnlTensorDescriptor_t a_desc, const void* a,
+                        const cnnlTensorDescriptor_t b_desc, const void* b,
+                        const void* beta, const cnnlTensorDescriptor_t c_desc,
+                        void* c);
+cnnlStatus_t cnnlComplexAbs(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t input_desc,
+                            const void* input,
+                            const cnnlTensorDescriptor_t output_desc,
+                            void* output);
+cnnlStatus_t cnnlConj(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_desc,
+                      const void* input,
+                      const cnnlTensorDescriptor_t output_desc, void* output);
 
 #if defined(__cplusplus)
 }
 #endif
 
 // The families with a header of their own.
-#include "cnnl_normalization.h"
-#include "cnnl_selection.h"
 #include "cnnl_loss.h"
+#include "cnnl_normalization.h"
 #include "cnnl_pooling.h"
+#include "cnnl_selection.h"
 
 #endif  // XBANG_CNNL_H_

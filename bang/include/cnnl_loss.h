@@ -169,6 +169,43 @@ cnnlStatus_t cnnlMSELossBackward(
     const cnnlTensorDescriptor_t dy_desc, const void* dy,
     const cnnlTensorDescriptor_t dx_desc, void* dx);
 
+// The CTC loss descriptor: how the probabilities are normalised, how the
+// losses reduce, whether infinite losses become 0, the blank label and the
+// longest input and label, kept and read back (cnnlCTCLoss itself is not
+// implemented). max_input_length and max_label_length are at least 0,
+// blank at least 0.
+typedef enum {
+  CNNL_NONE_NORMALIZATION = 0,
+  CNNL_SOFTMAX_NORMALIZATION = 1,
+  CNNL_LOG_SOFTMAX_NORMALIZATION = 2,
+} cnnlCTCLossNormalizationMode_t;
+typedef enum {
+  CNNL_REDUCE_MODE_NONE = 0,
+  CNNL_REDUCE_MODE_SUM = 1,
+  CNNL_REDUCE_MODE_MEAN_BY_LABEL_LENGTH_AND_BATCH = 2,
+} cnnlCTCLossReduceMode_t;
+typedef enum {
+  CNNL_NONE_ZERO_INFINITY = 0,
+  CNNL_ZERO_INFINITY = 1,
+} cnnlCTCLossZeroInfinityMode_t;
+typedef struct cnnlCTCLossStruct* cnnlCTCLossDescriptor_t;
+cnnlStatus_t cnnlCreateCTCLossDescriptor(
+    cnnlCTCLossDescriptor_t* ctc_loss_desc);
+cnnlStatus_t cnnlDestroyCTCLossDescriptor(
+    cnnlCTCLossDescriptor_t ctc_loss_desc);
+cnnlStatus_t cnnlSetCTCLossDescriptor(
+    cnnlCTCLossDescriptor_t ctc_loss_desc,
+    const cnnlCTCLossNormalizationMode_t norm_mode,
+    const cnnlCTCLossReduceMode_t reduce_mode,
+    const cnnlCTCLossZeroInfinityMode_t zero_infinity, const int blank,
+    const int max_input_length, const int max_label_length);
+cnnlStatus_t cnnlGetCTCLossDescriptor(
+    const cnnlCTCLossDescriptor_t ctc_loss_desc,
+    cnnlCTCLossNormalizationMode_t* norm_mode,
+    cnnlCTCLossReduceMode_t* reduce_mode,
+    cnnlCTCLossZeroInfinityMode_t* zero_infinity, int* blank,
+    int* max_input_length, int* max_label_length);
+
 #if defined(__cplusplus)
 }
 #endif

@@ -218,6 +218,169 @@ cnnlStatus_t cnnlIndexFill_v2(
     const void* input, const cnnlTensorDescriptor_t index_desc,
     const void* index, const cnnlTensorDescriptor_t output_desc, void* output);
 
+// Later forms of the functions above. Their workspaces are never used
+// (every size query answers 0). Gather_v2, Cumsum_v2 and Tri_v2 compute as
+// Gather, Cumsum and Tri; Roll_v2 as Roll with int64 shifts and dims;
+// IndexFill as IndexFill_v2 with a host float value converted to input's
+// type (real types).
+cnnlStatus_t cnnlGetGatherWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t index_desc,
+    const cnnlTensorDescriptor_t output_desc, int dim, size_t* workspace_size);
+cnnlStatus_t cnnlGather_v2(
+    cnnlHandle_t handle, int dim, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t index_desc,
+    const void* index, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+// The workspace of the scatter functions (cnnlScatter, cnnlScatter_v2).
+cnnlStatus_t cnnlGetScatterWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t index_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlRoll_v2(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input_desc,
+                         const void* input, const int64_t shifts[],
+                         int64_t shifts_num, const int64_t dims[],
+                         int64_t dims_num, void* workspace,
+                         size_t workspace_size,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output);
+cnnlStatus_t cnnlGetCumsumWorkspaceSize(cnnlHandle_t handle,
+                                        const cnnlTensorDescriptor_t input_desc,
+                                        const int axis, size_t* workspace_size);
+cnnlStatus_t cnnlCumsum_v2(cnnlHandle_t handle,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input, const int axis,
+                           const bool exclusive, const bool reverse,
+                           const cnnlNanPropagation_t nan_propagation,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output, void* workspace,
+                           size_t workspace_size);
+cnnlStatus_t cnnlTri_v2(cnnlHandle_t handle, int diagonal, bool tri_up_mode,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+cnnlStatus_t cnnlIndexFill(cnnlHandle_t handle, int dim, float value,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input,
+                           const cnnlTensorDescriptor_t index_desc,
+                           const void* index,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output);
+
+// PyTorch's index_put_: output = input with output[indices] = value, or +=
+// value when accumulate (summing repeated positions; real types). indices
+// lists indices_num (1 to CNNL_DIM_MAX) entries from input's first
+// dimension on: a NULL descriptor takes a whole dimension, an int32 or
+// int64 tensor picks along one (negative values count from its end; a
+// value outside the dimension is CNNL_STATUS_BAD_PARAM), a bool or uint8
+// mask covers as many dimensions as it has and picks its nonzero
+// positions. The picking tensors broadcast together; their dimensions
+// replace the indexed ones in input[indices] where those are adjacent and
+// lead it otherwise, and value broadcasts to that shape. Without
+// accumulate, the last of repeated positions wins. check_index_range is
+// accepted either way (ranges are always checked here). output may be
+// input; workspace size 0.
+cnnlStatus_t cnnlGetIndexPutWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], const int indices_num,
+    const cnnlTensorDescriptor_t value_desc, const bool accumulate,
+    size_t* workspace_size);
+cnnlStatus_t cnnlIndexPut(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t indices_desc[],
+    const void* const indices[], const int indices_num,
+    const cnnlTensorDescriptor_t value_desc, const void* value, void* workspace,
+    size_t workspace_size, const bool accumulate, const bool check_index_range,
+    const cnnlTensorDescriptor_t output_desc, void* output);
+
+// PyTorch's advanced indexing: output = input[indices], the index entries
+// as for cnnlIndexPut, indices_desc and indices CNNL_DIM_MAX entries long
+// (NULL past the last index). output must have the shape of
+// input[indices]; the OutputDim queries give it (rank and dimensions, int32
+// or int64) from the descriptors, so not for a mask
+// (CNNL_STATUS_NOT_SUPPORTED: its size depends on its data). AdvancedIndex
+// also writes the rank (int32) and dimensions (int64) to output_dim and
+// output_dims when they are not NULL; _v2 in the types of their
+// descriptors (int32 and int64 when unset). Every data type; workspace
+// size 0.
+cnnlStatus_t cnnlGetAdvancedIndexWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], size_t* workspace_size);
+cnnlStatus_t cnnlGetAdvancedIndexOutputDim(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], int* output_dim,
+    int output_dims[]);
+cnnlStatus_t cnnlGetAdvancedIndexOutputDim_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t indices_desc[], int* output_dim,
+    int64_t output_dims[]);
+cnnlStatus_t cnnlAdvancedIndex(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t indices_desc[],
+    const void* const indices[], void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output, void* output_dims,
+    void* output_dim);
+cnnlStatus_t cnnlAdvancedIndex_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t indices_desc[],
+    const void* const indices[], void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output,
+    const cnnlTensorDescriptor_t output_dim_desc, void* output_dim,
+    const cnnlTensorDescriptor_t output_dims_desc, void* output_dims);
+
+// The number of non-zero elements of x (any real type, bool included)
+// into num_true, one int32 or int64 element (NaN counts as non-zero).
+// Workspace size 0.
+cnnlStatus_t cnnlGetNumTrueWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t num_true_desc,
+    size_t* workspace_size);
+cnnlStatus_t cnnlNumTrue_v3(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t x_desc, const void* x,
+                            void* workspace, size_t workspace_size,
+                            const cnnlTensorDescriptor_t num_true_desc,
+                            void* num_true);
+cnnlStatus_t cnnlNumTrue_v2(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t x_desc, const void* x,
+                            const cnnlTensorDescriptor_t num_true_desc,
+                            void* num_true);
+
+// torch.Tensor.unfold: output is input with dimension `dimension`
+// (negative from the last) replaced by its (extent - size) / step + 1
+// windows and a last dimension of the size elements of each. Every data
+// type.
+cnnlStatus_t cnnlUnfold(cnnlHandle_t handle, const int dimension,
+                        const int size, const int step,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc, void* output);
+
+// Cumulative products along axis (exclusive, reverse as for cnnlCumsum;
+// real types, in double), and torch.cummax / torch.cummin along dim: the
+// running extreme and the index (int32 or int64) where it was last reached;
+// a NaN, once seen, stays with its index. Workspace size 0.
+cnnlStatus_t cnnlGetCumprodWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const int axis, size_t* workspace_size);
+cnnlStatus_t cnnlCumprod_v2(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t input_desc,
+                            const void* input, const int axis,
+                            const bool exclusive, const bool reverse,
+                            const cnnlTensorDescriptor_t output_desc,
+                            void* output, void* workspace,
+                            size_t workspace_size);
+cnnlStatus_t cnnlCummax(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const int dim,
+                        const cnnlTensorDescriptor_t values_desc, void* values,
+                        const cnnlTensorDescriptor_t indices_desc,
+                        void* indices);
+cnnlStatus_t cnnlCummin(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const int dim,
+                        const cnnlTensorDescriptor_t values_desc, void* values,
+                        const cnnlTensorDescriptor_t indices_desc,
+                        void* indices);
+
 #if defined(__cplusplus)
 }
 #endif

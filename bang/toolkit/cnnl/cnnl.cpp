@@ -202,6 +202,16 @@ size_t cnnlGetTensorElementNum(cnnlTensorDescriptor_t desc) {
   return size_t(element_count(*desc));
 }
 
+cnnlStatus_t cnnlGetSizeOfDataType(cnnlDataType_t data_type, size_t* size) {
+  const char* api = "cnnlGetSizeOfDataType";
+  if (size == nullptr) return fail(api, CNNL_STATUS_BAD_PARAM, "size is NULL");
+  *size = element_bytes(data_type);
+  if (*size == 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown data type");
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
 cnnlStatus_t cnnlFill_v3(cnnlHandle_t handle, cnnlPointerMode_t pointer_mode,
                          const void* value,
                          const cnnlTensorDescriptor_t output_desc,
@@ -410,6 +420,20 @@ cnnlStatus_t cnnlGetOpTensorWorkspaceSize(cnnlHandle_t handle,
   }
   *size = 0;
   return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlGetOpTensorWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlOpTensorDescriptor_t op_desc,
+    const void* /*alpha1*/, const cnnlTensorDescriptor_t a_desc,
+    const void* /*a*/, const void* /*alpha2*/,
+    const cnnlTensorDescriptor_t b_desc, const void* /*b*/,
+    const void* /*beta*/, const cnnlTensorDescriptor_t c_desc,
+    const void* /*c*/, size_t* workspace_size) {
+  if (op_desc == nullptr) {
+    return fail("cnnlGetOpTensorWorkspaceSize_v2", CNNL_STATUS_BAD_PARAM,
+                "op_desc is NULL");
+  }
+  return cnnlGetOpTensorWorkspaceSize(handle, a_desc, b_desc, c_desc,
+                                      workspace_size);
 }
 cnnlStatus_t cnnlOpTensor(
     cnnlHandle_t handle, const cnnlOpTensorDescriptor_t op_tensor_desc,

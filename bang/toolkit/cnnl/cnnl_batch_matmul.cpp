@@ -278,3 +278,124 @@ cnnlStatus_t cnnlBatchMatMulBCast_v2(
 }
 
 }  // extern "C"
+
+// The descriptors of the first batched-product interface: transposition
+// flags and a compute type, kept and read back.
+struct cnnlBatchMatMulStruct {
+  int32_t attrs[3] = {CNNL_DTYPE_FLOAT, 0, 0};  // by attribute value
+};
+struct cnnlBatchMatMulBCastStruct {
+  int32_t attrs[3] = {CNNL_DTYPE_FLOAT, 0, 0};
+};
+struct cnnlBatchMatMulAlgoStruct {};
+struct cnnlBatchMatMulBCastAlgoStruct {};
+
+namespace {
+
+// The attribute checks both descriptor kinds share: a known attribute, a
+// 4-byte buffer, 0 or 1 for a transposition, a known data type.
+cnnlStatus_t set_bmm_attr(const char* api, int32_t* attrs, int attr,
+                          const void* buf, size_t size_in_bytes) {
+  if (attrs == nullptr || buf == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "the descriptor or buf is NULL");
+  }
+  if (attr < 0 || attr > 2) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown attribute");
+  }
+  if (size_in_bytes != sizeof(int32_t)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "size_in_bytes is not 4");
+  }
+  int32_t value;
+  std::memcpy(&value, buf, sizeof(value));
+  if (attr == 0 && element_bytes(cnnlDataType_t(value)) == 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "COMPUTE_TYPE is not a cnnlDataType_t");
+  }
+  if (attr != 0 && value != 0 && value != 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "TRANSA or TRANSB is not 0 or 1");
+  }
+  attrs[attr] = value;
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t get_bmm_attr(const char* api, const int32_t* attrs, int attr,
+                          void* buf, size_t size_in_bytes,
+                          size_t* size_written) {
+  if (attrs == nullptr || buf == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "the descriptor or buf is NULL");
+  }
+  if (attr < 0 || attr > 2) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "unknown attribute");
+  }
+  if (size_in_bytes < sizeof(int32_t)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "size_in_bytes is below 4");
+  }
+  std::memcpy(buf, &attrs[attr], sizeof(int32_t));
+  if (size_written != nullptr) *size_written = sizeof(int32_t);
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+cnnlStatus_t cnnlBatchMatMulDescCreate(cnnlBatchMatMulDescriptor_t* bmm_desc) {
+  return create("cnnlBatchMatMulDescCreate", bmm_desc);
+}
+cnnlStatus_t cnnlBatchMatMulDescDestroy(cnnlBatchMatMulDescriptor_t bmm_desc) {
+  return destroy("cnnlBatchMatMulDescDestroy", bmm_desc);
+}
+cnnlStatus_t cnnlSetBatchMatMulDescAttr(cnnlBatchMatMulDescriptor_t bmm_desc,
+                                        cnnlBatchMatMulDescAttribute_t attr,
+                                        const void* buf, size_t size_in_bytes) {
+  return set_bmm_attr("cnnlSetBatchMatMulDescAttr",
+                      bmm_desc != nullptr ? bmm_desc->attrs : nullptr,
+                      int(attr), buf, size_in_bytes);
+}
+cnnlStatus_t cnnlGetBatchMatMulDescAttr(
+    const cnnlBatchMatMulDescriptor_t bmm_desc,
+    cnnlBatchMatMulDescAttribute_t attr, void* buf, size_t size_in_bytes,
+    size_t* size_written) {
+  return get_bmm_attr("cnnlGetBatchMatMulDescAttr",
+                      bmm_desc != nullptr ? bmm_desc->attrs : nullptr,
+                      int(attr), buf, size_in_bytes, size_written);
+}
+cnnlStatus_t cnnlBatchMatMulAlgoCreate(cnnlBatchMatMulAlgo_t* algo) {
+  return create("cnnlBatchMatMulAlgoCreate", algo);
+}
+cnnlStatus_t cnnlBatchMatMulAlgoDestroy(cnnlBatchMatMulAlgo_t algo) {
+  return destroy("cnnlBatchMatMulAlgoDestroy", algo);
+}
+cnnlStatus_t cnnlBatchMatMulBCastDescCreate(
+    cnnlBatchMatMulBCastDescriptor_t* bmm_bcast_desc) {
+  return create("cnnlBatchMatMulBCastDescCreate", bmm_bcast_desc);
+}
+cnnlStatus_t cnnlBatchMatMulBCastDescDestroy(
+    cnnlBatchMatMulBCastDescriptor_t bmm_bcast_desc) {
+  return destroy("cnnlBatchMatMulBCastDescDestroy", bmm_bcast_desc);
+}
+cnnlStatus_t cnnlSetBatchMatMulBCastDescAttr(
+    cnnlBatchMatMulBCastDescriptor_t bmm_bcast_desc,
+    cnnlBatchMatMulBCastDescAttribute_t attr, const void* buf,
+    size_t size_in_bytes) {
+  return set_bmm_attr(
+      "cnnlSetBatchMatMulBCastDescAttr",
+      bmm_bcast_desc != nullptr ? bmm_bcast_desc->attrs : nullptr, int(attr),
+      buf, size_in_bytes);
+}
+cnnlStatus_t cnnlGetBatchMatMulBCastDescAttr(
+    const cnnlBatchMatMulBCastDescriptor_t bmm_bcast_desc,
+    cnnlBatchMatMulBCastDescAttribute_t attr, void* buf, size_t size_in_bytes,
+    size_t* size_written) {
+  return get_bmm_attr(
+      "cnnlGetBatchMatMulBCastDescAttr",
+      bmm_bcast_desc != nullptr ? bmm_bcast_desc->attrs : nullptr, int(attr),
+      buf, size_in_bytes, size_written);
+}
+cnnlStatus_t cnnlBatchMatMulBCastAlgoCreate(cnnlBatchMatMulBCastAlgo_t* algo) {
+  return create("cnnlBatchMatMulBCastAlgoCreate", algo);
+}
+cnnlStatus_t cnnlBatchMatMulBCastAlgoDestroy(cnnlBatchMatMulBCastAlgo_t algo) {
+  return destroy("cnnlBatchMatMulBCastAlgoDestroy", algo);
+}
+
+}  // extern "C"

@@ -62,6 +62,43 @@ cnnlStatus_t zero_workspace(const char* api, cnnlHandle_t handle,
   return CNNL_STATUS_SUCCESS;
 }
 
+// The elements of `full` that begin, end and stride (per dimension;
+// negative begin and end count from the end, both clamped) select, as a
+// view into `full`; `part` must have its shape.
+bool strided_view(const char* api, const cnnlTensorStruct& full,
+                  const int64_t begin[], const int64_t end[],
+                  const int64_t stride[], const cnnlTensorStruct& part,
+                  View* slice, cnnlStatus_t* status) {
+  const size_t rank = full.dims.size();
+  *slice = View{std::vector<int64_t>(rank), std::vector<int64_t>(rank), 0};
+  for (size_t i = 0; i < rank; ++i) {
+    const int64_t size = full.dims[i], step = stride[i];
+    if (step == 0) {
+      *status = fail(api, CNNL_STATUS_BAD_PARAM, "a stride is 0");
+      return false;
+    }
+    auto clamp = [&](int64_t v) {
+      if (v < 0) v += size;
+      // Forwards: [0, size]; backwards: [-1, size - 1] (-1: before 0).
+      const int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? size : size - 1;
+      return v < lo ? lo : (v > hi ? hi : v);
+    };
+    const int64_t first = clamp(begin[i]), stop = clamp(end[i]);
+    const int64_t span = step > 0 ? stop - first : first - stop;
+    const int64_t magnitude = step > 0 ? step : -step;
+    const int64_t count = span <= 0 ? 0 : (span + magnitude - 1) / magnitude;
+    if (count != part.dims[i]) {
+      *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                     "the sliced tensor's shape is not the slice's shape");
+      return false;
+    }
+    slice->dims[i] = count;
+    slice->strides[i] = step * full.strides[i];
+    if (count > 0) slice->base_offset += first * full.strides[i];
+  }
+  return true;
+}
+
 }  // namespace
 
 extern "C" {
@@ -239,27 +276,10 @@ cnnlStatus_t cnnlStridedSlice_v2(cnnlHandle_t handle,
   if (output_desc->dims.size() != rank) {
     return fail(api, CNNL_STATUS_BAD_PARAM, "input and output differ in rank");
   }
-  View slice{std::vector<int64_t>(rank), std::vector<int64_t>(rank), 0};
-  for (size_t i = 0; i < rank; ++i) {
-    const int64_t size = input_desc->dims[i], step = stride[i];
-    if (step == 0) return fail(api, CNNL_STATUS_BAD_PARAM, "a stride is 0");
-    auto clamp = [&](int64_t v) {
-      if (v < 0) v += size;
-      // Forwards: [0, size]; backwards: [-1, size - 1] (-1: before 0).
-      const int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? size : size - 1;
-      return v < lo ? lo : (v > hi ? hi : v);
-    };
-    const int64_t first = clamp(begin[i]), stop = clamp(end[i]);
-    const int64_t span = step > 0 ? stop - first : first - stop;
-    const int64_t magnitude = step > 0 ? step : -step;
-    const int64_t count = span <= 0 ? 0 : (span + magnitude - 1) / magnitude;
-    if (count != output_desc->dims[i]) {
-      return fail(api, CNNL_STATUS_BAD_PARAM,
-                  "output's shape is not the slice's shape");
-    }
-    slice.dims[i] = count;
-    slice.strides[i] = step * input_desc->strides[i];
-    if (count > 0) slice.base_offset += first * input_desc->strides[i];
+  View slice;
+  if (!strided_view(api, *input_desc, begin, end, stride, *output_desc, &slice,
+                    &status)) {
+    return status;
   }
   copy_view(element_bytes(input_desc->dtype), slice, input, whole(*output_desc),
             output);
@@ -403,6 +423,192 @@ cnnlStatus_t cnnlAddN_v2(cnnlHandle_t handle,
   size_t i = 0;
   for_each_offset(output_desc->dims, output_desc->strides,
                   [&](int64_t at) { store_real(dtype, output, at, sum[i++]); });
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlAddN(cnnlHandle_t handle,
+                      const cnnlTensorDescriptor_t input_descs[],
+                      const void* const inputs[], const uint32_t input_num,
+                      const cnnlTensorDescriptor_t output_desc, void* output) {
+  return cnnlAddN_v2(handle, input_descs, inputs, input_num, output_desc,
+                     output, nullptr, 0);
+}
+
+// dx = 0 with dx[begin:end:stride] = dy: the gradient of cnnlStridedSlice.
+cnnlStatus_t cnnlStridedSliceBackward(cnnlHandle_t handle, const int begin[],
+                                      const int end[], const int stride[],
+                                      const cnnlTensorDescriptor_t input_desc,
+                                      const void* input,
+                                      const cnnlTensorDescriptor_t output_desc,
+                                      void* output) {
+  const char* api = "cnnlStridedSliceBackward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status) ||
+      !same_type(api, *input_desc, *output_desc,
+                 "input and output differ in data type", &status)) {
+    return status;
+  }
+  const size_t rank = output_desc->dims.size();
+  if (rank > 0 && (begin == nullptr || end == nullptr || stride == nullptr)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "begin, end or stride is NULL");
+  }
+  if (input_desc->dims.size() != rank) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "input and output differ in rank");
+  }
+  const std::vector<int64_t> b(begin, begin + rank), e(end, end + rank),
+      st(stride, stride + rank);
+  View slice;
+  if (!strided_view(api, *output_desc, b.data(), e.data(), st.data(),
+                    *input_desc, &slice, &status)) {
+    return status;
+  }
+  // dy is read before dx is cleared (they may overlap).
+  const size_t bytes = element_bytes(output_desc->dtype);
+  std::vector<char> staged(size_t(element_count(*input_desc)) * bytes);
+  copy_view(bytes, whole(*input_desc), input,
+            View{input_desc->dims, dense_strides(input_desc->dims), 0},
+            staged.data());
+  char* out = static_cast<char*>(output);
+  for_each_offset(output_desc->dims, output_desc->strides, [&](int64_t at) {
+    std::memset(out + at * int64_t(bytes), 0, bytes);
+  });
+  copy_view(bytes, View{input_desc->dims, dense_strides(input_desc->dims), 0},
+            staged.data(), slice, output);
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetSplitWorkspaceSize(cnnlHandle_t handle, const int split_num,
+                                       size_t* size) {
+  const char* api = "cnnlGetSplitWorkspaceSize";
+  if (handle == nullptr || size == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "handle or size is NULL");
+  }
+  if (split_num < 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "split_num is less than 1");
+  }
+  *size = 0;
+  return CNNL_STATUS_SUCCESS;
+}
+
+// The inverse of cnnlConcat: consecutive pieces of input along axis.
+cnnlStatus_t cnnlSplit(cnnlHandle_t handle, const int split_num, const int axis,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input, void* workspace,
+                       size_t workspace_size,
+                       const cnnlTensorDescriptor_t outputs_desc[],
+                       void* outputs[]) {
+  const char* api = "cnnlSplit";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, input_desc, input, "input", &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  if (split_num < 1 || outputs_desc == nullptr || outputs == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "split_num is less than 1, or outputs_desc or outputs is NULL");
+  }
+  const int rank = int(input_desc->dims.size());
+  const int along = axis < 0 ? axis + rank : axis;
+  if (along < 0 || along >= rank) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is outside input's rank");
+  }
+  int64_t total = 0;
+  for (int n = 0; n < split_num; ++n) {
+    if (!usable(api, outputs_desc[n], outputs[n], "outputs", &status) ||
+        !same_type(api, *outputs_desc[n], *input_desc,
+                   "an output and input differ in data type", &status)) {
+      return status;
+    }
+    const cnnlTensorStruct& out = *outputs_desc[n];
+    if (int(out.dims.size()) != rank) {
+      return fail(api, CNNL_STATUS_BAD_PARAM,
+                  "an output and input differ in rank");
+    }
+    for (int i = 0; i < rank; ++i) {
+      if (i != along && out.dims[size_t(i)] != input_desc->dims[size_t(i)]) {
+        return fail(api, CNNL_STATUS_BAD_PARAM,
+                    "an output differs from input outside axis");
+      }
+    }
+    total += out.dims[size_t(along)];
+  }
+  if (total != input_desc->dims[size_t(along)]) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "the outputs' sizes along axis do not add up to input's");
+  }
+  // The input is read whole before any output is written (they may overlap).
+  const size_t bytes = element_bytes(input_desc->dtype);
+  std::vector<char> staged(size_t(element_count(*input_desc)) * bytes);
+  const std::vector<int64_t> dense = dense_strides(input_desc->dims);
+  copy_view(bytes, whole(*input_desc), input, View{input_desc->dims, dense, 0},
+            staged.data());
+  int64_t position = 0;
+  for (int n = 0; n < split_num; ++n) {
+    const cnnlTensorStruct& out = *outputs_desc[n];
+    copy_view(bytes, View{out.dims, dense, position * dense[size_t(along)]},
+              staged.data(), whole(out), outputs[n]);
+    position += out.dims[size_t(along)];
+  }
+  return CNNL_STATUS_SUCCESS;
+}
+
+cnnlStatus_t cnnlGetAsStridedBackwardWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t output_desc,
+    size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetAsStridedBackwardWorkspaceSize", handle,
+                              output_desc, workspace_size);
+}
+
+// The gradient of as_strided: output (the base, dense in row-major order)
+// = 0, then every element of input (the view's gradient, view-shaped)
+// added at offset + sum(index x stride) of it; overlapping view elements
+// sum.
+cnnlStatus_t cnnlAsStridedBackward(cnnlHandle_t handle,
+                                   const cnnlTensorDescriptor_t input_desc,
+                                   const void* input,
+                                   const cnnlTensorDescriptor_t output_desc,
+                                   void* output, const uint32_t strides[],
+                                   const uint32_t offset, void* workspace,
+                                   size_t workspace_size) {
+  const char* api = "cnnlAsStridedBackward";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status) ||
+      !same_type(api, *input_desc, *output_desc,
+                 "input and output differ in data type", &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  const cnnlDataType_t dtype = output_desc->dtype;
+  if (!is_real_number(dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "data type is not real");
+  }
+  const size_t rank = input_desc->dims.size();
+  if (rank > 0 && strides == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "strides is NULL");
+  }
+  const int64_t storage = element_count(*output_desc);
+  std::vector<int64_t> view_strides(strides, strides + rank);
+  // The view's farthest element must lie in the base.
+  int64_t last = offset;
+  for (size_t i = 0; i < rank; ++i) {
+    if (input_desc->dims[i] > 0) {
+      last += (input_desc->dims[i] - 1) * view_strides[i];
+    }
+  }
+  if (element_count(*input_desc) > 0 && last >= storage) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "the view reaches past output's elements");
+  }
+  const std::vector<double> grad = read_reals(*input_desc, input);
+  std::vector<double> sum(size_t(storage), 0.0);
+  size_t next = 0;
+  for_each_offset(input_desc->dims, view_strides, [&](int64_t at) {
+    sum[size_t(offset + at)] += grad[next++];
+  });
+  write_reals(*output_desc, output, sum);
   return CNNL_STATUS_SUCCESS;
 }
 

@@ -855,6 +855,16 @@ cnnlStatus_t cnnlSetActivationDescriptor_v6(
   activation_desc->set = true;
   return CNNL_STATUS_SUCCESS;
 }
+cnnlStatus_t cnnlSetActivationDescriptor(
+    cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
+    cnnlNanPropagation_t nan_prop, float coef) {
+  // SELU's alpha and lambda (Klambauer et al.), what torch.selu uses.
+  const float selu_alpha = 1.6732632423543772f;
+  const float selu_lambda = 1.0507009873554805f;
+  return cnnlSetActivationDescriptor_v6(
+      activation_desc, mode, CNNL_ACTIVATION_HIGH_PRECISION, nan_prop, coef, 0,
+      selu_alpha, selu_lambda, false, false);
+}
 cnnlStatus_t cnnlSetActivationDescriptor_v5(
     cnnlActivationDescriptor_t activation_desc, cnnlActivationMode_t mode,
     cnnlActivationPreference_t prefer, cnnlNanPropagation_t nan_prop,
@@ -1186,6 +1196,101 @@ cnnlStatus_t cnnlSoftmaxForward(cnnlHandle_t handle,
   return cnnlSoftmaxForward_v2(handle, algorithm, mode,
                                CNNL_COMPUTATION_HIGH_PRECISION, alpha, x_desc,
                                x, beta, y_desc, y);
+}
+
+}  // extern "C"
+
+// Col2Im (PyTorch's fold): the columns [N, C x kh x kw, oh x ow] of an
+// NCHW image summed back into it, the window from w_desc's last two
+// dimensions and padding, stride and dilation from conv_desc.
+extern "C" {
+
+cnnlStatus_t cnnlGetCol2ImWorkspaceSize(cnnlHandle_t handle,
+                                        const cnnlTensorDescriptor_t col_desc,
+                                        const cnnlTensorDescriptor_t w_desc,
+                                        const cnnlTensorDescriptor_t y_desc,
+                                        size_t* workspace_size) {
+  return zero_workspace_query(
+      "cnnlGetCol2ImWorkspaceSize", handle,
+      col_desc != nullptr && w_desc != nullptr ? y_desc : nullptr,
+      workspace_size);
+}
+
+cnnlStatus_t cnnlCol2Im(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t col_desc, const void* col,
+                        const cnnlTensorDescriptor_t w_desc,
+                        const cnnlConvolutionDescriptor_t conv_desc,
+                        void* workspace, size_t workspace_size,
+                        const cnnlTensorDescriptor_t y_desc, void* y) {
+  const char* api = "cnnlCol2Im";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, col_desc, col, "col", &status) ||
+      !usable(api, y_desc, y, "y", &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  if (w_desc == nullptr || !w_desc->set || w_desc->dims.size() != 4) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "w_desc is not a set 4-D tensor");
+  }
+  if (conv_desc == nullptr || !conv_desc->set) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "conv_desc is NULL or not set");
+  }
+  const cnnlDataType_t dtype = y_desc->dtype;
+  if (!is_float_type(dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "y is not of a float type");
+  }
+  if (col_desc->dtype != dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "col and y differ in data type");
+  }
+  if (y_desc->layout == CNNL_LAYOUT_NHWC) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "y is NHWC (NCHW only)");
+  }
+  if (y_desc->dims.size() != 4 || col_desc->dims.size() != 3) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "y is not 4-D or col not 3-D");
+  }
+  const cnnlConvolutionStruct& cv = *conv_desc;
+  const int64_t n = y_desc->dims[0], c = y_desc->dims[1], h = y_desc->dims[2],
+                w = y_desc->dims[3];
+  const int64_t kh = w_desc->dims[2], kw = w_desc->dims[3];
+  const int64_t oh =
+      (h + cv.pad[0] + cv.pad[1] - cv.dilation[0] * (kh - 1) - 1) /
+          cv.stride[0] +
+      1;
+  const int64_t ow =
+      (w + cv.pad[2] + cv.pad[3] - cv.dilation[1] * (kw - 1) - 1) /
+          cv.stride[1] +
+      1;
+  if (kh < 1 || kw < 1 || oh < 1 || ow < 1 || col_desc->dims[0] != n ||
+      col_desc->dims[1] != c * kh * kw || col_desc->dims[2] != oh * ow) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "col is not [N, C x kh x kw, oh x ow] of y and the window");
+  }
+  const std::vector<double> columns = read_reals(*col_desc, col);
+  std::vector<double> image(size_t(element_count(*y_desc)), 0.0);
+  for (int64_t b = 0; b < n; ++b) {
+    for (int64_t ch = 0; ch < c; ++ch) {
+      for (int64_t ki = 0; ki < kh; ++ki) {
+        for (int64_t kj = 0; kj < kw; ++kj) {
+          const int64_t row = (ch * kh + ki) * kw + kj;
+          for (int64_t oy = 0; oy < oh; ++oy) {
+            const int64_t iy =
+                oy * cv.stride[0] - cv.pad[0] + ki * cv.dilation[0];
+            if (iy < 0 || iy >= h) continue;
+            for (int64_t ox = 0; ox < ow; ++ox) {
+              const int64_t ix =
+                  ox * cv.stride[1] - cv.pad[2] + kj * cv.dilation[1];
+              if (ix < 0 || ix >= w) continue;
+              image[size_t(((b * c + ch) * h + iy) * w + ix)] += columns[size_t(
+                  (b * c * kh * kw + row) * oh * ow + oy * ow + ox)];
+            }
+          }
+        }
+      }
+    }
+  }
+  write_reals(*y_desc, y, image);
+  return CNNL_STATUS_SUCCESS;
 }
 
 }  // extern "C"

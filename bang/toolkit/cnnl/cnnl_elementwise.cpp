@@ -925,3 +925,333 @@ cnnlStatus_t cnnlBiasAdd(cnnlHandle_t handle, const void* alpha,
 }
 
 }  // extern "C"
+
+extern "C" {
+
+cnnlStatus_t cnnlHardtanh(cnnlHandle_t handle,
+                          const cnnlTensorDescriptor_t input_desc,
+                          const void* input, const float max_val,
+                          const float min_val,
+                          const cnnlTensorDescriptor_t output_desc,
+                          void* output) {
+  if (!(min_val <= max_val)) {
+    return fail("cnnlHardtanh", CNNL_STATUS_BAD_PARAM,
+                "min_val is above max_val");
+  }
+  return unary("cnnlHardtanh", handle, input_desc, input, output_desc, output,
+               false, [=](double x) {
+                 return x != x ? x
+                               : std::min(std::max(x, double(min_val)),
+                                          double(max_val));
+               });
+}
+cnnlStatus_t cnnlSoftplusForward(cnnlHandle_t handle,
+                                 const cnnlTensorDescriptor_t x_desc,
+                                 const void* x,
+                                 const cnnlTensorDescriptor_t y_desc, void* y,
+                                 const int beta, const int threshold) {
+  if (beta == 0) {
+    return fail("cnnlSoftplusForward", CNNL_STATUS_BAD_PARAM, "beta is 0");
+  }
+  return map("cnnlSoftplusForward", handle, {{x_desc}, {x}, {"x"}}, y_desc, y,
+             Types::kFloat, false, CNNL_DTYPE_INVALID, [=](const double* v) {
+               const double z = double(beta) * v[0];
+               return z > threshold ? v[0] : std::log1p(std::exp(z)) / beta;
+             });
+}
+cnnlStatus_t cnnlThreshold(cnnlHandle_t handle,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input, const void* threshold,
+                           const void* value,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output) {
+  const char* api = "cnnlThreshold";
+  if (threshold == nullptr || value == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "threshold or value is NULL");
+  }
+  if (input_desc == nullptr || !input_desc->set) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "input_desc is NULL or not set");
+  }
+  // Both scalars are host values of input's type.
+  const double t = load_real(input_desc->dtype, threshold, 0);
+  const double fill = load_real(input_desc->dtype, value, 0);
+  return map(api, handle, {{input_desc}, {input}, {"input"}}, output_desc,
+             output, Types::kReal, false, CNNL_DTYPE_INVALID,
+             [=](const double* v) { return v[0] > t ? v[0] : fill; });
+}
+cnnlStatus_t cnnlLog(cnnlHandle_t handle, const cnnlLogBase_t base,
+                     const cnnlTensorDescriptor_t input_desc, const void* input,
+                     const cnnlTensorDescriptor_t output_desc, void* output) {
+  return cnnlLog_v2(handle, CNNL_COMPUTATION_HIGH_PRECISION, base, input_desc,
+                    input, output_desc, output);
+}
+cnnlStatus_t cnnlSquare(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc,
+                        void* output) {
+  return unary("cnnlSquare", handle, input_desc, input, output_desc, output,
+               true, [](double x) { return x * x; });
+}
+cnnlStatus_t cnnlExpm1(cnnlHandle_t handle,
+                       const cnnlComputationPreference_t /*prefer*/,
+                       const cnnlTensorDescriptor_t input_desc,
+                       const void* input,
+                       const cnnlTensorDescriptor_t output_desc, void* output) {
+  return unary("cnnlExpm1", handle, input_desc, input, output_desc, output,
+               false, [](double x) { return std::expm1(x); });
+}
+cnnlStatus_t cnnlSqrtBackward(cnnlHandle_t handle,
+                              const cnnlTensorDescriptor_t y_desc,
+                              const void* y, const void* diff_y, void* diff_x) {
+  return map("cnnlSqrtBackward", handle,
+             {{y_desc, y_desc}, {y, diff_y}, {"y", "diff_y"}}, y_desc, diff_x,
+             Types::kFloat, false, CNNL_DTYPE_INVALID,
+             [](const double* v) { return v[1] / (2 * v[0]); });
+}
+cnnlStatus_t cnnlRsqrtBackward(cnnlHandle_t handle,
+                               const cnnlTensorDescriptor_t y_desc,
+                               const void* y, const void* diff_y,
+                               void* diff_x) {
+  return map("cnnlRsqrtBackward", handle,
+             {{y_desc, y_desc}, {y, diff_y}, {"y", "diff_y"}}, y_desc, diff_x,
+             Types::kFloat, false, CNNL_DTYPE_INVALID,
+             [](const double* v) { return -0.5 * v[1] * v[0] * v[0] * v[0]; });
+}
+
+cnnlStatus_t cnnlGetSquaredDifferenceWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size) {
+  return zero_workspace3("cnnlGetSquaredDifferenceWorkspaceSize", handle,
+                         input1_desc, input2_desc, output_desc, workspace_size);
+}
+cnnlStatus_t cnnlSquaredDifference(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const void* input1, const cnnlTensorDescriptor_t input2_desc,
+    const void* input2, const cnnlTensorDescriptor_t output_desc, void* output,
+    void* /*workspace*/, size_t /*workspace_size*/) {
+  return binary("cnnlSquaredDifference", handle, input1_desc, input1,
+                input2_desc, input2, output_desc, output, true,
+                [](double a, double b) { return (a - b) * (a - b); });
+}
+cnnlStatus_t cnnlGetLogAddExpWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t other_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size) {
+  return zero_workspace3("cnnlGetLogAddExpWorkspaceSize", handle, input_desc,
+                         other_desc, output_desc, workspace_size);
+}
+// The larger argument factored out, so that large inputs do not overflow
+// (equal infinities are their own result).
+cnnlStatus_t cnnlLogAddExp(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t other_desc,
+    const void* other, void* /*workspace*/, size_t /*workspace_size*/,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  return binary("cnnlLogAddExp", handle, input_desc, input, other_desc, other,
+                output_desc, output, false, [](double a, double b) {
+                  if (a != a || b != b) return a + b;
+                  if (a == b && std::isinf(a)) return a;
+                  const double top = std::max(a, b);
+                  return top + std::log1p(std::exp(-std::fabs(a - b)));
+                });
+}
+cnnlStatus_t cnnlGetLogAddExp2WorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t other_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size) {
+  return zero_workspace3("cnnlGetLogAddExp2WorkspaceSize", handle, input_desc,
+                         other_desc, output_desc, workspace_size);
+}
+cnnlStatus_t cnnlLogAddExp2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t other_desc,
+    const void* other, void* /*workspace*/, size_t /*workspace_size*/,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  return binary("cnnlLogAddExp2", handle, input_desc, input, other_desc, other,
+                output_desc, output, false, [](double a, double b) {
+                  if (a != a || b != b) return a + b;
+                  if (a == b && std::isinf(a)) return a;
+                  const double top = std::max(a, b);
+                  return top + std::log2(1 + std::exp2(-std::fabs(a - b)));
+                });
+}
+cnnlStatus_t cnnlGetDivNoNanWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input1_desc,
+    const cnnlTensorDescriptor_t input2_desc,
+    const cnnlTensorDescriptor_t output_desc, size_t* workspace_size) {
+  return zero_workspace3("cnnlGetDivNoNanWorkspaceSize", handle, input1_desc,
+                         input2_desc, output_desc, workspace_size);
+}
+cnnlStatus_t cnnlDivNoNan_v2(
+    cnnlHandle_t handle, const cnnlComputationPreference_t /*prefer*/,
+    const cnnlTensorDescriptor_t input1_desc, const void* input1,
+    const cnnlTensorDescriptor_t input2_desc, const void* input2,
+    void* /*workspace*/, size_t /*workspace_size*/,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  return binary("cnnlDivNoNan_v2", handle, input1_desc, input1, input2_desc,
+                input2, output_desc, output, false,
+                [](double a, double b) { return b == 0 ? 0.0 : a / b; });
+}
+
+cnnlStatus_t cnnlGetClipWorkspaceSize(cnnlHandle_t handle,
+                                      const cnnlTensorDescriptor_t x_desc,
+                                      const cnnlTensorDescriptor_t /*min_desc*/,
+                                      const cnnlTensorDescriptor_t /*max_desc*/,
+                                      size_t* workspace_size) {
+  // min_desc and max_desc may be NULL (no bound).
+  return zero_workspace("cnnlGetClipWorkspaceSize", handle, x_desc,
+                        workspace_size);
+}
+cnnlStatus_t cnnlClip_v3(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t x_desc, const void* x,
+                         const cnnlTensorDescriptor_t min_desc, const void* min,
+                         const cnnlTensorDescriptor_t max_desc, const void* max,
+                         void* /*workspace*/, size_t /*workspace_size*/,
+                         const cnnlTensorDescriptor_t y_desc, void* y) {
+  Operands in{{x_desc}, {x}, {"x"}};
+  const int lo = min_desc != nullptr ? int(in.descs.size()) : -1;
+  if (min_desc != nullptr) {
+    in.descs.push_back(min_desc);
+    in.data.push_back(min);
+    in.names.push_back("min");
+  }
+  const int hi = max_desc != nullptr ? int(in.descs.size()) : -1;
+  if (max_desc != nullptr) {
+    in.descs.push_back(max_desc);
+    in.data.push_back(max);
+    in.names.push_back("max");
+  }
+  return map("cnnlClip_v3", handle, in, y_desc, y, Types::kReal, true,
+             CNNL_DTYPE_INVALID, [=](const double* v) {
+               double r = v[0];
+               if (r != r) return r;
+               if (lo >= 0) r = std::max(r, v[lo]);
+               if (hi >= 0) r = std::min(r, v[hi]);
+               return r;
+             });
+}
+
+cnnlStatus_t cnnlGetAssignAddWorkspaceSize(cnnlHandle_t handle,
+                                           const cnnlTensorDescriptor_t x_desc,
+                                           const cnnlTensorDescriptor_t y_desc,
+                                           size_t* workspace_size) {
+  return zero_workspace3("cnnlGetAssignAddWorkspaceSize", handle, x_desc,
+                         y_desc, y_desc, workspace_size);
+}
+cnnlStatus_t cnnlGetAssignSubWorkspaceSize(cnnlHandle_t handle,
+                                           const cnnlTensorDescriptor_t x_desc,
+                                           const cnnlTensorDescriptor_t y_desc,
+                                           size_t* workspace_size) {
+  return zero_workspace3("cnnlGetAssignSubWorkspaceSize", handle, x_desc,
+                         y_desc, y_desc, workspace_size);
+}
+
+}  // extern "C"
+
+namespace {
+
+// y = alpha x + beta y (sign +1) or beta y - alpha x (sign -1), in place.
+cnnlStatus_t assign(const char* api, cnnlHandle_t handle, const void* alpha,
+                    const cnnlTensorDescriptor_t x_desc, const void* x,
+                    const void* beta, const cnnlTensorDescriptor_t y_desc,
+                    void* y, double sign) {
+  double a = 0, b = 0;
+  cnnlStatus_t status = host_scalar(api, alpha, &a);
+  if (status == CNNL_STATUS_SUCCESS) status = host_scalar(api, beta, &b);
+  if (status != CNNL_STATUS_SUCCESS) return status;
+  return map(api, handle, {{x_desc, y_desc}, {x, y}, {"x", "y"}}, y_desc, y,
+             Types::kReal, true, CNNL_DTYPE_INVALID,
+             [=](const double* v) { return sign * a * v[0] + b * v[1]; });
+}
+
+}  // namespace
+
+extern "C" {
+
+cnnlStatus_t cnnlAssignAdd(cnnlHandle_t handle, const void* alpha,
+                           const cnnlTensorDescriptor_t x_desc, const void* x,
+                           void* /*workspace*/, size_t /*workspace_size*/,
+                           const void* beta,
+                           const cnnlTensorDescriptor_t y_desc, void* y) {
+  return assign("cnnlAssignAdd", handle, alpha, x_desc, x, beta, y_desc, y,
+                1.0);
+}
+cnnlStatus_t cnnlAssignSub(cnnlHandle_t handle, const void* alpha,
+                           const cnnlTensorDescriptor_t x_desc, const void* x,
+                           void* /*workspace*/, size_t /*workspace_size*/,
+                           const void* beta,
+                           const cnnlTensorDescriptor_t y_desc, void* y) {
+  return assign("cnnlAssignSub", handle, alpha, x_desc, x, beta, y_desc, y,
+                -1.0);
+}
+
+}  // extern "C"
+
+extern "C" {
+
+cnnlStatus_t cnnlGetPolarWorkspaceSize(cnnlHandle_t handle,
+                                       const cnnlTensorDescriptor_t abs_desc,
+                                       const cnnlTensorDescriptor_t angle_desc,
+                                       const cnnlTensorDescriptor_t output_desc,
+                                       size_t* workspace_size) {
+  return zero_workspace3("cnnlGetPolarWorkspaceSize", handle, abs_desc,
+                         angle_desc, output_desc, workspace_size);
+}
+
+// output = abs (cos angle + i sin angle): abs and angle of one float type
+// broadcast to output's shape, output the complex type of that precision
+// (real and imaginary parts stored one after the other).
+cnnlStatus_t cnnlPolar(cnnlHandle_t handle,
+                       const cnnlTensorDescriptor_t abs_desc, const void* abs,
+                       const cnnlTensorDescriptor_t angle_desc,
+                       const void* angle,
+                       const cnnlTensorDescriptor_t output_desc, void* output,
+                       void* workspace, size_t workspace_size) {
+  const char* api = "cnnlPolar";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, abs_desc, abs, "abs", &status) ||
+      !usable(api, angle_desc, angle, "angle", &status) ||
+      !usable(api, output_desc, output, "output", &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  const cnnlDataType_t dtype = abs_desc->dtype;
+  if (dtype != CNNL_DTYPE_FLOAT && dtype != CNNL_DTYPE_HALF) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "abs is not float or half");
+  }
+  const cnnlDataType_t complex_type = dtype == CNNL_DTYPE_FLOAT
+                                          ? CNNL_DTYPE_COMPLEX_FLOAT
+                                          : CNNL_DTYPE_COMPLEX_HALF;
+  if (angle_desc->dtype != dtype || output_desc->dtype != complex_type) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "abs and angle differ in type, or output is not their complex "
+                "type");
+  }
+  std::vector<int64_t> abs_strides, angle_strides;
+  if (!numpy_strides(*abs_desc, *output_desc, &abs_strides) ||
+      !numpy_strides(*angle_desc, *output_desc, &angle_strides)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "abs or angle does not broadcast to output's shape");
+  }
+  std::vector<double> parts;
+  parts.reserve(size_t(element_count(*output_desc)) * 2);
+  for_each_pair(output_desc->dims, abs_strides, angle_strides,
+                [&](int64_t a, int64_t t) {
+                  const double r = load_real(dtype, abs, a);
+                  const double theta = load_real(dtype, angle, t);
+                  parts.push_back(r * std::cos(theta));
+                  parts.push_back(r * std::sin(theta));
+                });
+  // Parts are computed before any is stored: output may overlap an input.
+  size_t next = 0;
+  for_each_offset(output_desc->dims, output_desc->strides, [&](int64_t o) {
+    store_real(dtype, output, 2 * o, parts[next++]);
+    store_real(dtype, output, 2 * o + 1, parts[next++]);
+  });
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"

@@ -581,3 +581,77 @@ cnnlStatus_t cnnlMSELossBackward(
 }
 
 }  // extern "C"
+
+struct cnnlCTCLossStruct {
+  bool set = false;
+  cnnlCTCLossNormalizationMode_t norm_mode = CNNL_NONE_NORMALIZATION;
+  cnnlCTCLossReduceMode_t reduce_mode = CNNL_REDUCE_MODE_NONE;
+  cnnlCTCLossZeroInfinityMode_t zero_infinity = CNNL_NONE_ZERO_INFINITY;
+  int blank = 0;
+  int max_input_length = 0;
+  int max_label_length = 0;
+};
+
+extern "C" {
+
+cnnlStatus_t cnnlCreateCTCLossDescriptor(
+    cnnlCTCLossDescriptor_t* ctc_loss_desc) {
+  return create("cnnlCreateCTCLossDescriptor", ctc_loss_desc);
+}
+cnnlStatus_t cnnlDestroyCTCLossDescriptor(
+    cnnlCTCLossDescriptor_t ctc_loss_desc) {
+  return destroy("cnnlDestroyCTCLossDescriptor", ctc_loss_desc);
+}
+cnnlStatus_t cnnlSetCTCLossDescriptor(
+    cnnlCTCLossDescriptor_t ctc_loss_desc,
+    const cnnlCTCLossNormalizationMode_t norm_mode,
+    const cnnlCTCLossReduceMode_t reduce_mode,
+    const cnnlCTCLossZeroInfinityMode_t zero_infinity, const int blank,
+    const int max_input_length, const int max_label_length) {
+  const char* api = "cnnlSetCTCLossDescriptor";
+  if (ctc_loss_desc == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "ctc_loss_desc is NULL");
+  }
+  if (int(norm_mode) < CNNL_NONE_NORMALIZATION ||
+      int(norm_mode) > CNNL_LOG_SOFTMAX_NORMALIZATION ||
+      int(reduce_mode) < CNNL_REDUCE_MODE_NONE ||
+      int(reduce_mode) > CNNL_REDUCE_MODE_MEAN_BY_LABEL_LENGTH_AND_BATCH ||
+      (zero_infinity != CNNL_NONE_ZERO_INFINITY &&
+       zero_infinity != CNNL_ZERO_INFINITY)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "unknown normalization, reduce or zero-infinity mode");
+  }
+  if (blank < 0 || max_input_length < 0 || max_label_length < 0) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "blank, max_input_length or max_label_length is negative");
+  }
+  *ctc_loss_desc =
+      cnnlCTCLossStruct{true,  norm_mode,        reduce_mode,     zero_infinity,
+                        blank, max_input_length, max_label_length};
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlGetCTCLossDescriptor(
+    const cnnlCTCLossDescriptor_t ctc_loss_desc,
+    cnnlCTCLossNormalizationMode_t* norm_mode,
+    cnnlCTCLossReduceMode_t* reduce_mode,
+    cnnlCTCLossZeroInfinityMode_t* zero_infinity, int* blank,
+    int* max_input_length, int* max_label_length) {
+  const char* api = "cnnlGetCTCLossDescriptor";
+  if (ctc_loss_desc == nullptr || norm_mode == nullptr ||
+      reduce_mode == nullptr || zero_infinity == nullptr || blank == nullptr ||
+      max_input_length == nullptr || max_label_length == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "a NULL argument");
+  }
+  if (!ctc_loss_desc->set) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "ctc_loss_desc was never set");
+  }
+  *norm_mode = ctc_loss_desc->norm_mode;
+  *reduce_mode = ctc_loss_desc->reduce_mode;
+  *zero_infinity = ctc_loss_desc->zero_infinity;
+  *blank = ctc_loss_desc->blank;
+  *max_input_length = ctc_loss_desc->max_input_length;
+  *max_label_length = ctc_loss_desc->max_label_length;
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"

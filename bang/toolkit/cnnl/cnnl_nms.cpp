@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <new>
 #include <vector>
 
@@ -525,6 +526,109 @@ cnnlStatus_t cnnlNms_v2(cnnlHandle_t handle, const cnnlNmsDescriptor_t nms_desc,
   const int32_t count = int32_t(kept.size());
   std::memcpy(output_size, &count, sizeof(count));
   return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+// The positional setters and the earlier workspace queries: each setter
+// applies its arguments through cnnlSetNmsDescAttr to a copy (which logs the
+// argument it refuses) and keeps the copy only when every one is accepted.
+namespace {
+
+struct NmsSetting {
+  cnnlNmsDescAttribute_t attr;
+  const void* value;
+  size_t size;
+};
+
+cnnlStatus_t set_all(const char* api, cnnlNmsDescriptor_t desc,
+                     std::initializer_list<NmsSetting> settings) {
+  if (desc == nullptr) return fail(api, CNNL_STATUS_BAD_PARAM, "desc is NULL");
+  cnnlNmsStruct copy = *desc;
+  for (const NmsSetting& s : settings) {
+    const cnnlStatus_t status =
+        cnnlSetNmsDescAttr(&copy, s.attr, s.value, s.size);
+    if (status != CNNL_STATUS_SUCCESS) {
+      return fail(api, status, "an argument is refused (named above)");
+    }
+  }
+  *desc = copy;
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+cnnlStatus_t cnnlSetNmsDescriptor_v2(cnnlNmsDescriptor_t desc,
+                                     const cnnlNmsOutputMode_t mode,
+                                     const float iou_threshold,
+                                     const int max_output_size,
+                                     const float confidence_threshold,
+                                     const int input_layout) {
+  const int output_mode = mode;
+  return set_all(
+      "cnnlSetNmsDescriptor_v2", desc,
+      {{CNNL_NMS_DESC_OUTPUT_MODE, &output_mode, sizeof(int)},
+       {CNNL_NMS_DESC_IOU_THRESHOLD, &iou_threshold, sizeof(float)},
+       {CNNL_NMS_DESC_MAX_OUTPUT_SIZE, &max_output_size, sizeof(int)},
+       {CNNL_NMS_DESC_CONFIDENCE_THRESHOLD, &confidence_threshold,
+        sizeof(float)},
+       {CNNL_NMS_DESC_INPUT_LAYOUT, &input_layout, sizeof(int)}});
+}
+
+cnnlStatus_t cnnlSetNmsDescriptor_v5(
+    cnnlNmsDescriptor_t desc, const cnnlNmsBoxPointMode_t box_mode,
+    const cnnlNmsOutputMode_t output_mode, const cnnlNmsAlgo_t algo,
+    const cnnlNmsMethodMode_t method_mode, const float iou_threshold,
+    const float soft_nms_sigma, const int max_output_size,
+    const float confidence_threshold, const float offset,
+    const int input_layout, const bool pad_to_max_output_size) {
+  const char* api = "cnnlSetNmsDescriptor_v5";
+  if (algo != CNNL_NMS_ALGO_EXCLUDE_BOUNDARY &&
+      algo != CNNL_NMS_ALGO_INCLUDE_BOUNDARY) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "algo is not a cnnlNmsAlgo_t");
+  }
+  if (method_mode != CNNL_NMS_HARD_NMS) {
+    return fail(api,
+                method_mode == CNNL_NMS_SOFT_NMS_LINEAR ||
+                        method_mode == CNNL_NMS_SOFT_NMS_GAUSSIAN
+                    ? CNNL_STATUS_NOT_SUPPORTED
+                    : CNNL_STATUS_BAD_PARAM,
+                "method_mode is not CNNL_NMS_HARD_NMS (soft NMS is not "
+                "implemented)");
+  }
+  (void)soft_nms_sigma;  // read by the soft methods only
+  const int box = box_mode, mode = output_mode;
+  // Boxes that include their boundary measure one more in each direction.
+  const float widen = algo == CNNL_NMS_ALGO_INCLUDE_BOUNDARY ? 1.0f : offset;
+  return set_all(
+      api, desc,
+      {{CNNL_NMS_DESC_BOX_MODE, &box, sizeof(int)},
+       {CNNL_NMS_DESC_OUTPUT_MODE, &mode, sizeof(int)},
+       {CNNL_NMS_DESC_IOU_THRESHOLD, &iou_threshold, sizeof(float)},
+       {CNNL_NMS_DESC_MAX_OUTPUT_SIZE, &max_output_size, sizeof(int)},
+       {CNNL_NMS_DESC_CONFIDENCE_THRESHOLD, &confidence_threshold,
+        sizeof(float)},
+       {CNNL_NMS_DESC_OFFSET, &widen, sizeof(float)},
+       {CNNL_NMS_DESC_INPUT_LAYOUT, &input_layout, sizeof(int)},
+       {CNNL_NMS_DESC_PAD_TO_MAX_OUTPUT_SIZE, &pad_to_max_output_size,
+        sizeof(bool)}});
+}
+
+cnnlStatus_t cnnlGetNmsWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t confidence_desc,
+    size_t* workspace_size) {
+  return xbang::cnnl_detail::zero_workspace_query(
+      "cnnlGetNmsWorkspaceSize_v2", handle, confidence_desc, workspace_size);
+}
+
+cnnlStatus_t cnnlGetNmsWorkspaceSize_v3(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t boxes_desc,
+    const cnnlTensorDescriptor_t /*confidence_desc*/, size_t* workspace_size) {
+  // confidence_desc is NULL for 3-D boxes.
+  return xbang::cnnl_detail::zero_workspace_query(
+      "cnnlGetNmsWorkspaceSize_v3", handle, boxes_desc, workspace_size);
 }
 
 }  // extern "C"

@@ -324,3 +324,219 @@ cnnlStatus_t cnnlRandGenerateMultinomial_v2(
 }
 
 }  // extern "C"
+
+// The counter-based family (PyTorch's Philox state): each call draws from a
+// fresh twister seeded with (seed, offset + offset_intragraph), read from
+// the pointers when `from_pointers`, so equal seeds and offsets give equal
+// numbers and a caller that advances the offset gets new ones (not the
+// device's Philox numbers).
+namespace {
+
+bool counter_seed(const char* api, cnnlHandle_t handle,
+                  cnnlRandRngType_t rng_type, bool from_pointers, uint64_t seed,
+                  uint64_t offset, const int64_t* seed_ptr,
+                  const int64_t* offset_ptr, uint32_t offset_intragraph,
+                  cnnlRandGeneratorStruct* generator, cnnlStatus_t* status) {
+  if (!handle_ok(api, handle, status)) return false;
+  if (int(rng_type) < CNNL_RAND_RNG_FAST ||
+      int(rng_type) > CNNL_RAND_RNG_PHILOX) {
+    *status = fail(api, CNNL_STATUS_BAD_PARAM, "unknown rng_type");
+    return false;
+  }
+  if (from_pointers && (seed_ptr == nullptr || offset_ptr == nullptr)) {
+    *status = fail(api, CNNL_STATUS_BAD_PARAM,
+                   "seed or offset pointer is NULL while the call reads them");
+    return false;
+  }
+  const uint64_t s = from_pointers ? uint64_t(*seed_ptr) : seed;
+  const uint64_t o =
+      (from_pointers ? uint64_t(*offset_ptr) : offset) + offset_intragraph;
+  std::seed_seq sequence{uint32_t(s), uint32_t(s >> 32), uint32_t(o),
+                         uint32_t(o >> 32)};
+  generator->type = rng_type;
+  generator->engine.seed(sequence);
+  return true;
+}
+
+// v as a tensor of `dtype` holds it.
+double as_stored(cnnlDataType_t dtype, double v) {
+  alignas(8) char bytes[8] = {};
+  store_real(dtype, bytes, 0, v);
+  return load_real(dtype, bytes, 0);
+}
+
+// output (float types, or real non-bool types when `integers`; any
+// strides) = draw(engine, type), element by element in row-major order.
+template <class Draw>
+cnnlStatus_t fill_drawn(const char* api, const cnnlTensorDescriptor_t desc,
+                        void* output, cnnlRandGeneratorStruct* generator,
+                        bool integers, Draw draw) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!usable(api, desc, output, "output", &status)) return status;
+  const cnnlDataType_t dtype = desc->dtype;
+  if (integers ? !is_real_number(dtype) || dtype == CNNL_DTYPE_BOOL
+               : !is_float_type(dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                integers ? "output is not a real non-bool type"
+                         : "output is not half, bfloat16, float or double");
+  }
+  for_each_offset(desc->dims, desc->strides, [&](int64_t at) {
+    store_real(dtype, output, at, draw(generator->engine, dtype));
+  });
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+cnnlStatus_t cnnlGenerateRandUniform(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const float min, const float max,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlGenerateRandUniform";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  cnnlRandGeneratorStruct generator;
+  if (!counter_seed(api, handle, rng_type, from_pointers, seed, offset,
+                    seed_ptr, offset_ptr, offset_intragraph, &generator,
+                    &status)) {
+    return status;
+  }
+  if (!(min <= max)) return fail(api, CNNL_STATUS_BAD_PARAM, "min > max");
+  std::uniform_real_distribution<double> dist(min, max);
+  return fill_drawn(api, output_desc, output, &generator, false,
+                    [&](std::mt19937_64& engine, cnnlDataType_t dtype) {
+                      // [min, max): a value the output's type rounds up to max
+                      // is drawn again.
+                      double v;
+                      do {
+                        v = dist(engine);
+                      } while (max > min && as_stored(dtype, v) >= max);
+                      return v;
+                    });
+}
+
+cnnlStatus_t cnnlGenerateRandNormal(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const float mean, const float stddev,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlGenerateRandNormal";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  cnnlRandGeneratorStruct generator;
+  if (!counter_seed(api, handle, rng_type, from_pointers, seed, offset,
+                    seed_ptr, offset_ptr, offset_intragraph, &generator,
+                    &status)) {
+    return status;
+  }
+  if (!(stddev >= 0)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "stddev is negative");
+  }
+  std::normal_distribution<double> dist(mean, stddev);
+  return fill_drawn(
+      api, output_desc, output, &generator, false,
+      [&](std::mt19937_64& engine, cnnlDataType_t) { return dist(engine); });
+}
+
+cnnlStatus_t cnnlGenerateRandExponential(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type, const void* lambda,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const cnnlTensorDescriptor_t output_desc,
+    void* output) {
+  const char* api = "cnnlGenerateRandExponential";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  cnnlRandGeneratorStruct generator;
+  if (!counter_seed(api, handle, rng_type, from_pointers, seed, offset,
+                    seed_ptr, offset_ptr, offset_intragraph, &generator,
+                    &status)) {
+    return status;
+  }
+  if (lambda == nullptr) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "lambda is NULL");
+  }
+  if (output_desc == nullptr || !output_desc->set) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "output_desc is NULL or not set");
+  }
+  // lambda: a host scalar of output's type.
+  const double rate = load_real(output_desc->dtype, lambda, 0);
+  if (!(rate > 0)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "lambda is not positive");
+  }
+  std::exponential_distribution<double> dist(rate);
+  return fill_drawn(
+      api, output_desc, output, &generator, false,
+      [&](std::mt19937_64& engine, cnnlDataType_t) { return dist(engine); });
+}
+
+cnnlStatus_t cnnlGenerateRandDiscreteUniform(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const int64_t range, const int64_t base,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlGenerateRandDiscreteUniform";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  cnnlRandGeneratorStruct generator;
+  if (!counter_seed(api, handle, rng_type, from_pointers, seed, offset,
+                    seed_ptr, offset_ptr, offset_intragraph, &generator,
+                    &status)) {
+    return status;
+  }
+  if (range < 1) return fail(api, CNNL_STATUS_BAD_PARAM, "range is below 1");
+  std::uniform_int_distribution<int64_t> dist(0, range - 1);
+  return fill_drawn(api, output_desc, output, &generator, true,
+                    [&](std::mt19937_64& engine, cnnlDataType_t) {
+                      return double(base + dist(engine));
+                    });
+}
+
+cnnlStatus_t cnnlGenerateRandMultinomial(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const bool is_replacement,
+    const bool is_logits, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  cnnlRandGeneratorStruct generator;
+  if (!counter_seed("cnnlGenerateRandMultinomial", handle, rng_type,
+                    from_pointers, seed, offset, seed_ptr, offset_ptr,
+                    offset_intragraph, &generator, &status)) {
+    return status;
+  }
+  return cnnlRandGenerateMultinomial_v2(
+      handle, &generator, input_desc, input, is_replacement, is_logits, nullptr,
+      workspace, workspace_size, output_desc, output);
+}
+
+cnnlStatus_t cnnlFusedDropout_v3(
+    cnnlHandle_t handle, const cnnlRandRngType_t rng_type,
+    const cnnlTensorDescriptor_t input_desc, const void* input,
+    const bool from_pointers, const uint64_t seed, const uint64_t offset,
+    const int64_t* seed_ptr, const int64_t* offset_ptr,
+    const uint32_t offset_intragraph, const float keep_probability,
+    const cnnlTensorDescriptor_t mask_desc, void* mask,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  const char* api = "cnnlFusedDropout_v3";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  cnnlRandGeneratorStruct generator;
+  if (!counter_seed(api, handle, rng_type, from_pointers, seed, offset,
+                    seed_ptr, offset_ptr, offset_intragraph, &generator,
+                    &status)) {
+    return status;
+  }
+  if (!(keep_probability >= 0 && keep_probability <= 1)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "keep_probability is not in [0, 1]");
+  }
+  return cnnlFusedDropout_v2(handle, &generator, input_desc, input,
+                             1.0f - keep_probability, nullptr, mask_desc, mask,
+                             output_desc, output);
+}
+
+}  // extern "C"

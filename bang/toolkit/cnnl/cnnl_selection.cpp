@@ -320,6 +320,117 @@ AxisSplit split_at(const std::vector<int64_t>& dims, int dim) {
   return s;
 }
 
+// A running combination along `axis` (negative from the last): output at
+// i = combine of input up to i (from the end when reverse; excluding i
+// itself, starting from `identity`, when exclusive). Real types, in double.
+template <class Combine>
+cnnlStatus_t scan(const char* api, cnnlHandle_t handle,
+                  const cnnlTensorDescriptor_t input_desc, const void* input,
+                  int axis, bool exclusive, bool reverse,
+                  const cnnlTensorDescriptor_t output_desc, void* output,
+                  double identity, Combine combine) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status)) {
+    return status;
+  }
+  const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
+  if (out.dims != in.dims || out.dtype != in.dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in shape or data type");
+  }
+  if (!is_real_number(in.dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "input is not of a real-number type");
+  }
+  const int rank = std::max(1, int(in.dims.size()));
+  const int dim = axis < 0 ? axis + rank : axis;
+  if (dim < 0 || dim >= rank) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is outside the rank");
+  }
+  const std::vector<double> x = read_reals(in, input);
+  std::vector<double> y(x.size());
+  const AxisSplit s = split_at(in.dims, dim);
+  for (int64_t o = 0; o < s.outer; ++o) {
+    for (int64_t k = 0; k < s.inner; ++k) {
+      double acc = identity;
+      for (int64_t step = 0; step < s.extent; ++step) {
+        const int64_t i = reverse ? s.extent - 1 - step : step;
+        const size_t at_i = size_t((o * s.extent + i) * s.inner + k);
+        if (exclusive) {
+          y[at_i] = acc;
+          acc = combine(acc, x[at_i]);
+        } else {
+          acc = combine(acc, x[at_i]);
+          y[at_i] = acc;
+        }
+      }
+    }
+  }
+  write_reals(out, output, y);
+  return CNNL_STATUS_SUCCESS;
+}
+
+// torch.cummax / torch.cummin along dim: the running extreme and the index
+// where it was last reached (ties move the index forward); a NaN, once
+// seen, stays the value with its index. Real types; int32 or int64
+// indices.
+cnnlStatus_t running_extreme(const char* api, cnnlHandle_t handle,
+                             const cnnlTensorDescriptor_t input_desc,
+                             const void* input, int dim,
+                             const cnnlTensorDescriptor_t values_desc,
+                             void* values,
+                             const cnnlTensorDescriptor_t indices_desc,
+                             void* indices, bool maximum) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!unary_call_ok(api, handle, input_desc, input, values_desc, values,
+                     &status) ||
+      !usable(api, indices_desc, indices, "indices", &status)) {
+    return status;
+  }
+  const cnnlTensorStruct& in = *input_desc;
+  if (values_desc->dims != in.dims || values_desc->dtype != in.dtype ||
+      indices_desc->dims != in.dims || !is_index_type(indices_desc->dtype)) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "values must match input; indices int32 or int64 of its "
+                "shape");
+  }
+  if (!is_real_number(in.dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                "input is not of a real-number type");
+  }
+  const int rank = std::max(1, int(in.dims.size()));
+  const int axis = dim < 0 ? dim + rank : dim;
+  if (axis < 0 || axis >= rank) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "dim is outside the rank");
+  }
+  const std::vector<double> x = read_reals(in, input);
+  std::vector<double> best(x.size()), where(x.size());
+  const AxisSplit s = split_at(in.dims, axis);
+  for (int64_t o = 0; o < s.outer; ++o) {
+    for (int64_t k = 0; k < s.inner; ++k) {
+      double value = 0;
+      int64_t at = 0;
+      for (int64_t i = 0; i < s.extent; ++i) {
+        const size_t e = size_t((o * s.extent + i) * s.inner + k);
+        const double v = x[e];
+        const bool take =
+            i == 0 ||
+            (value == value && (v != v || (maximum ? v >= value : v <= value)));
+        if (take) {
+          value = v;
+          at = i;
+        }
+        best[e] = value;
+        where[e] = double(at);
+      }
+    }
+  }
+  write_reals(*values_desc, values, best);
+  write_reals(*indices_desc, indices, where);
+  return CNNL_STATUS_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -837,50 +948,13 @@ cnnlStatus_t cnnlCumsum(cnnlHandle_t handle,
                         const cnnlTensorDescriptor_t output_desc,
                         void* output) {
   const char* api = "cnnlCumsum";
-  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
-  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
-                     &status)) {
-    return status;
-  }
-  const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
   if (nan_propagation != CNNL_NOT_PROPAGATE_NAN &&
       nan_propagation != CNNL_PROPAGATE_NAN) {
     return fail(api, CNNL_STATUS_BAD_PARAM, "unknown nan_propagation");
   }
-  if (out.dims != in.dims || out.dtype != in.dtype) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "input and output differ in shape or data type");
-  }
-  if (!is_real_number(in.dtype)) {
-    return fail(api, CNNL_STATUS_NOT_SUPPORTED,
-                "input is not of a real-number type");
-  }
-  const int rank = std::max(1, int(in.dims.size()));
-  const int dim = axis < 0 ? axis + rank : axis;
-  if (dim < 0 || dim >= rank) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is outside the rank");
-  }
-  const std::vector<double> x = read_reals(in, input);
-  std::vector<double> y(x.size());
-  const AxisSplit s = split_at(in.dims, dim);
-  for (int64_t o = 0; o < s.outer; ++o) {
-    for (int64_t k = 0; k < s.inner; ++k) {
-      double sum = 0;
-      for (int64_t step = 0; step < s.extent; ++step) {
-        const int64_t i = reverse ? s.extent - 1 - step : step;
-        const size_t at_i = size_t((o * s.extent + i) * s.inner + k);
-        if (exclusive) {
-          y[at_i] = sum;
-          sum += x[at_i];
-        } else {
-          sum += x[at_i];
-          y[at_i] = sum;
-        }
-      }
-    }
-  }
-  write_reals(out, output, y);
-  return CNNL_STATUS_SUCCESS;
+  return scan(api, handle, input_desc, input, axis, exclusive, reverse,
+              output_desc, output, 0.0,
+              [](double acc, double v) { return acc + v; });
 }
 
 cnnlStatus_t cnnlLinspace(cnnlHandle_t handle, const float start,
@@ -1034,6 +1108,283 @@ cnnlStatus_t cnnlIndexFill_v2(
   }
   write_bytes(out, output, data);
   return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+// Later forms of the functions above: a workspace (never used: every size
+// query answers 0) or wider integer arguments.
+extern "C" {
+
+cnnlStatus_t cnnlGetGatherWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const cnnlTensorDescriptor_t index_desc,
+    const cnnlTensorDescriptor_t output_desc, int /*dim*/,
+    size_t* workspace_size) {
+  return zero_workspace_query(
+      "cnnlGetGatherWorkspaceSize", handle,
+      input_desc != nullptr && index_desc != nullptr ? output_desc : nullptr,
+      workspace_size);
+}
+cnnlStatus_t cnnlGather_v2(
+    cnnlHandle_t handle, int dim, const cnnlTensorDescriptor_t input_desc,
+    const void* input, const cnnlTensorDescriptor_t index_desc,
+    const void* index, void* workspace, size_t workspace_size,
+    const cnnlTensorDescriptor_t output_desc, void* output) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!workspace_ok("cnnlGather_v2", workspace, workspace_size, &status)) {
+    return status;
+  }
+  return cnnlGather(handle, dim, input_desc, input, index_desc, index,
+                    output_desc, output);
+}
+cnnlStatus_t cnnlGetScatterWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t index_desc,
+    size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetScatterWorkspaceSize", handle, index_desc,
+                              workspace_size);
+}
+cnnlStatus_t cnnlRoll_v2(cnnlHandle_t handle,
+                         const cnnlTensorDescriptor_t input_desc,
+                         const void* input, const int64_t shifts[],
+                         int64_t shifts_num, const int64_t dims[],
+                         int64_t dims_num, void* workspace,
+                         size_t workspace_size,
+                         const cnnlTensorDescriptor_t output_desc,
+                         void* output) {
+  const char* api = "cnnlRoll_v2";
+  if (shifts_num < 0 || shifts_num > CNNL_DIM_MAX || dims_num < 0 ||
+      dims_num > CNNL_DIM_MAX) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "shifts_num or dims_num is not in [0, CNNL_DIM_MAX]");
+  }
+  // A shift beyond int's range rolls as its remainder by the element count
+  // (a multiple of every dimension's extent).
+  const int64_t n = input_desc != nullptr && input_desc->set
+                        ? std::max<int64_t>(element_count(*input_desc), 1)
+                        : 1;
+  std::vector<int> narrow_shifts, narrow_dims;
+  for (int64_t i = 0; shifts != nullptr && i < shifts_num; ++i) {
+    const int64_t shift = shifts[i] % n;
+    if (shift < std::numeric_limits<int>::min() ||
+        shift > std::numeric_limits<int>::max()) {
+      return fail(api, CNNL_STATUS_NOT_SUPPORTED,
+                  "a shift modulo the element count exceeds int's range");
+    }
+    narrow_shifts.push_back(int(shift));
+  }
+  for (int64_t i = 0; dims != nullptr && i < dims_num; ++i) {
+    if (dims[i] < -CNNL_DIM_MAX || dims[i] > CNNL_DIM_MAX) {
+      return fail(api, CNNL_STATUS_BAD_PARAM, "a dim is outside the rank");
+    }
+    narrow_dims.push_back(int(dims[i]));
+  }
+  return cnnlRoll(handle, input_desc, input,
+                  shifts != nullptr ? narrow_shifts.data() : nullptr,
+                  int(shifts_num),
+                  dims != nullptr ? narrow_dims.data() : nullptr, int(dims_num),
+                  workspace, workspace_size, output_desc, output);
+}
+cnnlStatus_t cnnlGetCumsumWorkspaceSize(cnnlHandle_t handle,
+                                        const cnnlTensorDescriptor_t input_desc,
+                                        const int /*axis*/,
+                                        size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetCumsumWorkspaceSize", handle, input_desc,
+                              workspace_size);
+}
+cnnlStatus_t cnnlCumsum_v2(cnnlHandle_t handle,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input, const int axis,
+                           const bool exclusive, const bool reverse,
+                           const cnnlNanPropagation_t nan_propagation,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output, void* workspace,
+                           size_t workspace_size) {
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!workspace_ok("cnnlCumsum_v2", workspace, workspace_size, &status)) {
+    return status;
+  }
+  return cnnlCumsum(handle, input_desc, input, axis, exclusive, reverse,
+                    nan_propagation, output_desc, output);
+}
+cnnlStatus_t cnnlTri_v2(cnnlHandle_t handle, int diagonal, bool tri_up_mode,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc,
+                        void* output) {
+  return cnnlTri(handle, diagonal, tri_up_mode, input_desc, input, output_desc,
+                 output);
+}
+cnnlStatus_t cnnlIndexFill(cnnlHandle_t handle, int dim, float value,
+                           const cnnlTensorDescriptor_t input_desc,
+                           const void* input,
+                           const cnnlTensorDescriptor_t index_desc,
+                           const void* index,
+                           const cnnlTensorDescriptor_t output_desc,
+                           void* output) {
+  const char* api = "cnnlIndexFill";
+  if (input_desc == nullptr || !input_desc->set) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "input_desc is NULL or not set");
+  }
+  if (!is_real_number(input_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "input is not of a real type");
+  }
+  // The float value in input's type, as cnnlIndexFill_v2 takes it.
+  alignas(8) char converted[8] = {};
+  store_real(input_desc->dtype, converted, 0, double(value));
+  return cnnlIndexFill_v2(handle, dim, CNNL_POINTER_MODE_HOST, converted,
+                          input_desc, input, index_desc, index, output_desc,
+                          output);
+}
+
+cnnlStatus_t cnnlGetNumTrueWorkspaceSize_v2(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t num_true_desc,
+    size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetNumTrueWorkspaceSize_v2", handle,
+                              num_true_desc, workspace_size);
+}
+cnnlStatus_t cnnlNumTrue_v3(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t x_desc, const void* x,
+                            void* workspace, size_t workspace_size,
+                            const cnnlTensorDescriptor_t num_true_desc,
+                            void* num_true) {
+  const char* api = "cnnlNumTrue_v3";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!handle_ok(api, handle, &status) ||
+      !usable(api, x_desc, x, "x", &status) ||
+      !usable(api, num_true_desc, num_true, "num_true", &status) ||
+      !workspace_ok(api, workspace, workspace_size, &status)) {
+    return status;
+  }
+  if (!is_real_number(x_desc->dtype)) {
+    return fail(api, CNNL_STATUS_NOT_SUPPORTED, "x is not of a real type");
+  }
+  if (!is_index_type(num_true_desc->dtype) ||
+      element_count(*num_true_desc) != 1) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "num_true is not one int32 or int64 element");
+  }
+  int64_t count = 0;
+  for_each_offset(x_desc->dims, x_desc->strides, [&](int64_t at) {
+    if (load_real(x_desc->dtype, x, at) != 0) ++count;
+  });
+  store_real(num_true_desc->dtype, num_true, 0, double(count));
+  return CNNL_STATUS_SUCCESS;
+}
+cnnlStatus_t cnnlNumTrue_v2(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t x_desc, const void* x,
+                            const cnnlTensorDescriptor_t num_true_desc,
+                            void* num_true) {
+  return cnnlNumTrue_v3(handle, x_desc, x, nullptr, 0, num_true_desc, num_true);
+}
+
+}  // extern "C"
+
+extern "C" {
+
+// torch.Tensor.unfold: output is input with dimension `dimension` replaced
+// by the (extent - size) / step + 1 windows and a last dimension of `size`
+// elements per window.
+cnnlStatus_t cnnlUnfold(cnnlHandle_t handle, const int dimension,
+                        const int size, const int step,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input,
+                        const cnnlTensorDescriptor_t output_desc,
+                        void* output) {
+  const char* api = "cnnlUnfold";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!unary_call_ok(api, handle, input_desc, input, output_desc, output,
+                     &status)) {
+    return status;
+  }
+  const cnnlTensorStruct &in = *input_desc, &out = *output_desc;
+  if (out.dtype != in.dtype) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "input and output differ in data type");
+  }
+  const int rank = int(in.dims.size());
+  // A 0-d input unfolds as one dimension of one element.
+  const std::vector<int64_t> shape =
+      rank == 0 ? std::vector<int64_t>{1} : in.dims;
+  const int dim = dimension < 0 ? dimension + int(shape.size()) : dimension;
+  if (dim < 0 || dim >= int(shape.size())) {
+    return fail(api, CNNL_STATUS_BAD_PARAM, "dimension is outside the rank");
+  }
+  if (size < 0 || step < 1 || size > shape[size_t(dim)]) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "size is negative or beyond the dimension, or step below 1");
+  }
+  std::vector<int64_t> want = shape;
+  want[size_t(dim)] = (shape[size_t(dim)] - size) / step + 1;
+  want.push_back(size);
+  if (rank == 0) want.erase(want.begin());
+  if (out.dims != want) {
+    return fail(api, CNNL_STATUS_BAD_PARAM,
+                "output is not input's windows shape");
+  }
+  // The windows are a strided view of input: dimension `dim` steps by
+  // step x its stride, the new last dimension by its stride.
+  const int64_t dim_stride = rank == 0 ? 1 : in.strides[size_t(dim)];
+  std::vector<int64_t> view_dims = shape,
+                       view_strides =
+                           rank == 0 ? std::vector<int64_t>{1} : in.strides;
+  view_dims[size_t(dim)] = (shape[size_t(dim)] - size) / step + 1;
+  view_strides[size_t(dim)] = dim_stride * step;
+  view_dims.push_back(size);
+  view_strides.push_back(dim_stride);
+  const size_t bytes = element_bytes(in.dtype);
+  std::vector<char> data;
+  data.reserve(size_t(element_count(out)) * bytes);
+  const char* from = static_cast<const char*>(input);
+  for_each_offset(view_dims, view_strides, [&](int64_t at) {
+    data.insert(data.end(), from + at * int64_t(bytes),
+                from + (at + 1) * int64_t(bytes));
+  });
+  write_bytes(out, output, data);
+  return CNNL_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+extern "C" {
+
+cnnlStatus_t cnnlGetCumprodWorkspaceSize(
+    cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
+    const int /*axis*/, size_t* workspace_size) {
+  return zero_workspace_query("cnnlGetCumprodWorkspaceSize", handle, input_desc,
+                              workspace_size);
+}
+cnnlStatus_t cnnlCumprod_v2(cnnlHandle_t handle,
+                            const cnnlTensorDescriptor_t input_desc,
+                            const void* input, const int axis,
+                            const bool exclusive, const bool reverse,
+                            const cnnlTensorDescriptor_t output_desc,
+                            void* output, void* workspace,
+                            size_t workspace_size) {
+  const char* api = "cnnlCumprod_v2";
+  cnnlStatus_t status = CNNL_STATUS_SUCCESS;
+  if (!workspace_ok(api, workspace, workspace_size, &status)) return status;
+  return scan(api, handle, input_desc, input, axis, exclusive, reverse,
+              output_desc, output, 1.0,
+              [](double acc, double v) { return acc * v; });
+}
+cnnlStatus_t cnnlCummax(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const int dim,
+                        const cnnlTensorDescriptor_t values_desc, void* values,
+                        const cnnlTensorDescriptor_t indices_desc,
+                        void* indices) {
+  return running_extreme("cnnlCummax", handle, input_desc, input, dim,
+                         values_desc, values, indices_desc, indices, true);
+}
+cnnlStatus_t cnnlCummin(cnnlHandle_t handle,
+                        const cnnlTensorDescriptor_t input_desc,
+                        const void* input, const int dim,
+                        const cnnlTensorDescriptor_t values_desc, void* values,
+                        const cnnlTensorDescriptor_t indices_desc,
+                        void* indices) {
+  return running_extreme("cnnlCummin", handle, input_desc, input, dim,
+                         values_desc, values, indices_desc, indices, false);
 }
 
 }  // extern "C"
