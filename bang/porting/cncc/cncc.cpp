@@ -497,6 +497,16 @@ struct Driver {
   }
 
   int link(const std::vector<std::string>& objects) {
+    // Clang's sanitizer run time and GCC's cannot share a process: the
+    // program would stop at start-up ("incompatible ASan runtimes").
+    if (!gnu && kRuntimeFlags[0] != '\0' &&
+        std::strcmp(kHostCompilerId, "GNU") == 0) {
+      return fail(std::string("the toolkit libraries carry GCC's sanitizer "
+                              "run time (") +
+                  kRuntimeFlags +
+                  "), which a program Clang links cannot load: link with "
+                  "--xbang-host-compiler=gcc");
+    }
     std::vector<std::string> argv = compiler;
     size_t next_object = 0;
     for (const Item& item : command.items) {
