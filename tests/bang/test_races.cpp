@@ -329,6 +329,10 @@ TEST(BangRaces, AtomicsRaceOnlyWithPlainAccesses) {
     ASSERT_FALSE(races.empty());
     EXPECT_NE(races[0].message.find("updates atomically ["), std::string::npos)
         << races[0].text();
+    // Both sites by file and line, the atomic's too.
+    EXPECT_NE(races[0].message.find("__bang_atomic_reduce_add at "),
+              std::string::npos)
+        << races[0].text();
     EXPECT_NE(races[0].message.find(" reads in the same launch"),
               std::string::npos)
         << races[0].text();

@@ -98,18 +98,26 @@ using if_atomic_fetch_type = std::enable_if_t<is_atomic_fetch_type<T>, int>;
 template <class T>
 using if_atomic_integer_type = std::enable_if_t<is_atomic_integer_type<T>, int>;
 
+// The kernel's line that calls an atomic, for checked mode's reports.
+struct CallSite {
+  const char* file;
+  int line;
+};
+
 // An atomic built-in: n elements of dst in GDRAM or SRAM, updated from an
 // NRAM source (none for the scalar form), old values (if asked) to NRAM;
 // `update(piece, offset, count)` runs under each piece's lock.
 template <class T, class Update>
-void run_atomic(const char* name, T* dst, const T* src, const T* old, long n,
-                const Update& update) {
+void run_atomic(const char* name, const CallSite& site, T* dst, const T* src,
+                const T* old, long n, const Update& update) {
   run_builtin(
       name, Tally::atomic(n),
       [&](Contract& c) {
         const long bytes = n * long(sizeof(T));
-        c.compute_core_only().count(n).operand(
-            "dst", dst, bytes, Where::kGdramOrSram, Access::kAtomic);
+        c.at(site.file, site.line)
+            .compute_core_only()
+            .count(n)
+            .operand("dst", dst, bytes, Where::kGdramOrSram, Access::kAtomic);
         if (src != nullptr) {
           c.operand("src", src, bytes, Where::kNram).pending(src, bytes);
         }
@@ -127,10 +135,11 @@ void run_atomic(const char* name, T* dst, const T* src, const T* old, long n,
 // (`__bang_atomic_max(&m, global, &m, 1)`), and the source is read before the
 // old value lands, as the hardware reads its operands first.
 template <class T, class Op>
-void atomic_fetch(const char* name, T* old_nram, T* dst, const T* src, T value,
-                  long n, Op op) {
+void atomic_fetch(const char* name, const CallSite& site, T* old_nram, T* dst,
+                  const T* src, T value, long n, Op op) {
   run_atomic(
-      name, dst, src, old_nram, n, [&](T* piece, long offset, long count) {
+      name, site, dst, src, old_nram, n,
+      [&](T* piece, long offset, long count) {
         const size_t bytes = size_t(count) * sizeof(T);
         if (src == nullptr) {
           std::memcpy(static_cast<void*>(old_nram + offset), piece, bytes);
@@ -153,9 +162,10 @@ void atomic_fetch(const char* name, T* old_nram, T* dst, const T* src, T value,
 // The one-element form: returns the old value (0 on the MPU, where the
 // compute-core instruction does nothing).
 template <class T, class Op>
-T atomic_fetch_one(const char* name, T* old_nram, T* dst, T value, Op op) {
+T atomic_fetch_one(const char* name, const CallSite& site, T* old_nram, T* dst,
+                   T value, Op op) {
   T old{};
-  run_atomic(name, dst, static_cast<const T*>(nullptr), old_nram, 1,
+  run_atomic(name, site, dst, static_cast<const T*>(nullptr), old_nram, 1,
              [&](T* piece, long, long) {
                old = *piece;
                *old_nram = old;
@@ -208,120 +218,124 @@ struct WrappingDecrement {
 // name the built-in (for its messages) and the update (a functor of
 // xbang::detail::atomic_update). A bfloat16_t form exists on 5xx only:
 // elsewhere the static_assert names the built-in, the type and the arch.
+#define XBANG_ATOMIC_CALL_SITE \
+  const char *file = __builtin_FILE(), int line = __builtin_LINE()
 #define XBANG_ATOMIC_ARCH_CHECK(NAME)                               \
   static_assert(::xbang::detail::form_on_arch<T>, #NAME             \
                 ": no bfloat16_t form on this arch (__BANG_ARCH__ " \
                 "< 500; mtp_592 has it)")
-#define XBANG_ATOMIC_ARRAY(NAME, OP)                                     \
-  {                                                                      \
-    XBANG_ATOMIC_ARCH_CHECK(NAME);                                       \
-    ::xbang::detail::atomic_fetch(#NAME, old_nram, dst, src, T{}, n,     \
-                                  ::xbang::detail::atomic_update::OP{}); \
+#define XBANG_ATOMIC_ARRAY(NAME, OP)                                       \
+  {                                                                        \
+    XBANG_ATOMIC_ARCH_CHECK(NAME);                                         \
+    ::xbang::detail::atomic_fetch(#NAME, {file, line}, old_nram, dst, src, \
+                                  T{}, n,                                  \
+                                  ::xbang::detail::atomic_update::OP{});   \
   }
 #define XBANG_ATOMIC_VALUES(NAME, OP)                                       \
   {                                                                         \
     XBANG_ATOMIC_ARCH_CHECK(NAME);                                          \
-    ::xbang::detail::atomic_fetch(#NAME, old_nram, dst,                     \
+    ::xbang::detail::atomic_fetch(#NAME, {file, line}, old_nram, dst,       \
                                   static_cast<const T*>(nullptr), value, n, \
                                   ::xbang::detail::atomic_update::OP{});    \
   }
-#define XBANG_ATOMIC_ONE(NAME, OP)                                          \
-  {                                                                         \
-    XBANG_ATOMIC_ARCH_CHECK(NAME);                                          \
-    return ::xbang::detail::atomic_fetch_one(                               \
-        #NAME, old_nram, dst, value, ::xbang::detail::atomic_update::OP{}); \
+#define XBANG_ATOMIC_ONE(NAME, OP)                 \
+  {                                                \
+    XBANG_ATOMIC_ARCH_CHECK(NAME);                 \
+    return ::xbang::detail::atomic_fetch_one(      \
+        #NAME, {file, line}, old_nram, dst, value, \
+        ::xbang::detail::atomic_update::OP{});     \
   }
 
 // clang-format off
 // add
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline void __bang_atomic_add(T* old_nram, T* dst, const T* src, int n)
+inline void __bang_atomic_add(T* old_nram, T* dst, const T* src, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ARRAY(__bang_atomic_add, Add)
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline void __bang_atomic_add(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+inline void __bang_atomic_add(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_VALUES(__bang_atomic_add, Add)
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline T __bang_atomic_add(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+inline T __bang_atomic_add(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ONE(__bang_atomic_add, Add)
 // max
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline void __bang_atomic_max(T* old_nram, T* dst, const T* src, int n)
+inline void __bang_atomic_max(T* old_nram, T* dst, const T* src, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ARRAY(__bang_atomic_max, MaxEqual)
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline void __bang_atomic_max(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+inline void __bang_atomic_max(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_VALUES(__bang_atomic_max, MaxEqual)
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline T __bang_atomic_max(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+inline T __bang_atomic_max(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ONE(__bang_atomic_max, MaxEqual)
 // min
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline void __bang_atomic_min(T* old_nram, T* dst, const T* src, int n)
+inline void __bang_atomic_min(T* old_nram, T* dst, const T* src, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ARRAY(__bang_atomic_min, MinEqual)
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline void __bang_atomic_min(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+inline void __bang_atomic_min(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_VALUES(__bang_atomic_min, MinEqual)
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline T __bang_atomic_min(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+inline T __bang_atomic_min(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ONE(__bang_atomic_min, MinEqual)
 // exch
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline void __bang_atomic_exch(T* old_nram, T* dst, const T* src, int n)
+inline void __bang_atomic_exch(T* old_nram, T* dst, const T* src, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ARRAY(__bang_atomic_exch, Exchange)
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline void __bang_atomic_exch(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+inline void __bang_atomic_exch(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_VALUES(__bang_atomic_exch, Exchange)
 template <class T, ::xbang::detail::if_atomic_fetch_type<T> = 0>
-inline T __bang_atomic_exch(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+inline T __bang_atomic_exch(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ONE(__bang_atomic_exch, Exchange)
 // and
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline void __bang_atomic_and(T* old_nram, T* dst, const T* src, int n)
+inline void __bang_atomic_and(T* old_nram, T* dst, const T* src, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ARRAY(__bang_atomic_and, BitAnd)
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline void __bang_atomic_and(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+inline void __bang_atomic_and(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_VALUES(__bang_atomic_and, BitAnd)
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline T __bang_atomic_and(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+inline T __bang_atomic_and(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ONE(__bang_atomic_and, BitAnd)
 // or
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline void __bang_atomic_or(T* old_nram, T* dst, const T* src, int n)
+inline void __bang_atomic_or(T* old_nram, T* dst, const T* src, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ARRAY(__bang_atomic_or, BitOr)
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline void __bang_atomic_or(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+inline void __bang_atomic_or(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_VALUES(__bang_atomic_or, BitOr)
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline T __bang_atomic_or(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+inline T __bang_atomic_or(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ONE(__bang_atomic_or, BitOr)
 // xor
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline void __bang_atomic_xor(T* old_nram, T* dst, const T* src, int n)
+inline void __bang_atomic_xor(T* old_nram, T* dst, const T* src, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ARRAY(__bang_atomic_xor, BitXor)
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline void __bang_atomic_xor(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+inline void __bang_atomic_xor(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_VALUES(__bang_atomic_xor, BitXor)
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline T __bang_atomic_xor(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+inline T __bang_atomic_xor(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ONE(__bang_atomic_xor, BitXor)
 // inc
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline void __bang_atomic_inc(T* old_nram, T* dst, const T* src, int n)
+inline void __bang_atomic_inc(T* old_nram, T* dst, const T* src, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ARRAY(__bang_atomic_inc, WrappingIncrement)
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline void __bang_atomic_inc(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+inline void __bang_atomic_inc(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_VALUES(__bang_atomic_inc, WrappingIncrement)
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline T __bang_atomic_inc(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+inline T __bang_atomic_inc(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ONE(__bang_atomic_inc, WrappingIncrement)
 // dec
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline void __bang_atomic_dec(T* old_nram, T* dst, const T* src, int n)
+inline void __bang_atomic_dec(T* old_nram, T* dst, const T* src, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ARRAY(__bang_atomic_dec, WrappingDecrement)
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline void __bang_atomic_dec(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n)
+inline void __bang_atomic_dec(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, int n, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_VALUES(__bang_atomic_dec, WrappingDecrement)
 template <class T, ::xbang::detail::if_atomic_integer_type<T> = 0>
-inline T __bang_atomic_dec(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value)
+inline T __bang_atomic_dec(T* old_nram, T* dst, ::xbang::detail::identity_t<T> value, XBANG_ATOMIC_CALL_SITE)
     XBANG_ATOMIC_ONE(__bang_atomic_dec, WrappingDecrement)
 // clang-format on
 #undef XBANG_ATOMIC_ARCH_CHECK
@@ -335,9 +349,10 @@ inline T __bang_atomic_dec(T* old_nram, T* dst, ::xbang::detail::identity_t<T> v
                            ::xbang::detail::is_atomic_integer_type<T>, int> = 0>
     inline T __bang_atomic_cas(T* old_nram, T* dst,
                                ::xbang::detail::identity_t<T> compare,
-                               ::xbang::detail::identity_t<T> value) {
+                               ::xbang::detail::identity_t<T> value,
+                               XBANG_ATOMIC_CALL_SITE) {
   T old{};
-  xbang::detail::run_atomic("__bang_atomic_cas", dst,
+  xbang::detail::run_atomic("__bang_atomic_cas", {file, line}, dst,
                             static_cast<const T*>(nullptr), old_nram, 1,
                             [&](T* piece, long, long) {
                               old = *piece;
@@ -349,35 +364,41 @@ inline T __bang_atomic_dec(T* old_nram, T* dst, ::xbang::detail::identity_t<T> v
 
 template <class T,
           std::enable_if_t<::xbang::detail::is_atomic_type<T>, int> = 0>
-inline void __bang_atomic_reduce_add(T* dst, const T* src, int n) {
-  ::xbang::detail::run_atomic(
-      "__bang_atomic_reduce_add", dst, src, static_cast<const T*>(nullptr), n,
-      [&](T* piece, long offset, long count) {
-        ::xbang::detail::binary(piece, piece, src + offset, count,
-                                ::xbang::functors::Add{});
-      });
+inline void __bang_atomic_reduce_add(T* dst, const T* src, int n,
+                                     XBANG_ATOMIC_CALL_SITE) {
+  ::xbang::detail::run_atomic("__bang_atomic_reduce_add", {file, line}, dst,
+                              src, static_cast<const T*>(nullptr), n,
+                              [&](T* piece, long offset, long count) {
+                                ::xbang::detail::binary(
+                                    piece, piece, src + offset, count,
+                                    ::xbang::functors::Add{});
+                              });
 }
 
 template <class T,
           std::enable_if_t<::xbang::detail::is_atomic_type<T>, int> = 0>
-inline void __bang_atomic_reduce_min(T* dst, const T* src, int n) {
-  ::xbang::detail::run_atomic(
-      "__bang_atomic_reduce_min", dst, src, static_cast<const T*>(nullptr), n,
-      [&](T* piece, long offset, long count) {
-        ::xbang::detail::binary(piece, piece, src + offset, count,
-                                ::xbang::functors::MinEqual{});
-      });
+inline void __bang_atomic_reduce_min(T* dst, const T* src, int n,
+                                     XBANG_ATOMIC_CALL_SITE) {
+  ::xbang::detail::run_atomic("__bang_atomic_reduce_min", {file, line}, dst,
+                              src, static_cast<const T*>(nullptr), n,
+                              [&](T* piece, long offset, long count) {
+                                ::xbang::detail::binary(
+                                    piece, piece, src + offset, count,
+                                    ::xbang::functors::MinEqual{});
+                              });
 }
 
 template <class T,
           std::enable_if_t<::xbang::detail::is_atomic_type<T>, int> = 0>
-inline void __bang_atomic_reduce_max(T* dst, const T* src, int n) {
-  ::xbang::detail::run_atomic(
-      "__bang_atomic_reduce_max", dst, src, static_cast<const T*>(nullptr), n,
-      [&](T* piece, long offset, long count) {
-        ::xbang::detail::binary(piece, piece, src + offset, count,
-                                ::xbang::functors::MaxEqual{});
-      });
+inline void __bang_atomic_reduce_max(T* dst, const T* src, int n,
+                                     XBANG_ATOMIC_CALL_SITE) {
+  ::xbang::detail::run_atomic("__bang_atomic_reduce_max", {file, line}, dst,
+                              src, static_cast<const T*>(nullptr), n,
+                              [&](T* piece, long offset, long count) {
+                                ::xbang::detail::binary(
+                                    piece, piece, src + offset, count,
+                                    ::xbang::functors::MaxEqual{});
+                              });
 }
 
 // The scalar and the two-level strided forms of __bang_atomic_reduce_add:
@@ -398,13 +419,14 @@ template <class T,
           std::enable_if_t<::xbang::detail::is_atomic_type<T>, int> = 0>
 inline void __bang_atomic_reduce_add(T* dst,
                                      ::xbang::detail::identity_t<T> value,
-                                     int n) {
-  xbang::detail::run_atomic(
-      "__bang_atomic_reduce_add", dst, static_cast<const T*>(nullptr),
-      static_cast<const T*>(nullptr), n, [&](T* piece, long, long count) {
-        xbang::detail::scalar(piece, piece, value, count,
-                              xbang::functors::Add{});
-      });
+                                     int n, XBANG_ATOMIC_CALL_SITE) {
+  xbang::detail::run_atomic("__bang_atomic_reduce_add", {file, line}, dst,
+                            static_cast<const T*>(nullptr),
+                            static_cast<const T*>(nullptr), n,
+                            [&](T* piece, long, long count) {
+                              xbang::detail::scalar(piece, piece, value, count,
+                                                    xbang::functors::Add{});
+                            });
 }
 
 template <class T,
@@ -412,7 +434,7 @@ template <class T,
 inline void __bang_atomic_reduce_add(T* dst, const T* src, int n, int segnum0,
                                      int segnum1, int dst_stride0,
                                      int dst_stride1, int src_stride0,
-                                     int src_stride1) {
+                                     int src_stride1, XBANG_ATOMIC_CALL_SITE) {
   using namespace xbang::detail;
   // Each block counts itself (its own reduce); this call counts nothing.
   run_builtin(
@@ -426,8 +448,10 @@ inline void __bang_atomic_reduce_add(T* dst, const T* src, int n, int segnum0,
             const char* s = reinterpret_cast<const char*>(src) +
                             long(i0) * src_stride0 + long(i1) * src_stride1;
             __bang_atomic_reduce_add(reinterpret_cast<T*>(d),
-                                     reinterpret_cast<const T*>(s), n);
+                                     reinterpret_cast<const T*>(s), n, file,
+                                     line);
           }
         }
       });
 }
+#undef XBANG_ATOMIC_CALL_SITE
