@@ -340,6 +340,57 @@ TEST(BangRaces, AtomicsRaceOnlyWithPlainAccesses) {
   xbang::checked::clear_warnings();
 }
 
+// Every atomic form names its call site: the fetch-and-op array and
+// one-element forms, the compare-and-swap and the scalar reduce, each
+// meeting a plain read of the bytes it updates.
+TEST(BangRaces, EveryAtomicFormNamesItsCallSite) {
+  CheckedMode checked(true);
+  struct Form {
+    const char* name;
+    void (*update)(int* target, int* old_nram);
+  };
+  const Form forms[] = {
+      {"__bang_atomic_max",
+       [](int* target, int* old_nram) {
+         __bang_atomic_max(old_nram, target, old_nram + 1, 1);
+       }},
+      {"__bang_atomic_xor",
+       [](int* target, int* old_nram) {
+         __bang_atomic_xor(old_nram, target, 5);
+       }},
+      {"__bang_atomic_cas",
+       [](int* target, int* old_nram) {
+         __bang_atomic_cas(old_nram, target, 0, 1);
+       }},
+      {"__bang_atomic_reduce_add",
+       [](int* target, int*) { __bang_atomic_reduce_add(target, 1, 1); }},
+  };
+  for (const Form& form : forms) {
+    SCOPED_TRACE(form.name);
+    xbang::checked::clear_warnings();
+    xbang_test::DeviceBuffer g_word(std::vector<int>(1, 0));
+    ASSERT_EQ(launch_checked(
+                  {kCores, 1, 1}, cnrtFuncTypeBlock,
+                  [&] {
+                    int* v = reinterpret_cast<int*>(nram_arena());
+                    int* target = static_cast<int*>(g_word.get());
+                    v[1] = 3;
+                    form.update(target, v);
+                    if (taskId == 0) __memcpy(v, target, 4, GDRAM2NRAM);
+                  },
+                  "atomic_forms"),
+              cnrtSuccess);
+    const auto races = race_warnings();
+    ASSERT_FALSE(races.empty());
+    EXPECT_NE(races[0].message.find(std::string(form.name) + " at "),
+              std::string::npos)
+        << races[0].text();
+    EXPECT_NE(races[0].message.find("test_races.cpp:"), std::string::npos)
+        << races[0].text();
+  }
+  xbang::checked::clear_warnings();
+}
+
 // One atomic call site updating two buffers does not cover the buffers
 // between them: a plain read of a third buffer, placed between the two in
 // memory, is no race (mlu-ops' deform_roi_pool backward updates grad_input

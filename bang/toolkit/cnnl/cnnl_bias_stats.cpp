@@ -73,8 +73,8 @@ cnnlStatus_t bias_backward(const char* api, cnnlHandle_t handle,
                 "input must be a float type and output of its type");
   }
   const int rank = int(dy_desc->dims.size());
-  if (axis < 0) axis += rank;
-  if (axis < 0 || axis >= rank) {
+  axis = axis_within(axis, rank);
+  if (axis < 0) {
     return fail(api, CNNL_STATUS_BAD_PARAM, "axis is outside input's rank");
   }
   if (element_count(*db_desc) != dy_desc->dims[size_t(axis)]) {

@@ -389,8 +389,8 @@ cnnlStatus_t cnnlIndexSelect(
     return status;
   }
   const int rank = int(input_desc->dims.size());
-  if (dim < 0) dim += rank;
-  if (dim < 0 || dim >= rank) {
+  dim = axis_within(dim, rank);
+  if (dim < 0) {
     return fail(api, CNNL_STATUS_BAD_PARAM, "dim is outside input's rank");
   }
   if (!is_index_type(index_desc->dtype)) {

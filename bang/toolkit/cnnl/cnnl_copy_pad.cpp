@@ -1,6 +1,8 @@
 // CNNL's data-movement calls (Copy_v2, Pad, StridedSlice_v2, Concat) and
 // the element-wise Transform_v2 and AddN_v2, on the host (cnnl.h).
 #include <complex>
+#include <cstdio>
+#include <string>
 
 #include "cnnl_internal.h"
 
@@ -44,6 +46,53 @@ bool same_type(const char* api, const cnnlTensorStruct& a,
   if (a.dtype == b.dtype) return true;
   *status = fail(api, CNNL_STATUS_BAD_PARAM, what);
   return false;
+}
+
+// The checks cnnlConcat and cnnlSplit share: `num` pieces of `whole` along
+// `axis`, each usable, of whole's type and rank, equal to it outside the axis,
+// their sizes along it adding up to whole's. `piece` and `whole_name` name
+// the two sides in the log ("input", "output"). Sets *along to the axis.
+bool pieces_along_axis(const char* api, const cnnlTensorStruct& whole,
+                       const char* whole_name,
+                       const cnnlTensorDescriptor_t pieces_desc[],
+                       const void* const pieces[], int num, int axis,
+                       const char* piece, int* along, cnnlStatus_t* status) {
+  char why[112];
+  auto reject = [&](const char* format) {
+    std::snprintf(why, sizeof(why), format, piece, whole_name);
+    *status = fail(api, CNNL_STATUS_BAD_PARAM, why);
+    return false;
+  };
+  const int rank = int(whole.dims.size());
+  *along = axis_within(axis, rank);
+  if (*along < 0) {
+    std::snprintf(why, sizeof(why), "axis is outside %s's rank", whole_name);
+    *status = fail(api, CNNL_STATUS_BAD_PARAM, why);
+    return false;
+  }
+  const std::string pieces_name = std::string(piece) + "s";
+  int64_t total = 0;
+  for (int n = 0; n < num; ++n) {
+    if (!usable(api, pieces_desc[n], pieces[n], pieces_name.c_str(), status)) {
+      return false;
+    }
+    const cnnlTensorStruct& one = *pieces_desc[n];
+    if (one.dtype != whole.dtype) {
+      return reject("an %s and %s differ in data type");
+    }
+    if (int(one.dims.size()) != rank)
+      return reject("an %s and %s differ in rank");
+    for (int i = 0; i < rank; ++i) {
+      if (i != *along && one.dims[size_t(i)] != whole.dims[size_t(i)]) {
+        return reject("an %s differs from %s outside axis");
+      }
+    }
+    total += one.dims[size_t(*along)];
+  }
+  if (total != whole.dims[size_t(*along)]) {
+    return reject("the %ss' sizes along axis do not add up to %s's");
+  }
+  return true;
 }
 
 cnnlStatus_t zero_workspace(const char* api, cnnlHandle_t handle,
@@ -316,34 +365,10 @@ cnnlStatus_t cnnlConcat(cnnlHandle_t handle, const int concat_num,
     return fail(api, CNNL_STATUS_BAD_PARAM,
                 "concat_num is less than 1, or inputs_desc or inputs is NULL");
   }
-  const int rank = int(output_desc->dims.size());
-  const int along = axis < 0 ? axis + rank : axis;
-  if (along < 0 || along >= rank) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is outside output's rank");
-  }
-  int64_t total = 0;
-  for (int n = 0; n < concat_num; ++n) {
-    if (!usable(api, inputs_desc[n], inputs[n], "inputs", &status) ||
-        !same_type(api, *inputs_desc[n], *output_desc,
-                   "an input and output differ in data type", &status)) {
-      return status;
-    }
-    const cnnlTensorStruct& in = *inputs_desc[n];
-    if (int(in.dims.size()) != rank) {
-      return fail(api, CNNL_STATUS_BAD_PARAM,
-                  "an input and output differ in rank");
-    }
-    for (int i = 0; i < rank; ++i) {
-      if (i != along && in.dims[size_t(i)] != output_desc->dims[size_t(i)]) {
-        return fail(api, CNNL_STATUS_BAD_PARAM,
-                    "an input differs from output outside axis");
-      }
-    }
-    total += in.dims[size_t(along)];
-  }
-  if (total != output_desc->dims[size_t(along)]) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "the inputs' sizes along axis do not add up to output's");
+  int along = 0;
+  if (!pieces_along_axis(api, *output_desc, "output", inputs_desc, inputs,
+                         concat_num, axis, "input", &along, &status)) {
+    return status;
   }
   // All inputs are read before the output is written (it may overlap them).
   const size_t bytes = element_bytes(output_desc->dtype);
@@ -509,34 +534,10 @@ cnnlStatus_t cnnlSplit(cnnlHandle_t handle, const int split_num, const int axis,
     return fail(api, CNNL_STATUS_BAD_PARAM,
                 "split_num is less than 1, or outputs_desc or outputs is NULL");
   }
-  const int rank = int(input_desc->dims.size());
-  const int along = axis < 0 ? axis + rank : axis;
-  if (along < 0 || along >= rank) {
-    return fail(api, CNNL_STATUS_BAD_PARAM, "axis is outside input's rank");
-  }
-  int64_t total = 0;
-  for (int n = 0; n < split_num; ++n) {
-    if (!usable(api, outputs_desc[n], outputs[n], "outputs", &status) ||
-        !same_type(api, *outputs_desc[n], *input_desc,
-                   "an output and input differ in data type", &status)) {
-      return status;
-    }
-    const cnnlTensorStruct& out = *outputs_desc[n];
-    if (int(out.dims.size()) != rank) {
-      return fail(api, CNNL_STATUS_BAD_PARAM,
-                  "an output and input differ in rank");
-    }
-    for (int i = 0; i < rank; ++i) {
-      if (i != along && out.dims[size_t(i)] != input_desc->dims[size_t(i)]) {
-        return fail(api, CNNL_STATUS_BAD_PARAM,
-                    "an output differs from input outside axis");
-      }
-    }
-    total += out.dims[size_t(along)];
-  }
-  if (total != input_desc->dims[size_t(along)]) {
-    return fail(api, CNNL_STATUS_BAD_PARAM,
-                "the outputs' sizes along axis do not add up to input's");
+  int along = 0;
+  if (!pieces_along_axis(api, *input_desc, "input", outputs_desc, outputs,
+                         split_num, axis, "output", &along, &status)) {
+    return status;
   }
   // The input is read whole before any output is written (they may overlap).
   const size_t bytes = element_bytes(input_desc->dtype);

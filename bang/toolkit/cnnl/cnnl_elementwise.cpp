@@ -926,6 +926,20 @@ cnnlStatus_t cnnlBiasAdd(cnnlHandle_t handle, const void* alpha,
 
 }  // extern "C"
 
+namespace {
+
+// log_base(base^a + base^b) with the larger argument factored out, so that
+// large inputs do not overflow (equal infinities are their own result);
+// `tail(d)` is log_base(1 + base^-d).
+template <class Tail>
+double log_add_exp(double a, double b, Tail tail) {
+  if (a != a || b != b) return a + b;
+  if (a == b && std::isinf(a)) return a;
+  return std::max(a, b) + tail(std::fabs(a - b));
+}
+
+}  // namespace
+
 extern "C" {
 
 cnnlStatus_t cnnlHardtanh(cnnlHandle_t handle,
@@ -1042,8 +1056,6 @@ cnnlStatus_t cnnlGetLogAddExpWorkspaceSize(
   return zero_workspace3("cnnlGetLogAddExpWorkspaceSize", handle, input_desc,
                          other_desc, output_desc, workspace_size);
 }
-// The larger argument factored out, so that large inputs do not overflow
-// (equal infinities are their own result).
 cnnlStatus_t cnnlLogAddExp(
     cnnlHandle_t handle, const cnnlTensorDescriptor_t input_desc,
     const void* input, const cnnlTensorDescriptor_t other_desc,
@@ -1051,10 +1063,8 @@ cnnlStatus_t cnnlLogAddExp(
     const cnnlTensorDescriptor_t output_desc, void* output) {
   return binary("cnnlLogAddExp", handle, input_desc, input, other_desc, other,
                 output_desc, output, false, [](double a, double b) {
-                  if (a != a || b != b) return a + b;
-                  if (a == b && std::isinf(a)) return a;
-                  const double top = std::max(a, b);
-                  return top + std::log1p(std::exp(-std::fabs(a - b)));
+                  return log_add_exp(
+                      a, b, [](double d) { return std::log1p(std::exp(-d)); });
                 });
 }
 cnnlStatus_t cnnlGetLogAddExp2WorkspaceSize(
@@ -1071,10 +1081,9 @@ cnnlStatus_t cnnlLogAddExp2(
     const cnnlTensorDescriptor_t output_desc, void* output) {
   return binary("cnnlLogAddExp2", handle, input_desc, input, other_desc, other,
                 output_desc, output, false, [](double a, double b) {
-                  if (a != a || b != b) return a + b;
-                  if (a == b && std::isinf(a)) return a;
-                  const double top = std::max(a, b);
-                  return top + std::log2(1 + std::exp2(-std::fabs(a - b)));
+                  return log_add_exp(a, b, [](double d) {
+                    return std::log2(1 + std::exp2(-d));
+                  });
                 });
 }
 cnnlStatus_t cnnlGetDivNoNanWorkspaceSize(

@@ -155,6 +155,13 @@ inline int64_t element_count(const cnnlTensorStruct& t) {
   return n;
 }
 
+// An axis of a tensor of `rank` dimensions, negative ones counted from the
+// end (PyTorch's dim): the axis in [0, rank), or -1 when it is outside.
+inline int axis_within(int axis, int rank) {
+  const int resolved = axis < 0 ? axis + rank : axis;
+  return resolved >= 0 && resolved < rank ? resolved : -1;
+}
+
 // A tensor descriptor a computation can use: created, set, and with data
 // when it has elements.
 inline bool usable(const char* api, cnnlTensorDescriptor_t desc,

@@ -344,8 +344,8 @@ cnnlStatus_t scan(const char* api, cnnlHandle_t handle,
                 "input is not of a real-number type");
   }
   const int rank = std::max(1, int(in.dims.size()));
-  const int dim = axis < 0 ? axis + rank : axis;
-  if (dim < 0 || dim >= rank) {
+  const int dim = axis_within(axis, rank);
+  if (dim < 0) {
     return fail(api, CNNL_STATUS_BAD_PARAM, "axis is outside the rank");
   }
   const std::vector<double> x = read_reals(in, input);
@@ -400,8 +400,8 @@ cnnlStatus_t running_extreme(const char* api, cnnlHandle_t handle,
                 "input is not of a real-number type");
   }
   const int rank = std::max(1, int(in.dims.size()));
-  const int axis = dim < 0 ? dim + rank : dim;
-  if (axis < 0 || axis >= rank) {
+  const int axis = axis_within(dim, rank);
+  if (axis < 0) {
     return fail(api, CNNL_STATUS_BAD_PARAM, "dim is outside the rank");
   }
   const std::vector<double> x = read_reals(in, input);

@@ -228,8 +228,8 @@ cnnlStatus_t cnnlCross(cnnlHandle_t handle, const cnnlTensorDescriptor_t a_desc,
     return fail(api, CNNL_STATUS_BAD_PARAM, "a, b and c differ in data type");
   }
   const int rank = int(c_desc->dims.size());
-  const int axis = dim < 0 ? dim + rank : dim;
-  if (axis < 0 || axis >= rank || c_desc->dims[size_t(axis)] != 3) {
+  const int axis = axis_within(dim, rank);
+  if (axis < 0 || c_desc->dims[size_t(axis)] != 3) {
     return fail(api, CNNL_STATUS_BAD_PARAM,
                 "dim is outside c's rank or not of extent 3");
   }
