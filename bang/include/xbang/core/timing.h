@@ -29,7 +29,7 @@ inline constexpr double kIssueCycles = 1;
 inline constexpr ArchTiming kArchTimings[] = {
     {290, 1000, 1228.8, 1228.8, 2048, 5},
     {372, 1000, 307.2, 128, 384, 5},
-    {592, 1000, 2048, 2048, 384, 5},
+    {592, 1000, 2048, 2048, 384, 2},
 };
 
 constexpr const ArchTiming* find_arch_timing(int arch) {
