@@ -2,6 +2,7 @@
 // can never complete.
 #include <algorithm>
 
+#include "core_state.h"
 #include "launch_state.h"
 #include "runtime_internal.h"
 #include "sram.h"
@@ -230,8 +231,9 @@ void barrier(BarrierScope scope) {
   core->timeline.wait_until(time);
   const bool takes_part = !(scope == BarrierScope::kAllIpu && core->is_mpu) &&
                           !(scope == BarrierScope::kAllMpu && !core->is_mpu);
-  if (core->race_log != nullptr && takes_part) {
-    core->race_log->passed_barrier(scope);
+  RaceLog* race_log = private_state(*core).race_log;
+  if (race_log != nullptr && takes_part) {
+    race_log->passed_barrier(scope);
   }
 }
 

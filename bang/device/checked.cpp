@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "core_state.h"
 #include "environment.h"
 #include "launch_state.h"
 #include "modules.h"
@@ -131,6 +132,8 @@ const char* space_name(Space s) {
       return "SRAM";
     case Space::kGdram:
       return "GDRAM";
+    case Space::kGdramOrSram:
+      return "GDRAM or SRAM";
   }
   return "?";
 }
@@ -184,7 +187,8 @@ void report(const char* builtin, const std::string& message) {
 }
 
 void bind_onchip_windows(CoreContext& core) {
-  core.onchip.clear();
+  std::vector<OnchipWindow>& onchip = private_state(core).onchip;
+  onchip.clear();
   for (const auto& module : core.launch->modules()) {
     const ModuleSections& s = module->sections;
     const bool has_nram = s.nram_begin != s.nram_end;
@@ -202,7 +206,7 @@ void bind_onchip_windows(CoreContext& core) {
       window.wram_begin = s.wram_begin + delta;
       window.wram_end = s.wram_end + delta;
     }
-    core.onchip.push_back(window);
+    onchip.push_back(window);
   }
 }
 
@@ -259,8 +263,9 @@ bool check_onchip_object(const char* builtin, const char* operand,
   const ArchProfile& profile = profile_of(*core);
   const long limit =
       space == Space::kNram ? profile.nram_bytes() : profile.wram_bytes();
-  if (object->file_total > limit && !core->budget_reported) {
-    core->budget_reported = true;
+  bool& budget_reported = private_state(*core).budget_reported;
+  if (object->file_total > limit && !budget_reported) {
+    budget_reported = true;
     report(builtin,
            std::string(space_name(space)) + " use beyond the profile: " +
                (object->file.empty() ? "the program" : object->file) +
@@ -383,7 +388,7 @@ __attribute__((noinline)) bool check_space_further(const char* builtin,
                             " on the MPU, which has none");
         return false;
       }
-      for (const OnchipWindow& w : core->onchip) {
+      for (const OnchipWindow& w : private_state(*core).onchip) {
         const char* b = window_begin(w, space);
         if (b != nullptr && begin >= b && begin < window_end(w, space)) {
           lo = b;
@@ -411,6 +416,7 @@ __attribute__((noinline)) bool check_space_further(const char* builtin,
         hi = module->sections.sram_end;
       }
       break;
+    case Space::kGdramOrSram:  // check_space resolves it
     case Space::kGdram:
       if (gdram_contains(p, bytes)) return true;
       report(builtin, std::string(operand) + " [" + hex(p) + ", +" +
@@ -444,6 +450,7 @@ bool check_space(const char* builtin, const char* operand, const void* p,
   if (tls_core == nullptr || bytes <= 0) return true;
   // The common case, decided without building any report.
   if (space_check_passes(p, bytes, space)) return true;
+  if (space == Space::kGdramOrSram) space = Space::kGdram;  // not in SRAM
   return check_space_further(builtin, operand, p, bytes, space);
 }
 
@@ -479,8 +486,9 @@ void warn_unsynced_access(const char* builtin, const void* p,
   if (core == nullptr || bytes <= 0) return;
   const char* b = static_cast<const char*>(p);
   // The latest copy the access meets: the one a sync would wait for last.
-  for (auto it = core->unsynced_copies.rbegin();
-       it != core->unsynced_copies.rend(); ++it) {
+  const std::vector<UnsyncedCopy>& unsynced =
+      private_state(*core).unsynced_copies;
+  for (auto it = unsynced.rbegin(); it != unsynced.rend(); ++it) {
     const UnsyncedCopy& copy = *it;
     const bool meets_dst =
         ranges_overlap(b, bytes, copy.dst_lo, copy.dst_hi - copy.dst_lo);
@@ -544,7 +552,7 @@ void check_sram_padding(const ModuleList& modules, const char* where) {
 void check_onchip_padding(const char* where) {
   CoreContext* core = tls_core;
   if (core == nullptr || !checked_flag.load() || core->is_mpu) return;
-  for (const OnchipWindow& w : core->onchip) {
+  for (const OnchipWindow& w : private_state(*core).onchip) {
     const OnchipTables& tables = module_of(w).tables();
     if (w.nram_begin != nullptr) {
       check_padding_after_objects(where, tables.nram,
@@ -557,12 +565,6 @@ void check_onchip_padding(const char* where) {
                                   w.wram_end - w.wram_begin, Space::kWram);
     }
   }
-}
-
-void flush_pending_copies(CoreContext& core) {
-  for (const PendingCopy& copy : core.pending_copies) copy.perform();
-  core.pending_copies.clear();
-  core.unsynced_copies.clear();
 }
 
 }  // namespace detail
@@ -581,7 +583,7 @@ bool in_space(const void* p, std::ptrdiff_t bytes, Space space) {
     case Space::kNram:
     case Space::kWram:
       if (core == nullptr || core->is_mpu) return false;
-      for (const OnchipWindow& w : core->onchip) {
+      for (const OnchipWindow& w : private_state(*core).onchip) {
         if (inside(window_begin(w, space), window_end(w, space))) return true;
       }
       if (local_onchip_holding(b, bytes, space) != nullptr) return true;
@@ -599,6 +601,8 @@ bool in_space(const void* p, std::ptrdiff_t bytes, Space space) {
       return module != nullptr &&
              inside(module->sections.sram_begin, module->sections.sram_end);
     }
+    case Space::kGdramOrSram:
+      return in_space(p, bytes, Space::kSram) || gdram_contains(p, bytes);
     case Space::kGdram:
       return gdram_contains(p, bytes);
   }
@@ -613,10 +617,10 @@ bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
   switch (space) {
     case Space::kNram:
     case Space::kWram: {
-      CoreContext::PassedObjects& passed =
-          core->passed_objects[space == Space::kNram ? 0 : 1];
+      CheckedFastPath::PassedObjects& passed =
+          core->checked.passed_objects[space == Space::kNram ? 0 : 1];
       if (core->is_mpu) return false;
-      for (const OnchipWindow& w : core->onchip) {
+      for (const OnchipWindow& w : private_state(*core).onchip) {
         const char* lo = window_begin(w, space);
         if (lo == nullptr || begin < lo ||
             begin + bytes > window_end(w, space)) {
@@ -632,12 +636,13 @@ bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
             space == Space::kNram ? profile.nram_bytes() : profile.wram_bytes();
         if (object == nullptr ||
             begin + bytes > lo + object->offset + object->size ||
-            (object->file_total > limit && !core->budget_reported)) {
+            (object->file_total > limit &&
+             !private_state(*core).budget_reported)) {
           return false;
         }
         passed.objects[size_t(passed.next)] = {
             lo + object->offset, lo + object->offset + object->size};
-        passed.next = (passed.next + 1) % CoreContext::kPassedObjects;
+        passed.next = (passed.next + 1) % CheckedFastPath::kPassedObjects;
         return true;
       }
       return false;
@@ -647,17 +652,13 @@ bool space_check_passes(const void* p, std::ptrdiff_t bytes, Space space) {
       return module != nullptr && begin >= module->sections.sram_begin &&
              begin + bytes <= module->sections.sram_end;
     }
+    case Space::kGdramOrSram:
+      return space_check_passes(p, bytes, Space::kSram) ||
+             gdram_contains(p, bytes);
     case Space::kGdram:
       return gdram_contains(p, bytes);
   }
   return false;
-}
-
-void sync_pending_copies() {
-  if (CoreContext* core = tls_core) {
-    core->timeline.sync();
-    if (has_unsynced_copies(*core)) flush_pending_copies(*core);
-  }
 }
 
 }  // namespace detail

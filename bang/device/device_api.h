@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cn_api.h>
-#include <cnrt.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +14,7 @@
 #include <vector>
 
 #include "xbang/core/profiles.h"
+#include "xbang/runtime/cnrt_types.h"
 
 namespace xbang {
 namespace detail {

@@ -12,6 +12,7 @@
 // pool's poll budget before it blocks (spin_wait.h).
 #include "xbang/runtime/launch.h"
 
+#include <cnrt.h>
 #include <cxxabi.h>
 #include <pthread.h>
 #if defined(__SANITIZE_ADDRESS__)
@@ -24,6 +25,7 @@
 #include <memory>
 #include <string>
 
+#include "core_state.h"
 #include "device_api.h"
 #include "environment.h"
 #include "launch_state.h"
@@ -280,7 +282,9 @@ struct KernelCancellation {
 __attribute__((no_sanitize("null"))) void run_core(
     const std::shared_ptr<LaunchState>& launch, int index) {
   const CoreSpec spec = launch->core_spec(index);
+  PrivateCoreState state;
   CoreContext core;
+  core.private_state = &state;
   core.launch = launch.get();
   core.core_index = index;
   core.kernel = launch->name().c_str();
@@ -289,7 +293,8 @@ __attribute__((no_sanitize("null"))) void run_core(
   bind_onchip_windows(core);
   set_task_variables(launch->shape(), spec);
   if (RaceCheck* races = launch->race_check()) {
-    core.race_log = races->log_of(index, spec);
+    state.race_log = races->log_of(index, spec);
+    core.checked.notes_shared_accesses = true;
   }
   core.turns = launch->turns();
   tls_core = &core;

@@ -2,11 +2,10 @@
 // about legal task dimensions and function types lives here.
 #pragma once
 
-#include <cnrt.h>
-
 #include <string>
 
 #include "xbang/core/arch.h"
+#include "xbang/runtime/cnrt_types.h"
 
 namespace xbang {
 namespace detail {

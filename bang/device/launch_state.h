@@ -27,8 +27,6 @@
 // held; every other member reads what is fixed at creation or an atomic.
 #pragma once
 
-#include <cnrt.h>
-
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -44,6 +42,7 @@
 #include "sync_group.h"
 #include "timing_model.h"
 #include "xbang/core/profiles.h"
+#include "xbang/runtime/cnrt_types.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/launch.h"
 #include "xbang/runtime/task.h"

@@ -19,7 +19,7 @@ std::shared_mutex registry_mutex;
 std::map<const char*, size_t> allocations;  // begin -> bytes
 thread_local cnrtRet_t last_error = cnrtSuccess;
 
-using RecentAllocations = CoreContext::RecentAllocations;
+using RecentAllocations = CheckedFastPath::RecentAllocations;
 // Host threads' cache; an emulated core keeps its own in its CoreContext,
 // which it reaches without a TLS lookup call.
 thread_local RecentAllocations host_recent;
@@ -36,7 +36,7 @@ bool gdram_contains(const void* p, std::ptrdiff_t bytes) {
   const char* b = static_cast<const char*>(p);
   CoreContext* core = tls_core;
   RecentAllocations& recent =
-      core != nullptr ? core->recent_gdram : host_recent;
+      core != nullptr ? core->checked.recent_gdram : host_recent;
   const uint64_t generation =
       gdram_registry_generation.load(std::memory_order_acquire);
   if (recent.generation == generation) {

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <utility>
 
+#include "core_state.h"
 #include "device_api.h"
 #include "launch_state.h"
 #include "xbang/runtime/checked.h"
@@ -120,8 +121,8 @@ void note_shared_access(const char* builtin, const char* file, int line,
                         const void* base, const Segments& segments,
                         Access access, bool sram) {
   CoreContext* core = tls_core;
-  if (core == nullptr || core->race_log == nullptr) return;
-  RaceLog& log = *core->race_log;
+  if (core == nullptr || private_state(*core).race_log == nullptr) return;
+  RaceLog& log = *private_state(*core).race_log;
   if (log.stopped || segments.size <= 0 || segments.count() <= 0) return;
   long lo_offset, hi_offset;
   segments.extent(&lo_offset, &hi_offset);

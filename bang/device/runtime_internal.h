@@ -1,8 +1,6 @@
 // Device internals shared by the device's .cpp files (not installed API).
 #pragma once
 
-#include <cnrt.h>
-
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -10,6 +8,7 @@
 #include "device_api.h"
 #include "modules.h"
 #include "xbang/runtime/checked.h"
+#include "xbang/runtime/cnrt_types.h"
 #include "xbang/runtime/counters.h"
 #include "xbang/runtime/task.h"
 

@@ -17,6 +17,7 @@
 // cnrt.h (mlu-ops' kernels_light) calls cnCtxGetCurrent and
 // cnGetCtxConfigParam.
 #include "cn_api.h"
+#include "xbang/runtime/cnrt_types.h"
 
 #if defined(__cplusplus)
 extern "C" {
@@ -27,72 +28,6 @@ extern "C" {
 #define CNRT_PATCH_VERSION 1
 #define CNRT_VERSION \
   (CNRT_MAJOR_VERSION * 10000 + CNRT_MINOR_VERSION * 100 + CNRT_PATCH_VERSION)
-
-// Return values: the numbers are CNRT 6's.
-typedef enum {
-  cnrtSuccess = 0,
-  cnrtErrorNotReady = 1,
-  cnrtErrorInit = 100002,
-  cnrtErrorNoDevice = 100004,
-  cnrtErrorDeviceInvalid = 100005,
-  cnrtErrorArgsInvalid = 100006,
-  cnrtErrorSys = 100007,
-  cnrtErrorSysNoMem = 100010,
-  cnrtErrorInvalidResourceHandle = 100014,
-  cnrtErrorIllegalState = 100015,
-  cnrtErrorNotSupport = 100050,
-  cnrtErrorOpsNotPermitted = 100051,
-  cnrtErrorQueue = 100060,
-  cnrtErrorNoMem = 100100,
-  cnrtErrorAssert = 100128,
-  cnrtErrorKernelTrap = 100132,
-  cnrtErrorKernelUserTrap = 100133,
-  cnrtErrorNotFound = 100301,
-  cnrtErrorInvalidKernel = 100302,
-  cnrtErrorUnsupportedKernelVersion = 100303,
-  cnrtErrorNoKernel = 101312,
-  cnrtErrorNoModule = 101315,
-  cnrtErrorQueueCaptureUnsupported = 100360,
-  cnrtErrorQueueCaptureInvalidated = 100361,
-  cnrtErrorQueueCaptureWrongThread = 100362,
-  cnrtErrorQueueCaptureMerged = 100363,
-  cnrtErrorQueueCaptureUnjoined = 100364,
-  cnrtErrorQueueCaptureIsolation = 100365,
-  cnrtErrorQueueCaptureUnmatched = 100366,
-  cnrtErrorTaskTopoEntityUpdateFailure = 100400,
-  cnrtErrorSetOnActiveProcess = 632002,
-  cnrtErrorDevice = 632006,
-  cnrtErrorNoAttribute = 632009,
-  cnrtErrorMemcpyDirectionInvalid = 632013,
-  cnrtErrorBusy = 632014,
-  cnrtErrorCndrvFuncCall = 632015,
-  cnrtErrorCndevFuncCall = 632017,
-  cnrtErrorNoCnrtContext = 632019,
-  cnrtErrorCndrvFuncNotFound = 632020,
-  cnrtErrorInvalidSymbol = 632100,
-  cnrtErrorUnknown = 999991,
-  cnrtErrorMax,
-  // xbang's name for a kernel that checked mode stopped: the device reports
-  // a kernel that hits a trap with this code.
-  cnrtErrorLaunchFailed = cnrtErrorKernelTrap,
-} cnrtRet_t;
-
-typedef enum {
-  cnrtFuncTypeBlock = 1,
-  cnrtFuncTypeBlock0 = cnrtFuncTypeBlock,
-  cnrtFuncTypeBlock1 = cnrtFuncTypeBlock0 + 1,
-  cnrtFuncTypeUnion1 = 4,
-  cnrtFuncTypeUnion2 = 8,
-  cnrtFuncTypeUnion4 = 16,
-  cnrtFuncTypeUnion8 = 32,
-  cnrtFuncTypeUnion16 = 64,
-  cnrtFuncTypeMutable = -1,
-  cnrtJobTypeBlock = cnrtFuncTypeBlock,
-  cnrtJobTypeUnion1 = cnrtFuncTypeUnion1,
-  cnrtJobTypeUnion2 = cnrtFuncTypeUnion2,
-  cnrtJobTypeUnion4 = cnrtFuncTypeUnion4,
-} cnrtFunctionType_t;
-typedef cnrtFunctionType_t cnrtJobType_t;
 
 typedef enum {
   cnrtComputeModeDefault = 0,
@@ -291,12 +226,6 @@ typedef struct cnrtDeviceProp_V3 {
   int reserved[30];
 } cnrtDeviceProp_t;
 
-typedef struct {
-  unsigned int x;
-  unsigned int y;
-  unsigned int z;
-} cnrtDim3_t;
-
 // 2-D and 3-D copies (cnrtMemcpy3D): a byte offset x, a row y and a slice z;
 // a pitched allocation (bytes per row, rows per slice); the copied extent
 // (bytes per row, rows, slices).
@@ -383,17 +312,10 @@ typedef enum cnrtRoundingMode {
 struct cnrtQuantizedParam;
 typedef struct cnrtQuantizedParam *cnrtQuantizedParam_t;
 
-// The queue and notifier structs are CNDrv's (as in CNRT 6), so a
-// cnrtQueue_t converts to a CNqueue without a cast of the pointee.
-#define cnrtQueue CNqueue_st
+// The notifier struct is CNDrv's, as the queue's is (cnrt_types.h).
 #define cnrtNotifier CNnotifier_st
-struct cnrtQueue;
-typedef struct cnrtQueue *cnrtQueue_t;
 struct cnrtNotifier;
 typedef struct cnrtNotifier *cnrtNotifier_t;
-// The implicit queues: NULL (the default queue) and these two.
-#define cnrtQueuePerThread ((cnrtQueue_t)1)
-#define cnrtQueueLegacy ((cnrtQueue_t)2)
 
 typedef enum cnrtNotifierFlags {
   CNRT_NOTIFIER_DEFAULT = 0x0,

@@ -117,11 +117,11 @@ void run_atomic(const char* name, const CallSite& site, T* dst, const T* src,
         c.at(site.file, site.line)
             .compute_core_only()
             .count(n)
-            .operand("dst", dst, bytes, Where::kGdramOrSram, Access::kAtomic);
+            .operand("dst", dst, bytes, Space::kGdramOrSram, Access::kAtomic);
         if (src != nullptr) {
-          c.operand("src", src, bytes, Where::kNram).pending(src, bytes);
+          c.operand("src", src, bytes, Space::kNram).pending(src, bytes);
         }
-        if (old != nullptr) c.operand("old", old, bytes, Where::kNram);
+        if (old != nullptr) c.operand("old", old, bytes, Space::kNram);
       },
       [&] {
         if (n > 0) for_each_locked_piece(dst, n, update);

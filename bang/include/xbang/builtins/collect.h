@@ -46,7 +46,7 @@ void compaction_contract(Contract& c, const void* dst, long dst_bytes,
   } else {
     c.src("src", src, bytes);
   }
-  c.operand("mask", mask, mask_bytes, Where::kNram).pending(mask, mask_bytes);
+  c.operand("mask", mask, mask_bytes, Space::kNram).pending(mask, mask_bytes);
 }
 
 // Packs src[i] where mask[i] is nonzero; returns how many.

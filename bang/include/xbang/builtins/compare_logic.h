@@ -223,9 +223,9 @@ void bitindex_contract(Contract& c, const T* dst, const T* a, const T* b,
                [&] {
                  return "n = " + std::to_string(n) + " is not a multiple of 8";
                })
-      .operand("dst", dst, n / 8, Where::kNram)
-      .operand("a", a, bytes, Where::kNram)
-      .operand("b", b, bytes, Where::kNram)
+      .operand("dst", dst, n / 8, Space::kNram)
+      .operand("a", a, bytes, Space::kNram)
+      .operand("b", b, bytes, Space::kNram)
       .pending(a, bytes)
       .pending(b, bytes);
 }

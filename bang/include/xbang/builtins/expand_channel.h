@@ -51,9 +51,9 @@ void expand_channel_contract(Contract& contract, const T* dst, const T* scale,
   const long bytes = n * c * long(sizeof(T));
   contract.count(n)
       .count(c)
-      .operand("scale", scale, n * long(sizeof(T)), Where::kNram)
+      .operand("scale", scale, n * long(sizeof(T)), Space::kNram)
       .pending(scale, n * long(sizeof(T)))
-      .operand("wram", wram, c * long(sizeof(T)), Where::kWram)
+      .operand("wram", wram, c * long(sizeof(T)), Space::kWram)
       .dst(dst, bytes)
       .src("src", src, bytes);
   if (addend != nullptr) contract.src("addend", addend, bytes);

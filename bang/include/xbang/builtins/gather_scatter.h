@@ -35,8 +35,8 @@ bool segment_ranges_pass(const char* d, const char* s, const uint32_t* offset,
   const long strided_bytes = std::abs(last) + transfer_size;
   const char* offsets = (kScatter ? d : s) + *low;
   const long offset_bytes = long(*high) - long(*low) + transfer_size;
-  const Space strided_space = space_of(kScatter ? spaces.src : spaces.dst);
-  const Space offset_space = space_of(kScatter ? spaces.dst : spaces.src);
+  const Space strided_space = kScatter ? spaces.src : spaces.dst;
+  const Space offset_space = kScatter ? spaces.dst : spaces.src;
   return space_check_passes(strided, strided_bytes, strided_space) &&
          space_check_passes(offsets, offset_bytes, offset_space);
 }
@@ -88,9 +88,8 @@ inline __attribute__((always_inline)) uint64_t move_segments(
       char* to = kScatter ? d + offset[i] : d + i * stride;
       const char* from = kScatter ? s + i * stride : s + offset[i];
       if (checking &&
-          (!check_space(name, "dst", to, transfer_size, space_of(spaces.dst)) ||
-           !check_space(name, "src", from, transfer_size,
-                        space_of(spaces.src)))) {
+          (!check_space(name, "dst", to, transfer_size, spaces.dst) ||
+           !check_space(name, "src", from, transfer_size, spaces.src))) {
         continue;
       }
       copy_row(to, from);
@@ -138,9 +137,9 @@ void gather_scatter(const char* name, void* dst, const void* src,
              [&] { return "unknown direction " + std::to_string(int(dir)); })
             .count(transfer_size)
             .count(data_num)
-            .operand("offset", offset, data_num * 4L, Where::kNram);
+            .operand("offset", offset, data_num * 4L, Space::kNram);
         if (mask != nullptr) {
-          c.operand("mask", mask, (data_num + 7) / 8, Where::kNram);
+          c.operand("mask", mask, (data_num + 7) / 8, Space::kNram);
         }
       },
       [&] {
@@ -170,7 +169,7 @@ inline void extension(void* dst, const void* src, const uint8_t* repeats,
              [&] { return "unknown direction " + std::to_string(int(dir)); })
             .count(size)
             .count(count)
-            .operand("repeats", repeats, count, Where::kNram);
+            .operand("repeats", repeats, count, Space::kNram);
         if (!c.ok() || !valid_direction(dir) || size == 0 || count == 0) {
           return;
         }

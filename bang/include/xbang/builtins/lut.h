@@ -54,7 +54,7 @@ void lut_builtin(const char* name, D* dst, const I* index, const D* table,
             .require(table_len > 0 || n == 0, [] { return "table_len is 0"; })
             .dst(dst, bytes)
             .src("index", index, bytes)
-            .operand("table", table, table_bytes, Where::kNram)
+            .operand("table", table, table_bytes, Space::kNram)
             .pending(table, table_bytes);
       },
       [&] {

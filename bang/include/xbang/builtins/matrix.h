@@ -268,7 +268,7 @@ void matmul_builtin(D* dst, const T* lhs, const T* rhs, int m, int k, int n) {
       [&](Contract& c) {
         c.count(m).count(k).count(n).dst(dst, dst_bytes);
         c.disjoint_src("lhs", lhs, lhs_bytes)
-            .operand("rhs", rhs, rhs_bytes, Where::kWram)
+            .operand("rhs", rhs, rhs_bytes, Space::kWram)
             .pending(rhs, rhs_bytes);
       },
       [&] {
@@ -303,7 +303,7 @@ void conv_builtin(D* dst, const T* src, const T* kernel, int ci, int h, int w,
         const long kernel_bytes = long(co) * depth * long(sizeof(T));
         c.dst(dst, pixels * co * long(sizeof(D)))
             .disjoint_src("src", src, long(h) * w * ci * long(sizeof(T)))
-            .operand("kernel", kernel, kernel_bytes, Where::kWram)
+            .operand("kernel", kernel, kernel_bytes, Space::kWram)
             .pending(kernel, kernel_bytes);
       },
       [&] {

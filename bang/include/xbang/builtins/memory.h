@@ -33,8 +33,8 @@ namespace xbang {
 namespace detail {
 
 struct DirectionSpaces {
-  Where dst;
-  Where src;
+  Space dst;
+  Space src;
 };
 
 inline bool valid_direction(int dir) {
@@ -42,8 +42,8 @@ inline bool valid_direction(int dir) {
 }
 
 inline DirectionSpaces spaces_of(mluMemcpyDirection_t dir) {
-  constexpr Where N = Where::kNram, W = Where::kWram, S = Where::kSram,
-                  G = Where::kGdram;
+  constexpr Space N = Space::kNram, W = Space::kWram, S = Space::kSram,
+                  G = Space::kGdram;
   static constexpr DirectionSpaces kTable[] = {
       {N, G}, {G, N}, {S, G}, {G, S}, {N, S}, {S, N}, {N, N},
       {W, N}, {N, W}, {W, G}, {W, S}, {S, S}, {G, G}};
@@ -83,45 +83,8 @@ inline void copy_contract(Contract& c, void* dst, const void* src,
 inline void land_pending_before(void* dst, const void* src, const Segments& d,
                                 const Segments& s) {
   CoreContext* core = current_core();
-  if (core == nullptr || core->pending_copies.empty()) return;
-  struct Range {
-    const char* lo;
-    const char* hi;
-    bool meets(const Range& o) const { return lo < o.hi && o.lo < hi; }
-  };
-  auto range = [](const void* base, const Segments& seg) {
-    long lo, hi;
-    seg.extent(&lo, &hi);
-    return Range{static_cast<const char*>(base) + lo,
-                 static_cast<const char*>(base) + hi};
-  };
-  const Range to = range(dst, d), from = range(src, s);
-  for (const PendingCopy& pending : core->pending_copies) {
-    const Range pending_to = range(pending.dst, pending.d);
-    if (pending_to.meets(to) || pending_to.meets(from) ||
-        range(pending.src, pending.s).meets(to)) {
-      flush_pending_copies(*core);
-      return;
-    }
-  }
-}
-
-// Checked mode: the async copy's ranges until the core's next sync. At
-// kMaxPendingCopies the list starts afresh, as late mode lands its copies
-// there, so that one check never walks more.
-inline void note_unsynced_copy(CoreContext& core, const char* builtin,
-                               void* dst, const void* src, const Segments& d,
-                               const Segments& s, const char* file, int line) {
-  long dlo, dhi, slo, shi;
-  d.extent(&dlo, &dhi);
-  s.extent(&slo, &shi);
-  if (core.unsynced_copies.size() >= kMaxPendingCopies) {
-    core.unsynced_copies.clear();
-  }
-  const char* to = static_cast<const char*>(dst);
-  const char* from = static_cast<const char*>(src);
-  core.unsynced_copies.push_back(
-      {to + dlo, to + dhi, from + slo, from + shi, builtin, file, line});
+  if (core == nullptr || core->pending_copies == 0) return;
+  land_pending_copies_meeting(*core, dst, src, d, s);
 }
 
 // Every __memcpy form ends here. An async copy lands at issue, or with
@@ -153,11 +116,7 @@ inline void copy(const char* name, void* dst, const void* src,
           copy_segments(dst, src, d, s);
           return;
         }
-        core->pending_copies.push_back({dst, src, d, s});
-        core->pending_copies.back().prefetch_source();
-        if (core->pending_copies.size() > kMaxPendingCopies) {
-          flush_pending_copies(*core);
-        }
+        queue_pending_copy(*core, {dst, src, d, s});
       });
 }
 
@@ -242,8 +201,8 @@ inline void __memcpy(void* dst, const void* src, int size,
                               std::to_string(clusterDim) + " clusters";
                      })
             .count(size);
-        c.operand("dst", dst, size, Where::kSram)
-            .operand("src", src, size, Where::kSram);
+        c.operand("dst", dst, size, Space::kSram)
+            .operand("src", src, size, Space::kSram);
       },
       [&] {
         if (size <= 0 || dir != SRAM2SRAM) return;

@@ -29,7 +29,7 @@ namespace detail {
 // `where`.
 template <class T>
 void set_contract(Contract& c, const T* dst, long count, long stride_bytes,
-                  long segnum, Where where) {
+                  long segnum, Space where) {
   const long run_bytes = count * long(sizeof(T));
   c.count(count).count(segnum).require(
       segnum <= 0 || stride_bytes >= run_bytes, [&] {
@@ -37,7 +37,7 @@ void set_contract(Contract& c, const T* dst, long count, long stride_bytes,
                " is shorter than a run of " + std::to_string(run_bytes) +
                " bytes";
       });
-  if (segnum > 0 && (where == Where::kSram || where == Where::kGdram)) {
+  if (segnum > 0 && (where == Space::kSram || where == Space::kGdram)) {
     // Only the runs are written: the race check sees the gaps free.
     const Segments runs{run_bytes, stride_bytes, segnum + 1, 0, 1};
     c.operand("dst", dst, segnum * stride_bytes + run_bytes, where,
@@ -49,7 +49,7 @@ void set_contract(Contract& c, const T* dst, long count, long stride_bytes,
 
 template <class T>
 void set_runs(const char* name, T* dst, long count, T value, long stride_bytes,
-              long segnum, Where where) {
+              long segnum, Space where) {
   run_builtin(
       name,
       Tally::elements(Family::kArithmetic,
@@ -68,7 +68,7 @@ void set_runs(const char* name, T* dst, long count, T value, long stride_bytes,
 
 // A fill built-in: value converted to the element type the pair (T, V)
 // selects, written elem_count times per segment in `where`.
-template <Where where, class T, class V>
+template <Space where, class T, class V>
 XBANG_ENTRY_INLINE void set_builtin(const char* name, T* dst, int elem_count,
                                     V value, int dst_stride, int segnum) {
   using Elem = fill_elem_t<T, V>;
@@ -81,100 +81,100 @@ XBANG_ENTRY_INLINE void set_builtin(const char* name, T* dst, int elem_count,
 
 template <class T, class V>
 inline void __gdramset(T* dst, int elem_count, V value) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kGdram>(
       "__gdramset", dst, elem_count, value, 0, 0);
 }
 template <class T, class V>
 inline void __gdramset(T* dst, int elem_count, V value, int dst_stride,
                        int segnum) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kGdram>(
       "__gdramset", dst, elem_count, value, dst_stride, segnum);
 }
 template <class T, class V>
 inline void __ldramset(T* dst, int elem_count, V value) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kGdram>(
       "__ldramset", dst, elem_count, value, 0, 0);
 }
 template <class T, class V>
 inline void __ldramset(T* dst, int elem_count, V value, int dst_stride,
                        int segnum) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kGdram>(
       "__ldramset", dst, elem_count, value, dst_stride, segnum);
 }
 template <class T, class V>
 inline void __sramset(T* dst, int elem_count, V value) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kSram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kSram>(
       "__sramset", dst, elem_count, value, 0, 0);
 }
 template <class T, class V>
 inline void __sramset(T* dst, int elem_count, V value, int dst_stride,
                       int segnum) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kSram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kSram>(
       "__sramset", dst, elem_count, value, dst_stride, segnum);
 }
 template <class T, class V>
 inline void __nramset(T* dst, int elem_count, V value) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kNram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kNram>(
       "__nramset", dst, elem_count, value, 0, 0);
 }
 template <class T, class V>
 inline void __nramset(T* dst, int elem_count, V value, int dst_stride,
                       int segnum) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kNram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kNram>(
       "__nramset", dst, elem_count, value, dst_stride, segnum);
 }
 template <class T, class V>
 inline void __wramset(T* dst, int elem_count, V value) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kWram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kWram>(
       "__wramset", dst, elem_count, value, 0, 0);
 }
 template <class T, class V>
 inline void __wramset(T* dst, int elem_count, V value, int dst_stride,
                       int segnum) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kWram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kWram>(
       "__wramset", dst, elem_count, value, dst_stride, segnum);
 }
 template <class T, class V>
 inline void __gdramset_async(T* dst, int elem_count, V value) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kGdram>(
       "__gdramset_async", dst, elem_count, value, 0, 0);
 }
 template <class T, class V>
 inline void __gdramset_async(T* dst, int elem_count, V value, int dst_stride,
                              int segnum) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kGdram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kGdram>(
       "__gdramset_async", dst, elem_count, value, dst_stride, segnum);
 }
 template <class T, class V>
 inline void __sramset_async(T* dst, int elem_count, V value) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kSram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kSram>(
       "__sramset_async", dst, elem_count, value, 0, 0);
 }
 template <class T, class V>
 inline void __sramset_async(T* dst, int elem_count, V value, int dst_stride,
                             int segnum) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kSram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kSram>(
       "__sramset_async", dst, elem_count, value, dst_stride, segnum);
 }
 template <class T, class V>
 inline void __nramset_async(T* dst, int elem_count, V value) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kNram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kNram>(
       "__nramset_async", dst, elem_count, value, 0, 0);
 }
 template <class T, class V>
 inline void __nramset_async(T* dst, int elem_count, V value, int dst_stride,
                             int segnum) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kNram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kNram>(
       "__nramset_async", dst, elem_count, value, dst_stride, segnum);
 }
 template <class T, class V>
 inline void __wramset_async(T* dst, int elem_count, V value) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kWram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kWram>(
       "__wramset_async", dst, elem_count, value, 0, 0);
 }
 template <class T, class V>
 inline void __wramset_async(T* dst, int elem_count, V value, int dst_stride,
                             int segnum) {
-  ::xbang::detail::set_builtin<::xbang::detail::Where::kWram>(
+  ::xbang::detail::set_builtin<::xbang::detail::Space::kWram>(
       "__wramset_async", dst, elem_count, value, dst_stride, segnum);
 }

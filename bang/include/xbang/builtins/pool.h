@@ -112,9 +112,9 @@ void pool_contract(Contract& c, const T* dst, const T* src, const PoolShape& s,
   });
   const long in_bytes = s.in_elems() * long(sizeof(T));
   const long out_bytes = s.computes() ? s.out_elems() * long(sizeof(T)) : 0;
-  c.operand("src", src, in_bytes, Where::kNram).pending(src, in_bytes);
-  if (dst != nullptr) c.operand("dst", dst, out_bytes, Where::kNram);
-  if (index != nullptr) c.operand("index", index, index_bytes, Where::kNram);
+  c.operand("src", src, in_bytes, Space::kNram).pending(src, in_bytes);
+  if (dst != nullptr) c.operand("dst", dst, out_bytes, Space::kNram);
+  if (index != nullptr) c.operand("index", index, index_bytes, Space::kNram);
 }
 
 // Window reads of a pool built-in, counted in the arithmetic family.

@@ -33,7 +33,7 @@ inline T __load_nram(const T* p) {
   using namespace ::xbang::detail;
   return run_builtin_or(
       T(0), "__load_nram", Tally::none(),
-      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kNram); },
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Space::kNram); },
       [&] { return *p; });
 }
 template <class T, class V>
@@ -41,7 +41,7 @@ inline void __store_nram(T* p, V value) {
   using namespace ::xbang::detail;
   run_builtin(
       "__store_nram", Tally::none(),
-      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kNram); },
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Space::kNram); },
       [&] { *p = static_cast<T>(value); });
 }
 
@@ -50,7 +50,7 @@ inline T __load_wram(const T* p) {
   using namespace ::xbang::detail;
   return run_builtin_or(
       T(0), "__load_wram", Tally::none(),
-      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kWram); },
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Space::kWram); },
       [&] { return *p; });
 }
 template <class T, class V>
@@ -58,7 +58,7 @@ inline void __store_wram(T* p, V value) {
   using namespace ::xbang::detail;
   run_builtin(
       "__store_wram", Tally::none(),
-      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kWram); },
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Space::kWram); },
       [&] { *p = static_cast<T>(value); });
 }
 
@@ -67,7 +67,7 @@ inline T __load_sram(const T* p) {
   using namespace ::xbang::detail;
   return run_builtin_or(
       T(0), "__load_sram", Tally::none(),
-      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kSram); },
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Space::kSram); },
       [&] { return *p; });
 }
 template <class T, class V>
@@ -76,7 +76,7 @@ inline void __store_sram(T* p, V value) {
   run_builtin(
       "__store_sram", Tally::none(),
       [=](Contract& c) {
-        c.operand("p", p, long(sizeof(T)), Where::kSram, Access::kWrite);
+        c.operand("p", p, long(sizeof(T)), Space::kSram, Access::kWrite);
       },
       [&] { *p = static_cast<T>(value); });
 }
@@ -86,7 +86,7 @@ inline T __load_gdram(const T* p) {
   using namespace ::xbang::detail;
   return run_builtin_or(
       T(0), "__load_gdram", Tally::none(),
-      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Where::kGdram); },
+      [=](Contract& c) { c.operand("p", p, long(sizeof(T)), Space::kGdram); },
       [&] { return *p; });
 }
 template <class T, class V>
@@ -95,7 +95,7 @@ inline void __store_gdram(T* p, V value) {
   run_builtin(
       "__store_gdram", Tally::none(),
       [=](Contract& c) {
-        c.operand("p", p, long(sizeof(T)), Where::kGdram, Access::kWrite);
+        c.operand("p", p, long(sizeof(T)), Space::kGdram, Access::kWrite);
       },
       [&] { *p = static_cast<T>(value); });
 }

@@ -19,7 +19,7 @@ bool nonzero(T v) {
 template <class T>
 void read_contract(Contract& c, const char* operand, const T* src, long n) {
   const std::ptrdiff_t bytes = n * std::ptrdiff_t(sizeof(T));
-  c.count(n).operand(operand, src, bytes, Where::kNram).pending(src, bytes);
+  c.count(n).operand(operand, src, bytes, Space::kNram).pending(src, bytes);
 }
 
 // A built-in that reads n elements of src and returns a count or an index
@@ -56,7 +56,7 @@ void run_arg_extreme(const char* name, T* dst, const T* src, long n,
       name, Tally::elements(Family::kSelection, n),
       [&](Contract& c) {
         read_contract(c, "src", src, n);
-        c.operand("dst", dst, long(sizeof(T)) + 4, Where::kNram);
+        c.operand("dst", dst, long(sizeof(T)) + 4, Space::kNram);
       },
       [&] { arg_extreme(dst, src, n, better); });
 }
@@ -74,7 +74,7 @@ inline uint32_t __bang_filter(T* dst, const T* src, const T* mask, int n) {
       [&](Contract& c) {
         read_contract(c, "src", src, n);
         read_contract(c, "mask", mask, n);
-        c.operand("dst", dst, n * long(sizeof(T)), Where::kNram);
+        c.operand("dst", dst, n * long(sizeof(T)), Space::kNram);
       },
       [&] {
         uint32_t kept = 0;

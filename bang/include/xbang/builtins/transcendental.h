@@ -448,8 +448,8 @@ void taylor_builtin(const char* name, T* dst, const T* src, T* scratch1,
       [&](Contract& c) {
         elementwise_contract(c, dst, n, src);
         const long bytes = long(n) * long(sizeof(T));
-        c.operand("scratch1", scratch1, bytes, Where::kNram)
-            .operand("scratch2", scratch2, bytes, Where::kNram);
+        c.operand("scratch1", scratch1, bytes, Space::kNram)
+            .operand("scratch2", scratch2, bytes, Space::kNram);
       },
       [&] { unary(dst, src, n, Op{}); });
 }

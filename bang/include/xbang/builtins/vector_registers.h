@@ -98,7 +98,7 @@ XBANG_ENTRY_INLINE void register_access(const char* name, const void* p,
                               " exceeds the register's " +
                               std::to_string(kLanes) + " lanes";
                      })
-            .operand("nram", p, long(count) * long(sizeof(T)), Where::kNram);
+            .operand("nram", p, long(count) * long(sizeof(T)), Space::kNram);
       },
       [&] {
         move(size_t(count < 0        ? 0

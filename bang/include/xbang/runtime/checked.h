@@ -40,7 +40,9 @@ void clear_reports();
 
 namespace detail {
 
-enum class Space { kNram, kWram, kSram, kGdram };
+// The memory spaces an operand may live in. kGdramOrSram: either of the two
+// (atomics' destination).
+enum class Space { kNram, kWram, kSram, kGdram, kGdramOrSram };
 const char* space_name(Space s);
 
 extern std::atomic<bool> checked_flag;
@@ -79,20 +81,20 @@ inline bool passes_recent(const CoreContext& core, const void* p,
                           std::ptrdiff_t bytes, Space space) {
   const char* begin = static_cast<const char*>(p);
   if (space == Space::kNram || space == Space::kWram) {
-    const CoreContext::PassedObjects& passed =
-        core.passed_objects[space == Space::kNram ? 0 : 1];
-    for (const CoreContext::CheckedObject& o : passed.objects) {
+    const CheckedFastPath::PassedObjects& passed =
+        core.checked.passed_objects[space == Space::kNram ? 0 : 1];
+    for (const CheckedFastPath::Object& o : passed.objects) {
       if (begin >= o.begin && begin + bytes <= o.end) return true;
     }
     return false;
   }
   if (space != Space::kGdram || bytes < 0) return false;
-  const CoreContext::RecentAllocations& recent = core.recent_gdram;
+  const CheckedFastPath::RecentAllocations& recent = core.checked.recent_gdram;
   if (recent.generation !=
       gdram_registry_generation.load(std::memory_order_acquire)) {
     return false;
   }
-  for (int i = 0; i < CoreContext::RecentAllocations::kSize; ++i) {
+  for (int i = 0; i < CheckedFastPath::RecentAllocations::kSize; ++i) {
     if (range_inside(begin, size_t(bytes), recent.begin[i], recent.end[i])) {
       return true;
     }

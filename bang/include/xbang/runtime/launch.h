@@ -26,8 +26,6 @@
 //   report.
 #pragma once
 
-#include <cnrt.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -36,6 +34,7 @@
 #include <utility>
 
 #include "xbang/core/arch.h"
+#include "xbang/runtime/cnrt_types.h"
 
 namespace xbang {
 namespace detail {

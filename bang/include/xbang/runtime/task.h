@@ -5,12 +5,11 @@
 
 #include <array>
 #include <cstdint>
-#include <vector>
 
 #include "xbang/runtime/async_copies.h"
 #include "xbang/runtime/counters.h"
-#include "xbang/runtime/timeline.h"
 #include "xbang/runtime/races.h"
+#include "xbang/runtime/timeline.h"
 
 // Task variables: one set per emulated core, set by the runtime.
 // Initial-exec, like tls_core below: kernels read them in their loops
@@ -24,47 +23,29 @@ extern XBANG_TASK_VARIABLE int32_t coreDim, coreId, clusterDim, clusterId;
 namespace xbang {
 namespace detail {
 
-class LaunchState;  // runtime-private
-struct RaceLog;     // runtime-private: checked mode's shared-memory accesses
+class LaunchState;        // runtime-private
+struct PrivateCoreState;  // device-private (bang/device/core_state.h)
 
-// A core's copy of one module's __nram__ and __wram__ sections (each module,
-// executable or shared library, has its own; see module.h).
-struct OnchipWindow {
-  const void* module;  // the device's record of the module
-  const char* nram_begin;
-  const char* nram_end;
-  const char* wram_begin;
-  const char* wram_end;
-};
-
-// State of the emulated core running on this host thread.
-struct CoreContext {
-  LaunchState* launch = nullptr;
-  int core_index = 0;  // in the launch's core order (runtime-private)
-  const char* kernel = "";
-  bool is_mpu = false;
-  std::array<uint64_t, kNumDirections> copy_bytes{};
-  std::array<uint64_t, kNumFamilies> elements{};
-  uint64_t atomic_updates = 0;
-  uint64_t barriers = 0;
-  // This core's copies of the modules' on-chip sections (checked mode).
-  std::vector<OnchipWindow> onchip;
-  bool budget_reported = false;  // checked mode: on-chip budget, once per core
-  // Checked mode: the NRAM and WRAM variables the last passing operands of
-  // each space lay in (kernels call built-ins on a few buffers again and
-  // again), the oldest replaced first.
-  struct CheckedObject {
+// What checked mode's inline operand checks read (checked.h, entry.h):
+// public so that a passing operand costs loads, not calls (checked mode's
+// per-call cost is a measured goal). The device keeps it in step with the
+// core's PrivateCoreState.
+struct CheckedFastPath {
+  // The NRAM and WRAM variables the last passing operands of each space lay
+  // in (kernels call built-ins on a few buffers again and again), the oldest
+  // replaced first.
+  struct Object {
     const char* begin = nullptr;
     const char* end = nullptr;
   };
   static constexpr int kPassedObjects = 4;
   struct PassedObjects {
-    std::array<CheckedObject, kPassedObjects> objects{};
+    std::array<Object, kPassedObjects> objects{};
     int next = 0;
   };
   std::array<PassedObjects, 2> passed_objects{};  // NRAM, WRAM
-  // Checked mode: the GDRAM allocations this core's operands lay in lately,
-  // valid while no allocation is released (memory.cpp).
+  // The GDRAM allocations this core's operands lay in lately, valid while no
+  // allocation is released (memory.cpp).
   struct RecentAllocations {
     static constexpr int kSize = 8;
     uint64_t generation = ~uint64_t(0);
@@ -73,16 +54,36 @@ struct CoreContext {
     int next = 0;
   };
   RecentAllocations recent_gdram;
-  // __memcpy_async copies not yet performed (XBANG_ASYNC=late) and, in
-  // checked mode, the copies not yet synced (see async_copies.h).
-  std::vector<PendingCopy> pending_copies;
-  std::vector<UnsyncedCopy> unsynced_copies;
+  // The async copies not yet synced; their ranges are device-private.
+  uint32_t unsynced_copies = 0;
+  // Whether the launch checks races: the core then notes its SRAM and GDRAM
+  // accesses in its race log (device-private).
+  bool notes_shared_accesses = false;
+};
+
+// State of the emulated core running on this host thread: what inline
+// built-ins read and count into. The rest (on-chip windows, async-copy
+// queues, race log) is the device's, behind private_state.
+struct CoreContext {
+  // Which core this is: for the device and its reports.
+  LaunchState* launch = nullptr;
+  int core_index = 0;  // in the launch's core order (runtime-private)
+  const char* kernel = "";
+  bool is_mpu = false;
+  std::array<uint64_t, kNumDirections> copy_bytes{};
+  std::array<uint64_t, kNumFamilies> elements{};
+  uint64_t atomic_updates = 0;
+  uint64_t barriers = 0;
   // The timing model: this core's streams (docs/timing-model.md).
   CoreTimeline timeline;
   // Which built-ins pass the core's turn (races.h).
   Turns turns = Turns::kNone;
-  // Checked mode: the core's SRAM and GDRAM accesses, for the race check.
-  RaceLog* race_log = nullptr;
+  // __memcpy_async copies queued and not yet performed (XBANG_ASYNC=late):
+  // a synchronous copy tests it before asking the device about them.
+  uint32_t pending_copies = 0;
+  CheckedFastPath checked;
+  // The device's part, set by the launch for the core's life.
+  PrivateCoreState* private_state = nullptr;
 };
 
 // Initial-exec: every built-in reads it, from kernels in executables and in
@@ -93,12 +94,24 @@ extern __thread CoreContext* tls_core
     __attribute__((tls_model("initial-exec")));
 inline CoreContext* current_core() { return tls_core; }
 
-// Performs the core's delayed __memcpy_async copies, in issue order, and
+// The core's async-copy queue (bang/device/async_copies.cpp).
+// Performs the core's queued __memcpy_async copies, in issue order, and
 // forgets the unsynced ones: the core's sync, barrier or return.
 void flush_pending_copies(CoreContext& core);
-inline bool has_unsynced_copies(const CoreContext& core) {
-  return !core.pending_copies.empty() || !core.unsynced_copies.empty();
-}
+// XBANG_ASYNC=late: queues a copy until the core's next sync, prefetching
+// its source; past kMaxPendingCopies the queue lands first.
+void queue_pending_copy(CoreContext& core, const PendingCopy& copy);
+// Lands the queued copies first when one writes a byte the synchronous copy
+// (dst, d from src, s) reads or writes, or reads a byte it writes: the IO
+// queue performs copies in issue order.
+void land_pending_copies_meeting(CoreContext& core, const void* dst,
+                                 const void* src, const Segments& d,
+                                 const Segments& s);
+// Checked mode: keeps an async copy's ranges until the core's next sync, for
+// warn_unsynced_access (checked.h).
+void note_unsynced_copy(CoreContext& core, const char* builtin, const void* dst,
+                        const void* src, const Segments& d, const Segments& s,
+                        const char* file, int line);
 
 // Counting outside the entry wrapper (inline assembly): each count is one
 // vector instruction of 4-byte elements on the core's timeline.

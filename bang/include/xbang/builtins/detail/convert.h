@@ -509,7 +509,7 @@ void convert_builtin(const char* builtin, To* dst, const From* src, int n,
         const std::ptrdiff_t src_bytes = n * std::ptrdiff_t(sizeof(From));
         c.count(n).dst(dst, dst_bytes).vector_bytes(dst_bytes);
         if (overlap_streams_safely(dst, src, n)) {
-          c.operand("src", src, src_bytes, Where::kNram)
+          c.operand("src", src, src_bytes, Space::kNram)
               .pending(src, src_bytes);
         } else {
           c.src("src", src, src_bytes);

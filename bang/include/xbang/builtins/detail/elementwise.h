@@ -163,7 +163,7 @@ void cycle_contract(Contract& c, const T* dst, const T* src, const T* seg,
                " is not a multiple of seg_n " + std::to_string(seg_n);
       });
   elementwise_contract(c, dst, src_n, src);
-  c.operand("seg", seg, seg_n * long(sizeof(T)), Where::kNram)
+  c.operand("seg", seg, seg_n * long(sizeof(T)), Space::kNram)
       .pending(seg, seg_n * long(sizeof(T)));
 }
 

@@ -40,23 +40,6 @@
 namespace xbang {
 namespace detail {
 
-// Where an operand may live. kGdramOrSram: atomics' destination.
-enum class Where { kNram, kWram, kSram, kGdram, kGdramOrSram };
-
-inline Space space_of(Where where) {
-  switch (where) {
-    case Where::kWram:
-      return Space::kWram;
-    case Where::kSram:
-      return Space::kSram;
-    case Where::kGdram:
-    case Where::kGdramOrSram:
-      return Space::kGdram;
-    default:
-      return Space::kNram;
-  }
-}
-
 // A built-in's contract, evaluated in one of two modes: kValidate checks
 // each clause in order and stops at the first violation (reported);
 // kProbe checks nothing and only records whether an operand is on-chip
@@ -88,7 +71,7 @@ class Contract {
   // The destination: [p, p + bytes) inside `where`. Later sources are
   // checked against it.
   Contract& dst(const void* p, std::ptrdiff_t bytes,
-                Where where = Where::kNram) {
+                Space where = Space::kNram) {
     dst_ = p;
     dst_bytes_ = bytes;
     operand("dst", p, bytes, where, Access::kWrite);
@@ -98,7 +81,7 @@ class Contract {
   // (exact in place); a read of bytes an unsynced __memcpy_async writes is
   // warned about.
   Contract& src(const char* name, const void* p, std::ptrdiff_t bytes,
-                Where where = Where::kNram) {
+                Space where = Space::kNram) {
     operand(name, p, bytes, where);
     if (validating() && dst_ != nullptr) {
       ok_ = check_inplace(builtin_, dst_, dst_bytes_, p, bytes);
@@ -107,7 +90,7 @@ class Contract {
   }
   // A source that must not overlap dst at all.
   Contract& disjoint_src(const char* name, const void* p, std::ptrdiff_t bytes,
-                         Where where = Where::kNram) {
+                         Space where = Space::kNram) {
     operand(name, p, bytes, where);
     if (validating() && dst_ != nullptr) {
       ok_ = check_disjoint(builtin_, dst_, dst_bytes_, p, bytes);
@@ -118,34 +101,33 @@ class Contract {
   // access noted for the race check (`shape`: the segments from `base` it
   // touches, when not all of [p, p + bytes)).
   Contract& operand(const char* name, const void* p, std::ptrdiff_t bytes,
-                    Where where, Access access = Access::kRead,
+                    Space where, Access access = Access::kRead,
                     const void* base = nullptr,
                     const Segments* shape = nullptr) {
-    if (where == Where::kNram || where == Where::kWram) onchip_ = true;
-    if (where == Where::kSram) sram_ = true;
+    if (where == Space::kNram || where == Space::kWram) onchip_ = true;
+    if (where == Space::kSram) sram_ = true;
     if (!validating()) {
-      if (mode_ == Mode::kProbe && where == Where::kGdramOrSram &&
+      if (mode_ == Mode::kProbe && where == Space::kGdramOrSram &&
           in_space(p, bytes, Space::kSram)) {
         sram_ = true;
       }
       return *this;
     }
-    bool sram = where == Where::kSram;
-    if (where == Where::kGdramOrSram) {
+    bool sram = where == Space::kSram;
+    if (where == Space::kGdramOrSram) {
       sram = in_space(p, bytes, Space::kSram);
       if (!sram && !in_space(p, bytes, Space::kGdram)) {
         ok_ = check_space(builtin_, name, p, bytes, Space::kGdram);  // reports
       }
     } else {
-      const Space space = space_of(where);
       const CoreContext* core = tls_core;
       if (core != nullptr && bytes > 0 &&
-          !passes_recent(*core, p, bytes, space)) {
-        ok_ = check_space(builtin_, name, p, bytes, space);
+          !passes_recent(*core, p, bytes, where)) {
+        ok_ = check_space(builtin_, name, p, bytes, where);
       }
     }
-    if (ok_ && bytes > 0 && where != Where::kNram && where != Where::kWram &&
-        tls_core != nullptr && tls_core->race_log != nullptr) {
+    if (ok_ && bytes > 0 && where != Space::kNram && where != Space::kWram &&
+        tls_core != nullptr && tls_core->checked.notes_shared_accesses) {
       if (shape != nullptr) {
         note_shared_access(builtin_, file_, line_, base, *shape, access, sram);
       } else {
@@ -175,7 +157,7 @@ class Contract {
   // The one test an access pays while no async copy is unsynced.
   Contract& unsynced(const void* p, std::ptrdiff_t bytes, bool write) {
     const CoreContext* core = tls_core;
-    if (validating() && core != nullptr && !core->unsynced_copies.empty()) {
+    if (validating() && core != nullptr && core->checked.unsynced_copies != 0) {
       warn_unsynced_access(builtin_, p, bytes, write);
     }
     return *this;
