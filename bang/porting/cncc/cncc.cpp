@@ -202,6 +202,19 @@ struct Driver {
     }
     return flags;
   }
+  // --xbang-scalar-check: Clang calls the device's __sanitizer_cov_load* /
+  // __sanitizer_cov_store* before every load and store of 1 to 16 bytes
+  // (bang/device/scalar_access.cpp); `edge` with no counters adds nothing
+  // else. Loops the compiler vectorises keep to 16-byte vectors, which are
+  // instrumented, where wider ones are not.
+  bool scalar_check_applies() const {
+    return command.scalar_check && !gnu && kChecked != 0;
+  }
+  std::vector<std::string> scalar_check_flags() const {
+    if (!scalar_check_applies()) return {};
+    return {"-fsanitize-coverage=edge,trace-loads,trace-stores",
+            "-mprefer-vector-width=128", "-DXBANG_SCALAR_CHECK=1"};
+  }
 
   // cncc's -Wall is Clang's. After the user's flags, so that they hold
   // against -Wall and -Wextra; a warning the user names (-W<name>,
@@ -452,6 +465,10 @@ struct Driver {
     }
     const auto toolkit = toolkit_flags();
     argv.insert(argv.end(), toolkit.begin(), toolkit.end());
+    if (input.language == Language::kBang) {
+      const auto scalar = scalar_check_flags();
+      argv.insert(argv.end(), scalar.begin(), scalar.end());
+    }
     argv.push_back(command.preprocess_only ? "-E" : "-c");
     argv.push_back(source);
     if (!object.empty()) {
@@ -639,6 +656,16 @@ int main(int argc, char** argv) {
   }
   if (xbang::environment::flag("XBANG_CNCC_PORTABLE", false)) {
     driver.command.portable = true;
+  }
+  if (xbang::environment::flag("XBANG_CNCC_SCALAR_CHECK", false)) {
+    driver.command.scalar_check = true;
+  }
+  if (driver.command.scalar_check && !driver.scalar_check_applies()) {
+    std::cerr << "cncc: warning: --xbang-scalar-check ignored: "
+              << (kChecked == 0 ? "xbang was built without checked mode"
+                                : "it needs Clang (GCC cannot instrument "
+                                  "loads and stores)")
+              << "\n";
   }
   driver.verbose = xbang::environment::flag("XBANG_CNCC_VERBOSE", false);
   for (const std::string& word : args) {
