@@ -210,9 +210,32 @@ struct Driver {
   bool scalar_check_applies() const {
     return command.scalar_check && !gnu && kChecked != 0;
   }
-  std::vector<std::string> scalar_check_flags() const {
+  // The functions left uninstrumented: xbang's (the built-ins' code out of
+  // line, lambdas nested up to three deep) and the built-ins themselves
+  // (global functions named __*). Their accesses are the built-ins', which
+  // their contracts check; the entry's BuiltinScope already keeps the
+  // callbacks from checking them, this keeps them from costing a call.
+  // cmake/XbangMlu.cmake writes the same list.
+  static constexpr const char* kScalarCheckIgnored[] = {
+      "_ZN5xbang*",      "_ZNK5xbang*",    "_ZZN5xbang*",
+      "_ZZNK5xbang*",    "_ZZZN5xbang*",   "_ZZZNK5xbang*",
+      "_ZZZZN5xbang*",   "_ZZZZNK5xbang*", "_ZN5xsimd*",
+      "_ZNK5xsimd*",     "_ZZN5xsimd*",    "_Z[0-9]__*",
+      "_Z[0-9][0-9]__*", "_ZZ[0-9]__*",    "_ZZ[0-9][0-9]__*",
+      "_ZZZ[0-9]__*",    "_ZZZ[0-9][0-9]__*"};
+  fs::path scalar_check_ignorelist;
+  std::vector<std::string> scalar_check_flags() {
     if (!scalar_check_applies()) return {};
+    if (scalar_check_ignorelist.empty()) {
+      scalar_check_ignorelist = scratch_file("scalar_check.ignorelist");
+      std::ofstream out(scalar_check_ignorelist);
+      for (const char* pattern : kScalarCheckIgnored) {
+        out << "fun:" << pattern << "\n";
+      }
+    }
     return {"-fsanitize-coverage=edge,trace-loads,trace-stores",
+            "-fsanitize-coverage-ignorelist=" +
+                scalar_check_ignorelist.string(),
             "-mprefer-vector-width=128", "-DXBANG_SCALAR_CHECK=1"};
   }
 
