@@ -94,17 +94,16 @@ Functions read_functions(const std::string& path) {
             sym.st_name >= strtab.sh_size) {
           continue;
         }
-        out.push_back({uintptr_t(sym.st_value),
-                       uintptr_t(sym.st_value + std::max<uint64_t>(
-                                                    sym.st_size, 1)),
-                       names + sym.st_name});
+        out.push_back(
+            {uintptr_t(sym.st_value),
+             uintptr_t(sym.st_value + std::max<uint64_t>(sym.st_size, 1)),
+             names + sym.st_name});
       }
     }
   }
-  std::sort(out.begin(), out.end(),
-            [](const Function& a, const Function& b) {
-              return a.begin < b.begin;
-            });
+  std::sort(out.begin(), out.end(), [](const Function& a, const Function& b) {
+    return a.begin < b.begin;
+  });
   return functions;
 }
 
@@ -156,7 +155,8 @@ const char* location_of(const void* pc) {
     char offset[32];
     std::snprintf(offset, sizeof offset, "+0x%llx",
                   static_cast<unsigned long long>(address - base));
-    text += " (" + (slash == std::string::npos ? module : module.substr(slash + 1)) +
+    text += " (" +
+            (slash == std::string::npos ? module : module.substr(slash + 1)) +
             offset + ")";
   }
   return known->emplace(pc, std::move(text)).first->second.c_str();
@@ -185,9 +185,9 @@ bool meets_unsynced_copy(const CoreContext& core, const char* p, long bytes,
 }
 
 // The checks, for an access that may need them.
-__attribute__((noinline)) void check_access(CoreContext& core,
-                                            const void* pc, const void* addr,
-                                            long bytes, bool write) {
+__attribute__((noinline)) void check_access(CoreContext& core, const void* pc,
+                                            const void* addr, long bytes,
+                                            bool write) {
   const char* p = static_cast<const char*>(addr);
   if (!core.unsynced_copies.empty() &&
       meets_unsynced_copy(core, p, bytes, write)) {
@@ -217,10 +217,10 @@ inline __attribute__((always_inline)) void access(const void* pc,
 }  // namespace detail
 }  // namespace xbang
 
-#define XBANG_SCALAR_CALLBACK(kind, bytes, type, write)                  \
-  extern "C" __attribute__((visibility("default"))) void                 \
-      __sanitizer_cov_##kind##bytes(type* addr) {                        \
-    xbang::detail::access(__builtin_return_address(0), addr, bytes, write); \
+#define XBANG_SCALAR_CALLBACK(kind, bytes, type, write)                        \
+  extern "C" __attribute__((                                                   \
+      visibility("default"))) void __sanitizer_cov_##kind##bytes(type* addr) { \
+    xbang::detail::access(__builtin_return_address(0), addr, bytes, write);    \
   }
 
 XBANG_SCALAR_CALLBACK(load, 1, uint8_t, false)

@@ -217,12 +217,11 @@ struct Driver {
   // callbacks from checking them, this keeps them from costing a call.
   // cmake/XbangMlu.cmake writes the same list.
   static constexpr const char* kScalarCheckIgnored[] = {
-      "_ZN5xbang*",      "_ZNK5xbang*",    "_ZZN5xbang*",
-      "_ZZNK5xbang*",    "_ZZZN5xbang*",   "_ZZZNK5xbang*",
-      "_ZZZZN5xbang*",   "_ZZZZNK5xbang*", "_ZN5xsimd*",
-      "_ZNK5xsimd*",     "_ZZN5xsimd*",    "_Z[0-9]__*",
-      "_Z[0-9][0-9]__*", "_ZZ[0-9]__*",    "_ZZ[0-9][0-9]__*",
-      "_ZZZ[0-9]__*",    "_ZZZ[0-9][0-9]__*"};
+      "_ZN5xbang*",       "_ZNK5xbang*",   "_ZZN5xbang*",      "_ZZNK5xbang*",
+      "_ZZZN5xbang*",     "_ZZZNK5xbang*", "_ZZZZN5xbang*",    "_ZZZZNK5xbang*",
+      "_ZN5xsimd*",       "_ZNK5xsimd*",   "_ZZN5xsimd*",      "_Z[0-9]__*",
+      "_Z[0-9][0-9]__*",  "_ZZ[0-9]__*",   "_ZZ[0-9][0-9]__*", "_ZZZ[0-9]__*",
+      "_ZZZ[0-9][0-9]__*"};
   fs::path scalar_check_ignorelist;
   std::vector<std::string> scalar_check_flags() {
     if (!scalar_check_applies()) return {};
@@ -233,10 +232,10 @@ struct Driver {
         out << "fun:" << pattern << "\n";
       }
     }
-    return {"-fsanitize-coverage=edge,trace-loads,trace-stores",
-            "-fsanitize-coverage-ignorelist=" +
-                scalar_check_ignorelist.string(),
-            "-mprefer-vector-width=128", "-DXBANG_SCALAR_CHECK=1"};
+    return {
+        "-fsanitize-coverage=edge,trace-loads,trace-stores",
+        "-fsanitize-coverage-ignorelist=" + scalar_check_ignorelist.string(),
+        "-mprefer-vector-width=128", "-DXBANG_SCALAR_CHECK=1"};
   }
 
   // cncc's -Wall is Clang's. After the user's flags, so that they hold
