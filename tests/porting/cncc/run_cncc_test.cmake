@@ -303,18 +303,28 @@ elseif(STEP STREQUAL "scalar_check")
       # The read and the write before the sync: one warning each, naming
       # the access's function and the copy's call site.
       expect_output("read_before_sync: 1 warnings\n  [^\n]*plain C\\+\\+ "
-                    "access in `[^`]+` \\(checked\\+0x[0-9a-f]+\\): reads \\[0x[0-9a-f]+, \\+4\\) "
-                    "which __memcpy_async at [^\n]*scalar_check\\.mlu:20 writes")
-      expect_output("write_before_sync: 1 warnings\n  [^\n]*: writes \\[0x[0-9a-f]+, \\+4\\) which "
+                    "access in `ReadBeforeSync\\(float\\*, float const\\*\\)` "
+                    "\\(checked\\+0x[0-9a-f]+\\): reads "
+                    "\\[0x[0-9a-f]+, \\+4\\) which __memcpy_async at [^\n]*scalar_check\\.mlu:20 writes")
+      expect_output("write_before_sync: 1 warnings\n  [^\n]*`WriteBeforeSync"
+                    "[^\n]*: writes \\[0x[0-9a-f]+, \\+4\\) which "
                     "__memcpy_async at [^\n]*scalar_check\\.mlu:28 writes")
       expect_output("read_after_sync: 0 warnings\n")
       # One core's SRAM store, another's load, no barrier between.
       expect_output("sram_no_barrier: 1 warnings\n  [^\n]*cross-core race: "
-                    "plain C\\+\\+ access in `[^\n]* writes "
+                    "plain C\\+\\+ access in `SramHandOff[^\n]* writes "
                     "\\[0x[0-9a-f]+, \\+4\\) of SRAM of cluster 0, which plain "
-                    "C\\+\\+ access in `[^\n]* reads")
+                    "C\\+\\+ access in `SramHandOff[^\n]* reads")
       expect_output("sram_barrier: 0 warnings\n")
     endforeach()
+    # A fat binary's other architecture: its variant is instrumented too.
+    cncc_run(SUCCESS ${CNCC} --xbang-scalar-check ${source} -o fat -O2
+             --bang-mlu-arch=mtp_372 --bang-mlu-arch=mtp_592)
+    cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=MLU590
+             ${WORK_DIR}/fat)
+    expect_output("read_before_sync: 1 warnings\n  [^\n]*`ReadBeforeSync"
+                  "\\(float\\*, float const\\*\\) \\[clone \\.xbang_mtp_592\\]`")
+    expect_output("sram_no_barrier: 1 warnings\n")
   endif()
 else()
   message(FATAL_ERROR "run_cncc_test.cmake: unknown STEP '${STEP}'")
