@@ -28,6 +28,7 @@
 #include "launch_state.h"
 #include "modules.h"
 #include "races.h"
+#include "runtime_internal.h"
 #include "xbang/runtime/checked.h"
 #include "xbang/runtime/task.h"
 
@@ -162,6 +163,14 @@ const char* location_of(const void* pc) {
   return known->emplace(pc, std::move(text)).first->second.c_str();
 }
 
+// The lowest and one-past-highest byte of the SRAM sections of the launch of
+// the core this thread runs (bind_scalar_access); empty when it has none.
+struct SramHull {
+  const char* lo = nullptr;
+  const char* hi = nullptr;
+};
+__thread SramHull tls_sram_hull __attribute__((tls_model("initial-exec")));
+
 // Whether p lies in the SRAM section of one of the launch's modules.
 bool in_sram(const CoreContext& core, const char* p) {
   if (core.launch == nullptr) return false;
@@ -193,7 +202,8 @@ __attribute__((noinline)) void check_access(CoreContext& core, const void* pc,
       meets_unsynced_copy(core, p, bytes, write)) {
     warn_unsynced_access(location_of(pc), p, bytes, write);
   }
-  if (core.race_log != nullptr && in_sram(core, p)) {
+  if (core.race_log != nullptr && p >= tls_sram_hull.lo &&
+      p < tls_sram_hull.hi && in_sram(core, p)) {
     note_shared_access(location_of(pc), nullptr, 0, p,
                        Segments{bytes, 0, 1, 0, 1},
                        write ? Access::kWrite : Access::kRead, /*sram=*/true);
@@ -209,11 +219,29 @@ inline __attribute__((always_inline)) void access(const void* pc,
   if (__builtin_expect(core == nullptr, 1)) return;
   if (tls_builtin_depth != 0) return;
   if (!checked_flag.load(std::memory_order_relaxed)) return;
-  if (core->unsynced_copies.empty() && core->race_log == nullptr) return;
+  const char* p = static_cast<const char*>(addr);
+  if (core->unsynced_copies.empty() &&
+      (p < tls_sram_hull.lo || p >= tls_sram_hull.hi ||
+       core->race_log == nullptr)) {
+    return;
+  }
   check_access(*core, pc, addr, bytes, write);
 }
 
 }  // namespace
+
+void bind_scalar_access(const CoreContext& core) {
+  SramHull hull;
+  if (core.launch != nullptr) {
+    for (const auto& module : core.launch->modules()) {
+      const ModuleSections& s = module->sections;
+      if (s.sram_begin == s.sram_end) continue;
+      if (hull.lo == nullptr || s.sram_begin < hull.lo) hull.lo = s.sram_begin;
+      if (hull.hi == nullptr || s.sram_end > hull.hi) hull.hi = s.sram_end;
+    }
+  }
+  tls_sram_hull = hull;
+}
 }  // namespace detail
 }  // namespace xbang
 
