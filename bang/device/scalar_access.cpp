@@ -122,7 +122,7 @@ std::string demangle(const std::string& name) {
 // `addr2line -e module` takes for a shared library or a position-independent
 // executable. Each distinct pc is worked out once and kept (the reports and
 // the race log keep the pointer).
-const char* location_of(const void* pc) {
+const char* describe_location(const void* pc) {
   static std::mutex mutex;
   static auto* known = new std::unordered_map<const void*, std::string>;
   static auto* functions = new std::map<std::string, Functions>;
@@ -161,6 +161,23 @@ const char* location_of(const void* pc) {
             offset + ")";
   }
   return known->emplace(pc, std::move(text)).first->second.c_str();
+}
+
+// describe_location through a per-thread cache: a kernel's SRAM accesses
+// each name their place in the race log, and the cores must not queue for
+// the table's lock.
+const char* location_of(const void* pc) {
+  struct Entry {
+    const void* pc;
+    const char* text;
+  };
+  static constexpr size_t kEntries = 64;
+  thread_local Entry cache[kEntries] = {};
+  Entry& entry = cache[(reinterpret_cast<uintptr_t>(pc) >> 2) % kEntries];
+  if (entry.pc != pc || entry.text == nullptr) {
+    entry = {pc, describe_location(pc)};
+  }
+  return entry.text;
 }
 
 // The lowest and one-past-highest byte of the SRAM sections of the launch of
@@ -216,7 +233,7 @@ inline __attribute__((always_inline)) void access(const void* pc,
                                                   const void* addr, long bytes,
                                                   bool write) {
   CoreContext* const core = tls_core;
-  if (__builtin_expect(core == nullptr, 1)) return;
+  if (core == nullptr) return;
   if (tls_builtin_depth != 0) return;
   if (!checked_flag.load(std::memory_order_relaxed)) return;
   const char* p = static_cast<const char*>(addr);
