@@ -287,11 +287,11 @@ __attribute__((no_sanitize("null"))) void run_core(
   core.is_mpu = spec.is_mpu;
   core.timeline.costs = *launch->costs(spec.is_mpu);
   bind_onchip_windows(core);
-  bind_scalar_access(core);
   set_task_variables(launch->shape(), spec);
   if (RaceCheck* races = launch->race_check()) {
     core.race_log = races->log_of(index, spec);
   }
+  bind_scalar_access(core);
   core.turns = launch->turns();
   tls_core = &core;
   tls_turn_due = false;

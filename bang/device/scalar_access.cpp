@@ -181,7 +181,8 @@ const char* location_of(const void* pc) {
 }
 
 // The lowest and one-past-highest byte of the SRAM sections of the launch of
-// the core this thread runs (bind_scalar_access); empty when it has none.
+// the core this thread runs (bind_scalar_access); empty when it has none or
+// no race check.
 struct SramHull {
   const char* lo = nullptr;
   const char* hi = nullptr;
@@ -249,7 +250,7 @@ inline __attribute__((always_inline)) void access(const void* pc,
 
 void bind_scalar_access(const CoreContext& core) {
   SramHull hull;
-  if (core.launch != nullptr) {
+  if (core.launch != nullptr && core.race_log != nullptr) {
     for (const auto& module : core.launch->modules()) {
       const ModuleSections& s = module->sections;
       if (s.sram_begin == s.sram_end) continue;
