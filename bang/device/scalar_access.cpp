@@ -172,7 +172,10 @@ const char* location_of(const void* pc) {
     const char* text;
   };
   static constexpr size_t kEntries = 64;
-  thread_local Entry cache[kEntries] = {};
+  // On the heap: the device library's static TLS stays small (it must fit
+  // the surplus glibc keeps for libraries loaded with dlopen).
+  thread_local std::unique_ptr<Entry[]> cache;
+  if (!cache) cache.reset(new Entry[kEntries]());
   Entry& entry = cache[(reinterpret_cast<uintptr_t>(pc) >> 2) % kEntries];
   if (entry.pc != pc || entry.text == nullptr) {
     entry = {pc, describe_location(pc)};
