@@ -28,8 +28,8 @@
 # go through xbang_add_mlu_sources and the project's C++ compiler instead;
 # then BANG_CNCC_FLAGS applies where it means something on a CPU: -O<level>,
 # -g*, -D<macro>[=<value>], -I<dir>, the first arch with a profile, -march=
-# and -mcpu= (instead of
-# the host CPU). Every other flag is ignored there, with one message at the
+# and -mcpu= (instead of the host CPU), --xbang-scalar-check (with Clang;
+# docs/cncc.md). Every other flag is ignored there, with one message at the
 # first target: warning flags too, as the project's CMAKE_CXX_FLAGS reach
 # those sources already.
 
@@ -128,6 +128,8 @@ function(_bang_apply_cncc_flags target)
       list(APPEND definitions "${CMAKE_MATCH_1}")
     elseif(flag MATCHES "^-I(.+)$")
       list(APPEND includes "${CMAKE_MATCH_1}")
+    elseif(flag STREQUAL "--xbang-scalar-check")
+      # Applied by xbang_add_mlu_sources (_bang_add_sources).
     else()
       list(APPEND ignored "${flag}")
     endif()
@@ -316,6 +318,10 @@ function(_bang_add_sources target)
     set(through_cncc TRUE)
     _bang_add_cncc_objects(${target} ${mlu_sources})
   elseif(mlu_sources)
+    # cncc's --xbang-scalar-check is xbang_add_mlu_sources' XBANG_SCALAR_CHECK.
+    if(" ${BANG_CNCC_FLAGS} " MATCHES "[ ;]--xbang-scalar-check[ ;]")
+      set(XBANG_SCALAR_CHECK ON)
+    endif()
     xbang_add_mlu_sources(${target} ${mlu_sources})
   endif()
   # Through the properties, so the caller may use either signature of

@@ -32,6 +32,10 @@
 # `#pragma unroll`). For cncc's compiler and its -Wall, compile through cncc:
 # FindBANG's bang_add_executable / bang_add_library do (docs/cncc.md).
 #
+# With XBANG_SCALAR_CHECK set (a CMake variable) and Clang as the project's
+# compiler, checked mode also sees the files' plain C++ loads and stores, as
+# cncc --xbang-scalar-check gives (docs/cncc.md, "Scalar accesses").
+#
 # A .mlu file the rewriter cannot read fails its own compilation with the
 # rewriter's message; the other files of the target still build. Relative
 # paths are relative to the calling CMakeLists.txt.
@@ -160,6 +164,34 @@ function(xbang_add_mlu_sources target)
       list(GET archs 0 primary_arch)
       set_property(SOURCE "${generated}" ${source_scope} APPEND PROPERTY
                    COMPILE_DEFINITIONS "__BANG_ARCH__=${primary_arch}")
+    endif()
+    # XBANG_SCALAR_CHECK: checked mode sees the file's plain loads and
+    # stores, as with cncc --xbang-scalar-check (docs/cncc.md); Clang only.
+    if(XBANG_SCALAR_CHECK)
+      # xbang's functions and the built-ins stay uninstrumented (the list
+      # of bang/porting/cncc/cncc.cpp, kScalarCheckIgnored).
+      set(ignorelist "${CMAKE_BINARY_DIR}/xbang_scalar_check.ignorelist")
+      set(patterns "")
+      foreach(prefix IN ITEMS _ZN5xbang _ZNK5xbang _ZZN5xbang _ZZNK5xbang
+                              _ZZZN5xbang _ZZZNK5xbang _ZZZZN5xbang
+                              _ZZZZNK5xbang _ZN5xsimd _ZNK5xsimd _ZZN5xsimd
+                              _Z[0-9]__ _Z[0-9][0-9]__ _ZZ[0-9]__
+                              _ZZ[0-9][0-9]__ _ZZZ[0-9]__ _ZZZ[0-9][0-9]__)
+        string(APPEND patterns "fun:${prefix}*\n")
+      endforeach()
+      # Written only when its text changes.
+      file(CONFIGURE OUTPUT "${ignorelist}" CONTENT "${patterns}" @ONLY)
+      set(clang "$<CXX_COMPILER_ID:Clang>")
+      set_property(SOURCE "${generated}" ${source_scope} APPEND PROPERTY
+                   COMPILE_OPTIONS
+                   "$<${clang}:-fsanitize-coverage=edge,trace-loads,trace-stores>"
+                   "$<${clang}:-fsanitize-coverage-ignorelist=${ignorelist}>"
+                   "$<${clang}:-mprefer-vector-width=128>"
+                   "$<${clang}:-DXBANG_SCALAR_CHECK=1>")
+      if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+        message(STATUS "xbang_add_mlu_sources: XBANG_SCALAR_CHECK needs "
+                       "Clang; ${target}'s .mlu files are compiled without it")
+      endif()
     endif()
     target_sources(${target} PRIVATE "${generated}")
     list(APPEND generated_files "${generated}")

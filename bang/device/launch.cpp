@@ -296,6 +296,7 @@ __attribute__((no_sanitize("null"))) void run_core(
     state.race_log = races->log_of(index, spec);
     core.checked.notes_shared_accesses = true;
   }
+  bind_scalar_access(core);
   core.turns = launch->turns();
   tls_core = &core;
   tls_turn_due = false;

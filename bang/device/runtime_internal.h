@@ -18,6 +18,10 @@ namespace detail {
 // Fill the calling thread's on-chip windows into `core`: its own TLS copy of
 // each module's xbang_nram / xbang_wram sections (the modules of its launch).
 void bind_onchip_windows(CoreContext& core);
+// Notes where the SRAM of the core's launch lies when the launch has a race
+// check, for the checks of plain loads and stores (scalar_access.cpp), on
+// the core's own thread.
+void bind_scalar_access(const CoreContext& core);
 
 // Checked mode: reports a plain C++ write past the end of one of this core's
 // __nram__ / __wram__ variables that landed in the guard zone or alignment

@@ -3,8 +3,8 @@
 // default mode, a checked-mode warning naming both cores, the bytes and both
 // built-ins' call sites, a wrong result under a seeded XBANG_SCHEDULE (the
 // SRAM race) or XBANG_ASYNC=late (the async race), and the same result on
-// every run of a schedule. Its own executable: the only one of tests/bang
-// with an SRAM variable besides test_memory's.
+// every run of a schedule. Its own executable: it declares an SRAM variable,
+// as test_memory and test_scalar_access do.
 #include <algorithm>
 #include <string>
 #include <vector>

@@ -202,6 +202,41 @@ struct Driver {
     }
     return flags;
   }
+  // --xbang-scalar-check: Clang calls the device's __sanitizer_cov_load* /
+  // __sanitizer_cov_store* before every load and store of 1 to 16 bytes
+  // (bang/device/scalar_access.cpp); `edge` with no counters adds nothing
+  // else. Loops the compiler vectorises keep to 16-byte vectors, which are
+  // instrumented, where wider ones are not.
+  bool scalar_check_applies() const {
+    return command.scalar_check && !gnu && kChecked != 0;
+  }
+  // The functions left uninstrumented: xbang's (the built-ins' code out of
+  // line, lambdas nested up to three deep) and the built-ins themselves
+  // (global functions named __*). Their accesses are the built-ins', which
+  // their contracts check; the entry's BuiltinScope already keeps the
+  // callbacks from checking them, this keeps them from costing a call.
+  // cmake/XbangMlu.cmake writes the same list.
+  static constexpr const char* kScalarCheckIgnored[] = {
+      "_ZN5xbang*",       "_ZNK5xbang*",   "_ZZN5xbang*",      "_ZZNK5xbang*",
+      "_ZZZN5xbang*",     "_ZZZNK5xbang*", "_ZZZZN5xbang*",    "_ZZZZNK5xbang*",
+      "_ZN5xsimd*",       "_ZNK5xsimd*",   "_ZZN5xsimd*",      "_Z[0-9]__*",
+      "_Z[0-9][0-9]__*",  "_ZZ[0-9]__*",   "_ZZ[0-9][0-9]__*", "_ZZZ[0-9]__*",
+      "_ZZZ[0-9][0-9]__*"};
+  fs::path scalar_check_ignorelist;
+  std::vector<std::string> scalar_check_flags() {
+    if (!scalar_check_applies()) return {};
+    if (scalar_check_ignorelist.empty()) {
+      scalar_check_ignorelist = scratch_file("scalar_check.ignorelist");
+      std::ofstream out(scalar_check_ignorelist);
+      for (const char* pattern : kScalarCheckIgnored) {
+        out << "fun:" << pattern << "\n";
+      }
+    }
+    return {
+        "-fsanitize-coverage=edge,trace-loads,trace-stores",
+        "-fsanitize-coverage-ignorelist=" + scalar_check_ignorelist.string(),
+        "-mprefer-vector-width=128", "-DXBANG_SCALAR_CHECK=1"};
+  }
 
   // cncc's -Wall is Clang's. After the user's flags, so that they hold
   // against -Wall and -Wextra; a warning the user names (-W<name>,
@@ -452,6 +487,10 @@ struct Driver {
     }
     const auto toolkit = toolkit_flags();
     argv.insert(argv.end(), toolkit.begin(), toolkit.end());
+    if (input.language == Language::kBang) {
+      const auto scalar = scalar_check_flags();
+      argv.insert(argv.end(), scalar.begin(), scalar.end());
+    }
     argv.push_back(command.preprocess_only ? "-E" : "-c");
     argv.push_back(source);
     if (!object.empty()) {
@@ -639,6 +678,16 @@ int main(int argc, char** argv) {
   }
   if (xbang::environment::flag("XBANG_CNCC_PORTABLE", false)) {
     driver.command.portable = true;
+  }
+  if (xbang::environment::flag("XBANG_CNCC_SCALAR_CHECK", false)) {
+    driver.command.scalar_check = true;
+  }
+  if (driver.command.scalar_check && !driver.scalar_check_applies()) {
+    std::cerr << "cncc: warning: --xbang-scalar-check ignored: "
+              << (kChecked == 0 ? "xbang was built without checked mode"
+                                : "it needs Clang (GCC cannot instrument "
+                                  "loads and stores)")
+              << "\n";
   }
   driver.verbose = xbang::environment::flag("XBANG_CNCC_VERBOSE", false);
   for (const std::string& word : args) {

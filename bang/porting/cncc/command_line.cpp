@@ -122,7 +122,9 @@ void print_usage() {
          "  --bang-mlu-arch=<mtp_NNN|compute_NN> (also --bang-arch=),\n"
          "  --neuware-path=<dir>, --xbang-portable (no -march=native), "
          "--version,\n"
-         "  --xbang-host-compiler=<clang|gcc> (default clang)\n"
+         "  --xbang-host-compiler=<clang|gcc> (default clang),\n"
+         "  --xbang-scalar-check (checked mode sees plain loads and stores; "
+         "Clang)\n"
          "  Flags with no CPU meaning are accepted and ignored; see "
          "docs/cncc.md.\n";
 }
@@ -176,6 +178,8 @@ int parse_command(const std::vector<std::string>& args, Command& command,
       command.preprocess_only = true;
     } else if (argument == "--xbang-portable") {
       command.portable = true;
+    } else if (argument == "--xbang-scalar-check") {
+      command.scalar_check = true;
     } else if (starts_with(argument, "--xbang-host-compiler")) {
       if (!take_value(args, i, "--xbang-host-compiler", value)) {
         return missing();

@@ -50,6 +50,9 @@ struct Command {
   bool preprocess_only = false;
   bool shared = false;
   bool portable = false;
+  // --xbang-scalar-check (or XBANG_CNCC_SCALAR_CHECK=1): checked mode sees
+  // the plain loads and stores of .mlu files (Clang only).
+  bool scalar_check = false;
   std::string std_value;  // -std=<value>
   bool has_march = false;
   // Every --bang-mlu-arch / --bang-arch profile in command-line order

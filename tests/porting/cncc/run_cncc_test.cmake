@@ -282,6 +282,50 @@ elseif(STEP STREQUAL "unmodelled_arch")
   expect_output("warning: no code is built for mtp_613, mtp_617: no public")
   cncc_run(FAILURE ${CNCC} -c ${kernel} -o kernel.o --bang-mlu-arch=mtp_613)
   expect_output("error: --bang-mlu-arch mtp_613: no public document")
+elseif(STEP STREQUAL "scalar_check")
+  # --xbang-scalar-check: checked mode sees plain C++ loads and stores of a
+  # .mlu file (scalar_check.mlu). Built without it, the planted accesses go
+  # unseen; GCC cannot instrument them and says so.
+  set(source ${SOURCE_DIR}/scalar_check.mlu)
+  cncc_run(SUCCESS ${CNCC} --xbang-host-compiler=gcc --xbang-scalar-check -c
+           ${source} -o gcc.o -O2)
+  expect_output("warning: --xbang-scalar-check ignored: it needs Clang")
+  if(CLANG_LINKS)
+    cncc_run(SUCCESS ${CNCC} ${source} -o unchecked -O2 -Wall -Werror)
+    cncc_run(SUCCESS ${WORK_DIR}/unchecked)
+    expect_output("read_before_sync: 0 warnings\n")
+    expect_output("sram_no_barrier: 0 warnings\n")
+    foreach(level -O2 -O0)
+      cncc_run(SUCCESS ${CNCC} --xbang-scalar-check ${source} -o checked
+               ${level} -Wall -Werror)
+      cncc_run(SUCCESS ${WORK_DIR}/checked)
+      expect_output("host: sum 2016\n")
+      # The read and the write before the sync: one warning each, naming
+      # the access's function and the copy's call site.
+      expect_output("read_before_sync: 1 warnings\n  [^\n]*plain C\\+\\+ "
+                    "access in `ReadBeforeSync\\(float\\*, float const\\*\\)` "
+                    "\\(checked\\+0x[0-9a-f]+\\): reads "
+                    "\\[0x[0-9a-f]+, \\+4\\) which __memcpy_async at [^\n]*scalar_check\\.mlu:20 writes")
+      expect_output("write_before_sync: 1 warnings\n  [^\n]*`WriteBeforeSync"
+                    "[^\n]*: writes \\[0x[0-9a-f]+, \\+4\\) which "
+                    "__memcpy_async at [^\n]*scalar_check\\.mlu:28 writes")
+      expect_output("read_after_sync: 0 warnings\n")
+      # One core's SRAM store, another's load, no barrier between.
+      expect_output("sram_no_barrier: 1 warnings\n  [^\n]*cross-core race: "
+                    "plain C\\+\\+ access in `SramHandOff[^\n]* writes "
+                    "\\[0x[0-9a-f]+, \\+4\\) of SRAM of cluster 0, which plain "
+                    "C\\+\\+ access in `SramHandOff[^\n]* reads")
+      expect_output("sram_barrier: 0 warnings\n")
+    endforeach()
+    # A fat binary's other architecture: its variant is instrumented too.
+    cncc_run(SUCCESS ${CNCC} --xbang-scalar-check ${source} -o fat -O2
+             --bang-mlu-arch=mtp_372 --bang-mlu-arch=mtp_592)
+    cncc_run(SUCCESS ${CMAKE_COMMAND} -E env XBANG_DEVICE=MLU590
+             ${WORK_DIR}/fat)
+    expect_output("read_before_sync: 1 warnings\n  [^\n]*`ReadBeforeSync"
+                  "\\(float\\*, float const\\*\\) \\[clone \\.xbang_mtp_592\\]`")
+    expect_output("sram_no_barrier: 1 warnings\n")
+  endif()
 else()
   message(FATAL_ERROR "run_cncc_test.cmake: unknown STEP '${STEP}'")
 endif()

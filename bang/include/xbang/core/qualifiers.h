@@ -28,8 +28,16 @@
 // drops that second `inline` (bang/porting/rewrite/inline_pass.h), as GCC
 // rejects a repeated `inline`; Clang accepts it, and the warning it gives
 // for it is off, as cncc gives none.
+// A kernel compiled for checked mode's scalar accesses (cncc
+// --xbang-scalar-check, xbang/runtime/scalar_access.h) is never inlined into
+// xbang's launch code, whose functions stay uninstrumented.
+#if defined(__clang__) && defined(XBANG_SCALAR_CHECK) && XBANG_SCALAR_CHECK
+#define __mlu_global__ __attribute__((noinline))
+#define __mlu_entry__ __attribute__((noinline))
+#else
 #define __mlu_global__
 #define __mlu_entry__
+#endif
 #define __mlu_host__
 #define __mlu_func__ inline
 // On a function: a device function; on a variable: GDRAM storage.

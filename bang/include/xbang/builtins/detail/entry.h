@@ -35,6 +35,7 @@
 
 #include "xbang/core/timing.h"
 #include "xbang/runtime/checked.h"
+#include "xbang/runtime/scalar_access.h"
 #include "xbang/runtime/task.h"
 
 namespace xbang {
@@ -364,7 +365,18 @@ XBANG_CHECK_PATH bool admit(const char* builtin, CoreContext& core,
 // the same reason a contract lambda captures by value ([=]): operands it
 // captured by reference would escape into the out-of-line check and be
 // reloaded in the body.
+// In a file compiled for checked mode's scalar accesses
+// (xbang/runtime/scalar_access.h), out of line and uninstrumented instead:
+// the built-in's loads and stores call no callback, and what it calls out of
+// line is skipped by its BuiltinScope.
+#if XBANG_SCALAR_CHECKED
+#define XBANG_ENTRY_INLINE \
+  inline __attribute__((noinline, no_sanitize("coverage")))
+#define XBANG_ENTRY_SCOPE() const BuiltinScope builtin_scope
+#else
 #define XBANG_ENTRY_INLINE inline __attribute__((always_inline))
+#define XBANG_ENTRY_SCOPE() (void)0
+#endif
 
 // Runs `body()` under the entry's rules and returns its result, or
 // `skipped` when the built-in does not run.
@@ -385,6 +397,7 @@ template <class R, class Describe, class Body>
 XBANG_ENTRY_INLINE R run_builtin_or(R skipped, const char* builtin, Tally tally,
                                     const Describe& describe,
                                     const Body& body) {
+  XBANG_ENTRY_SCOPE();
   CoreContext* const core = tls_core;
   if (core != nullptr && entry_checks(*core) &&
       !admit(builtin, *core, describe)) {
@@ -403,6 +416,7 @@ template <class Describe, class Body>
 XBANG_ENTRY_INLINE void run_builtin(const char* builtin, Tally tally,
                                     const Describe& describe,
                                     const Body& body) {
+  XBANG_ENTRY_SCOPE();
   CoreContext* const core = tls_core;
   if (core != nullptr && entry_checks(*core) &&
       !admit(builtin, *core, describe)) {
