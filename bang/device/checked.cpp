@@ -513,29 +513,27 @@ void check_padding_after_objects(const char* builtin,
                                  const std::vector<OnchipObject>& objects,
                                  char* section, std::ptrdiff_t section_bytes,
                                  Space space) {
-  for (size_t i = 0; i < objects.size(); ++i) {
-    const OnchipObject& object = objects[i];
-    const std::ptrdiff_t gap_begin = object.offset + object.size;
-    const std::ptrdiff_t gap_end =
-        i + 1 < objects.size() ? objects[i + 1].offset : section_bytes;
-    if (gap_begin >= gap_end || gap_end > section_bytes) continue;
-    char* gap = section + gap_begin;
-    const std::ptrdiff_t bytes = gap_end - gap_begin;
-    std::ptrdiff_t changed = -1;
-    for (std::ptrdiff_t b = 0; b < bytes; ++b) {
-      if (gap[b] != 0) {
-        changed = b;
-        break;
-      }
-    }
-    if (changed < 0) continue;
-    std::memset(gap, 0, size_t(bytes));
-    report(builtin,
-           std::string("a write ran past the end of ") + space_name(space) +
-               " variable " + variable_label(object) + ": byte " +
-               std::to_string(object.size + changed) +
-               " of it was written (plain C++ overflow, not a built-in)");
-  }
+  for_each_padding_gap(
+      objects, section_bytes,
+      [&](const OnchipObject& object, std::ptrdiff_t gap_begin,
+          std::ptrdiff_t gap_end) {
+        char* gap = section + gap_begin;
+        const std::ptrdiff_t bytes = gap_end - gap_begin;
+        std::ptrdiff_t changed = -1;
+        for (std::ptrdiff_t b = 0; b < bytes; ++b) {
+          if (gap[b] != 0) {
+            changed = b;
+            break;
+          }
+        }
+        if (changed < 0) return;
+        std::memset(gap, 0, size_t(bytes));
+        report(builtin,
+               std::string("a write ran past the end of ") + space_name(space) +
+                   " variable " + variable_label(object) + ": byte " +
+                   std::to_string(object.size + changed) +
+                   " of it was written (plain C++ overflow, not a built-in)");
+      });
 }
 }  // namespace
 

@@ -69,7 +69,15 @@ LaunchState::LaunchState(std::string name, const LaunchShape& shape,
              : serial_sram_                     ? Turns::kSramBuiltins
                                                 : Turns::kNone),
       groups_(shape.groups),
-      timing_(profile, shape, device_cluster_count()) {}
+      timing_(profile, shape, device_cluster_count()) {
+  // Checked mode reads the SRAM variables' table before a core runs: reading
+  // it clears the padding between them, which its checks watch.
+  if (checked_flag.load()) {
+    for (const auto& module : modules_) {
+      if (module->has_sram()) module->tables();
+    }
+  }
+}
 
 CoreSpec LaunchState::core_spec(int index) const {
   if (!shape_.is_union()) return {index, false, -1, -1};

@@ -5,6 +5,7 @@
 #include <link.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 namespace xbang {
@@ -60,6 +61,16 @@ const OnchipTables& Module::tables() const {
     const std::string path =
         module_path(reinterpret_cast<const void*>(sections.this_thread_probe));
     if (!path.empty()) tables_ = read_onchip_tables(path);
+    // The padding checks expect the bytes between SRAM variables to be zero.
+    // Clang fills the alignment padding of the section with NOPs (it emits
+    // `.p2align 6, 0x90` there): they belong to no variable, so clear them
+    // before any kernel runs (the launch asks for the tables first).
+    char* sram = sections.sram_begin;
+    for_each_padding_gap(
+        tables_.sram, sections.sram_end - sections.sram_begin,
+        [&](const OnchipObject&, std::ptrdiff_t begin, std::ptrdiff_t end) {
+          std::memset(sram + begin, 0, size_t(end - begin));
+        });
   });
   return tables_;
 }

@@ -46,5 +46,20 @@ OnchipTables read_onchip_tables(const std::string& path);
 const OnchipObject* find_object(const std::vector<OnchipObject>& objects,
                                 std::ptrdiff_t offset);
 
+// Calls gap(object, gap_begin, gap_end) for the alignment padding after each
+// object of a section of `section_bytes` (offsets into the section), the
+// bytes that belong to no variable.
+template <class Gap>
+void for_each_padding_gap(const std::vector<OnchipObject>& objects,
+                          std::ptrdiff_t section_bytes, const Gap& gap) {
+  for (size_t i = 0; i < objects.size(); ++i) {
+    const std::ptrdiff_t gap_begin = objects[i].offset + objects[i].size;
+    const std::ptrdiff_t gap_end =
+        i + 1 < objects.size() ? objects[i + 1].offset : section_bytes;
+    if (gap_begin >= gap_end || gap_end > section_bytes) continue;
+    gap(objects[i], gap_begin, gap_end);
+  }
+}
+
 }  // namespace detail
 }  // namespace xbang

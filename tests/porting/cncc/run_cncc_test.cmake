@@ -326,6 +326,27 @@ elseif(STEP STREQUAL "scalar_check")
                   "\\(float\\*, float const\\*\\) \\[clone \\.xbang_mtp_592\\]`")
     expect_output("sram_no_barrier: 1 warnings\n")
   endif()
+elseif(STEP STREQUAL "sram_padding")
+  # A small SRAM variable: a correct kernel passes checked mode with either
+  # host compiler, and a write past the variable is still reported.
+  set(compilers gcc)
+  if(CLANG_LINKS)
+    list(APPEND compilers clang)
+  endif()
+  foreach(compiler IN LISTS compilers)
+    cncc_run(SUCCESS ${CNCC} --xbang-host-compiler=${compiler}
+             ${SOURCE_DIR}/sram_padding.mlu -o sram_${compiler} -O2 -Wall)
+    cncc_run(SUCCESS ${WORK_DIR}/sram_${compiler})
+    expect_output("sram_padding: 1 2 3 4 \\(ok\\)\n")
+    if(cncc_output MATCHES "xbang checked")
+      message(FATAL_ERROR "${compiler}: a report on a correct kernel:\n"
+                          "${cncc_output}")
+    endif()
+    cncc_run(SUCCESS ${WORK_DIR}/sram_${compiler} overflow)
+    expect_output("a write ran past the end of SRAM variable "
+                  "[^\n]*shared_values[^\n]*: byte 16 of it was written")
+    expect_output("\\(failed\\)\n")
+  endforeach()
 else()
   message(FATAL_ERROR "run_cncc_test.cmake: unknown STEP '${STEP}'")
 endif()
