@@ -59,7 +59,13 @@ struct RaceLog {
   // kernels read the same rows again and again.
   static constexpr size_t kRecent = 512;
   std::array<uint32_t, kRecent> recent{};
-  uint32_t last_site = 0;
+  // The sites by a hash of their call site (index + 1; 0: none): a loop
+  // alternates between a few call sites.
+  static constexpr size_t kSiteSlots = 64;
+  std::array<uint32_t, kSiteSlots> site_slots{};
+  // Each site's last record (index + 1; 0: none), by site: a loop's call
+  // sites each grow their own record while the others note theirs.
+  std::vector<uint32_t> site_record;
   // Atomics are noted by the span each call site updates in an epoch (one
   // record each, by site): kernels scatter millions of them.
   std::vector<std::pair<uint32_t, uint32_t>> atomic_spans;  // site, record
