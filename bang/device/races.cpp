@@ -15,22 +15,13 @@
 namespace xbang {
 namespace detail {
 
-uint32_t RaceLog::site_index(const char* builtin, const char* file, int line) {
-  auto is = [&](const Site& s) {
-    return s.line == line && s.builtin == builtin && s.file == file;
-  };
-  const size_t slot =
-      ((reinterpret_cast<uintptr_t>(file) ^
-        reinterpret_cast<uintptr_t>(builtin) ^ (uintptr_t(line) << 20)) *
-       0x9E3779B97F4A7C15ull) >>
-      (64 - 6);
-  static_assert(kSiteSlots == 64, "the slot takes 6 bits");
-  const uint32_t cached = site_slots[slot];
-  if (cached != 0 && is(sites[cached - 1])) return cached - 1;
+uint32_t RaceLog::find_site(const char* builtin, const char* file, int line,
+                            size_t slot) {
   // Few sites per kernel.
   uint32_t index = uint32_t(sites.size());
   for (size_t i = sites.size(); i-- > 0;) {
-    if (is(sites[i])) {
+    const Site& s = sites[i];
+    if (s.line == line && s.builtin == builtin && s.file == file) {
       index = uint32_t(i);
       break;
     }

@@ -70,7 +70,25 @@ struct RaceLog {
   // record each, by site): kernels scatter millions of them.
   std::vector<std::pair<uint32_t, uint32_t>> atomic_spans;  // site, record
 
-  uint32_t site_index(const char* builtin, const char* file, int line);
+  // The index of a call site, noted on first sight.
+  uint32_t site_index(const char* builtin, const char* file, int line) {
+    const size_t slot =
+        ((reinterpret_cast<uintptr_t>(file) ^
+          reinterpret_cast<uintptr_t>(builtin) ^ (uintptr_t(line) << 20)) *
+         0x9E3779B97F4A7C15ull) >>
+        (64 - 6);
+    static_assert(kSiteSlots == 64, "the slot takes 6 bits");
+    const uint32_t cached = site_slots[slot];
+    if (cached != 0) {
+      const Site& s = sites[cached - 1];
+      if (s.line == line && s.builtin == builtin && s.file == file) {
+        return cached - 1;
+      }
+    }
+    return find_site(builtin, file, line, slot);
+  }
+  uint32_t find_site(const char* builtin, const char* file, int line,
+                     size_t slot);
   // Empties the log, its memory kept.
   void clear();
   // The core passed a barrier of `scope` (one it takes part in).
