@@ -65,7 +65,7 @@ void RaceLog::clear() {
   sites.clear();
   shapes.clear();
   stopped = false;
-  recent.fill(0);
+  recent.fill({});
   site_slots.fill(0);
   site_record.clear();
   atomic_spans.clear();
@@ -176,8 +176,8 @@ void note_shared_access(const char* builtin, const char* file, int line,
                        0x9E3779B97F4A7C15ull) >>
                       (64 - 9);
   static_assert(RaceLog::kRecent == 512, "the slot takes 9 bits");
-  if (whole && log.recent[slot] != 0) {
-    const RaceLog::Record& seen = log.records[log.recent[slot] - 1];
+  if (whole && log.recent[slot].record != 0 && log.recent[slot].lo == lo) {
+    const RaceLog::Record& seen = log.records[log.recent[slot].record - 1];
     if (seen.lo == lo && seen.hi == hi && seen.shape == 0 &&
         seen.site == site && seen.epoch == epoch && seen.access == access &&
         seen.sram == sram) {
@@ -201,7 +201,7 @@ void note_shared_access(const char* builtin, const char* file, int line,
   }
   log.records.push_back({lo, hi, site, epoch, shape, access, sram});
   if (whole) {
-    log.recent[slot] = uint32_t(log.records.size());
+    log.recent[slot] = {lo, uint32_t(log.records.size())};
     log.site_record[site] = uint32_t(log.records.size());
   }
 }

@@ -58,7 +58,13 @@ struct RaceLog {
   // The records last made, by a hash of their range (index + 1; 0: none):
   // kernels read the same rows again and again.
   static constexpr size_t kRecent = 512;
-  std::array<uint32_t, kRecent> recent{};
+  // Each with its record's lowest byte, so that a new range's lookup reads
+  // no record of the log unless that byte matches.
+  struct Recent {
+    const char* lo = nullptr;
+    uint32_t record = 0;
+  };
+  std::array<Recent, kRecent> recent{};
   // The sites by a hash of their call site (index + 1; 0: none): a loop
   // alternates between a few call sites.
   static constexpr size_t kSiteSlots = 64;
