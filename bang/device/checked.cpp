@@ -3,14 +3,17 @@
 
 #include <cxxabi.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <mutex>
 #include <set>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -667,6 +670,19 @@ std::mutex warnings_mutex;
 std::vector<xbang::checked::Report> all_warnings;
 std::set<std::pair<std::string, std::string>> warned_sites;
 std::unordered_map<std::string, uint64_t> warning_counts;
+// Bumped by clear_warnings: lets each thread trust its cache of the sites
+// warn_once has seen without building a report or taking the lock.
+std::atomic<uint64_t> warned_generation{0};
+// The kernel by name: a launch's name dies with it, and the next launch's
+// may lie at the same address.
+struct WarnedCache {
+  static constexpr int kSize = 8;
+  uint64_t generation = 0;
+  const char* builtin[kSize] = {};
+  std::string kernel[kSize];
+  int next = 0;
+};
+thread_local WarnedCache warned_cache;
 }  // namespace
 
 namespace xbang {
@@ -680,11 +696,31 @@ void clear_warnings() {
   all_warnings.clear();
   warned_sites.clear();
   warning_counts.clear();
+  warned_generation.fetch_add(1, std::memory_order_acq_rel);
 }
 }  // namespace checked
 
 namespace detail {
 void warn_once(const char* builtin, const char* message) {
+  // A site this thread has warned about, or found warned, since the last
+  // clear_warnings (kernels call a skipped built-in on every MPU again and
+  // again).
+  const CoreContext* core = tls_core;
+  const char* kernel =
+      core != nullptr && core->kernel != nullptr ? core->kernel : "-";
+  WarnedCache& cache = warned_cache;
+  const uint64_t generation = warned_generation.load(std::memory_order_acquire);
+  if (cache.generation == generation) {
+    for (int i = 0; i < WarnedCache::kSize; ++i) {
+      if (cache.builtin[i] == builtin && cache.kernel[i] == kernel) return;
+    }
+  } else {
+    std::fill(std::begin(cache.builtin), std::end(cache.builtin), nullptr);
+    cache.generation = generation;
+  }
+  cache.kernel[cache.next] = kernel;
+  cache.builtin[cache.next] = builtin;
+  cache.next = (cache.next + 1) % WarnedCache::kSize;
   checked::Report r = report_of_this_core(builtin, message);
   std::lock_guard<std::mutex> lock(warnings_mutex);
   if (!warned_sites.emplace(r.kernel, r.builtin).second) return;

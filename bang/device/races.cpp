@@ -16,17 +16,23 @@
 namespace xbang {
 namespace detail {
 
-uint32_t RaceLog::site_index(const char* builtin, const char* file, int line) {
-  auto is = [&](const Site& s) {
-    return s.line == line && s.builtin == builtin && s.file == file;
-  };
-  if (last_site < sites.size() && is(sites[last_site])) return last_site;
+uint32_t RaceLog::find_site(const char* builtin, const char* file, int line,
+                            size_t slot) {
   // Few sites per kernel.
+  uint32_t index = uint32_t(sites.size());
   for (size_t i = sites.size(); i-- > 0;) {
-    if (is(sites[i])) return last_site = uint32_t(i);
+    const Site& s = sites[i];
+    if (s.line == line && s.builtin == builtin && s.file == file) {
+      index = uint32_t(i);
+      break;
+    }
   }
-  sites.push_back({builtin, file, line});
-  return last_site = uint32_t(sites.size() - 1);
+  if (index == sites.size()) {
+    sites.push_back({builtin, file, line});
+    site_record.push_back(0);
+  }
+  site_slots[slot] = index + 1;
+  return index;
 }
 
 void RaceLog::passed_barrier(BarrierScope scope) {
@@ -60,8 +66,9 @@ void RaceLog::clear() {
   sites.clear();
   shapes.clear();
   stopped = false;
-  recent.fill(0);
-  last_site = 0;
+  recent.fill({});
+  site_slots.fill(0);
+  site_record.clear();
   atomic_spans.clear();
 }
 
@@ -131,12 +138,16 @@ void note_shared_access(const char* builtin, const char* file, int line,
   const uint32_t site = log.site_index(builtin, file, line);
   const uint32_t epoch = uint32_t(log.epochs.size() - 1);
   const bool whole = dense(segments);
-  // A loop over consecutive or repeated ranges grows one record.
-  if (whole && !log.records.empty()) {
-    RaceLog::Record& last = log.records.back();
-    if (last.shape == 0 && last.site == site && last.epoch == epoch &&
-        last.access == access && last.sram == sram && lo <= last.hi &&
-        hi >= last.lo) {
+  // A loop over consecutive or repeated ranges grows one record per call
+  // site: the site's last record, whatever the loop's other sites noted
+  // since. A write grows only the log's last record: cores writing the same
+  // bytes at one site (a cluster's staged tile) must keep equal records.
+  const uint32_t site_last = log.site_record[site];
+  if (whole && site_last != 0 &&
+      (access != Access::kWrite || site_last == log.records.size())) {
+    RaceLog::Record& last = log.records[site_last - 1];
+    if (last.shape == 0 && last.epoch == epoch && last.access == access &&
+        last.sram == sram && lo <= last.hi && hi >= last.lo) {
       last.lo = std::min(last.lo, lo);
       last.hi = std::max(last.hi, hi);
       return;
@@ -146,6 +157,8 @@ void note_shared_access(const char* builtin, const char* file, int line,
     for (const auto& span : log.atomic_spans) {
       RaceLog::Record& r = log.records[span.second];
       if (span.first != site || r.epoch != epoch || r.sram != sram) continue;
+      // Inside the span already: it grows no further.
+      if (lo >= r.lo && hi <= r.hi) return;
       // One site's updates grow one span, but never across GDRAM
       // allocations: the bytes between two buffers belong to others, whose
       // plain accesses would then seem to race with these updates.
@@ -164,8 +177,8 @@ void note_shared_access(const char* builtin, const char* file, int line,
                        0x9E3779B97F4A7C15ull) >>
                       (64 - 9);
   static_assert(RaceLog::kRecent == 512, "the slot takes 9 bits");
-  if (whole && log.recent[slot] != 0) {
-    const RaceLog::Record& seen = log.records[log.recent[slot] - 1];
+  if (whole && log.recent[slot].record != 0 && log.recent[slot].lo == lo) {
+    const RaceLog::Record& seen = log.records[log.recent[slot].record - 1];
     if (seen.lo == lo && seen.hi == hi && seen.shape == 0 &&
         seen.site == site && seen.epoch == epoch && seen.access == access &&
         seen.sram == sram) {
@@ -188,7 +201,10 @@ void note_shared_access(const char* builtin, const char* file, int line,
     log.atomic_spans.emplace_back(site, uint32_t(log.records.size()));
   }
   log.records.push_back({lo, hi, site, epoch, shape, access, sram});
-  if (whole) log.recent[slot] = uint32_t(log.records.size());
+  if (whole) {
+    log.recent[slot] = {lo, uint32_t(log.records.size())};
+    log.site_record[site] = uint32_t(log.records.size());
+  }
 }
 
 namespace {

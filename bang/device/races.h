@@ -58,13 +58,43 @@ struct RaceLog {
   // The records last made, by a hash of their range (index + 1; 0: none):
   // kernels read the same rows again and again.
   static constexpr size_t kRecent = 512;
-  std::array<uint32_t, kRecent> recent{};
-  uint32_t last_site = 0;
+  // Each with its record's lowest byte, so that a new range's lookup reads
+  // no record of the log unless that byte matches.
+  struct Recent {
+    const char* lo = nullptr;
+    uint32_t record = 0;
+  };
+  std::array<Recent, kRecent> recent{};
+  // The sites by a hash of their call site (index + 1; 0: none): a loop
+  // alternates between a few call sites.
+  static constexpr size_t kSiteSlots = 64;
+  std::array<uint32_t, kSiteSlots> site_slots{};
+  // Each site's last record (index + 1; 0: none), by site: a loop's call
+  // sites each grow their own record while the others note theirs.
+  std::vector<uint32_t> site_record;
   // Atomics are noted by the span each call site updates in an epoch (one
   // record each, by site): kernels scatter millions of them.
   std::vector<std::pair<uint32_t, uint32_t>> atomic_spans;  // site, record
 
-  uint32_t site_index(const char* builtin, const char* file, int line);
+  // The index of a call site, noted on first sight.
+  uint32_t site_index(const char* builtin, const char* file, int line) {
+    const size_t slot =
+        ((reinterpret_cast<uintptr_t>(file) ^
+          reinterpret_cast<uintptr_t>(builtin) ^ (uintptr_t(line) << 20)) *
+         0x9E3779B97F4A7C15ull) >>
+        (64 - 6);
+    static_assert(kSiteSlots == 64, "the slot takes 6 bits");
+    const uint32_t cached = site_slots[slot];
+    if (cached != 0) {
+      const Site& s = sites[cached - 1];
+      if (s.line == line && s.builtin == builtin && s.file == file) {
+        return cached - 1;
+      }
+    }
+    return find_site(builtin, file, line, slot);
+  }
+  uint32_t find_site(const char* builtin, const char* file, int line,
+                     size_t slot);
   // Empties the log, its memory kept.
   void clear();
   // The core passed a barrier of `scope` (one it takes part in).

@@ -116,9 +116,16 @@ class Contract {
     }
     bool sram = where == Space::kSram;
     if (where == Space::kGdramOrSram) {
-      sram = in_space(p, bytes, Space::kSram);
-      if (!sram && !in_space(p, bytes, Space::kGdram)) {
-        ok_ = check_space(builtin_, name, p, bytes, Space::kGdram);  // reports
+      // Inside one of the core's recent allocations: GDRAM, not SRAM (the
+      // two never share an address).
+      const CoreContext* core = tls_core;
+      if (core == nullptr || bytes <= 0 ||
+          !passes_recent(*core, p, bytes, Space::kGdram)) {
+        sram = in_space(p, bytes, Space::kSram);
+        if (!sram && !in_space(p, bytes, Space::kGdram)) {
+          ok_ =
+              check_space(builtin_, name, p, bytes, Space::kGdram);  // reports
+        }
       }
     } else {
       const CoreContext* core = tls_core;
@@ -272,11 +279,9 @@ struct Tally {
     if constexpr (XBANG_TIMING_MODEL != 0) charge(core.timeline);
   }
 
-  // A copy's charge, out of line: inlined, its code would make the compiler
-  // stop inlining the copy built-ins into kernels, which costs more than a
-  // call.
-  __attribute__((noinline)) static void charge_copy(CoreTimeline& timeline,
-                                                    const Tally& tally) {
+  // A copy's charge.
+  __attribute__((always_inline)) static void charge_copy_here(
+      CoreTimeline& timeline, const Tally& tally) {
     const Stream stream =
         ((1u << tally.index) & kGdramDirections) ? Stream::kIo : Stream::kMove;
     const Ticks ticks = tally.copy_ticks(timeline.costs);
@@ -285,6 +290,13 @@ struct Tally {
     } else {
       timeline.copy(stream, ticks);
     }
+  }
+  // The same, out of line: inlined where the direction is not a constant,
+  // its code would make the compiler stop inlining the copy built-ins into
+  // kernels, which costs more than a call.
+  __attribute__((noinline)) static void charge_copy(CoreTimeline& timeline,
+                                                    const Tally& tally) {
+    charge_copy_here(timeline, tally);
   }
 
   // The built-in's time on the core's timeline.
@@ -299,7 +311,13 @@ struct Tally {
         }
         break;
       case Kind::kCopy:
-        charge_copy(timeline, *this);
+        // A direction known where the built-in is inlined (a kernel's
+        // __memcpy) folds the charge to a few additions.
+        if (__builtin_constant_p(index) && __builtin_constant_p(async)) {
+          charge_copy_here(timeline, *this);
+        } else {
+          charge_copy(timeline, *this);
+        }
         break;
       case Kind::kAtomic:
         // Each element: a GDRAM unit read and written.
