@@ -68,20 +68,12 @@ bool is_power_of_ten(uint64_t n) {
   return n == 1;
 }
 
-std::string demangle(const std::string& name) {
-  int status = 0;
-  char* text = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
-  if (status != 0 || text == nullptr) return name;
-  std::string out = text;
-  std::free(text);
-  return out;
-}
-
 // An on-chip variable as reports name it: "`name` (N bytes, file, extra)".
 std::string variable_label(const xbang::detail::OnchipObject& object,
                            const std::string& extra = "") {
-  return "`" + demangle(object.name) + "` (" + std::to_string(object.size) +
-         " bytes" + (object.file.empty() ? "" : ", " + object.file) +
+  return "`" + xbang::detail::demangle(object.name) + "` (" +
+         std::to_string(object.size) + " bytes" +
+         (object.file.empty() ? "" : ", " + object.file) +
          (extra.empty() ? "" : ", " + extra) + ")";
 }
 
@@ -95,6 +87,15 @@ std::string hex(const void* p) {
 namespace xbang {
 namespace detail {
 std::atomic<bool> checked_flag{env_enabled()};
+
+std::string demangle(const std::string& name) {
+  int status = 0;
+  char* text = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
+  if (status != 0 || text == nullptr) return name;
+  std::string out = text;
+  std::free(text);
+  return out;
+}
 }  // namespace detail
 
 namespace checked {

@@ -33,6 +33,10 @@ void check_onchip_padding(const char* where);
 // shared by the cluster's cores, so any other moment races with them.
 void check_sram_padding(const ModuleList& modules, const char* where);
 
+// A C++ symbol as reports name it (the name itself when it does not
+// demangle).
+std::string demangle(const std::string& name);
+
 // Merge a finished core's counts into the launch totals.
 void record_launch_counters(const Counters& launch);
 

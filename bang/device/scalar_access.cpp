@@ -9,7 +9,6 @@
 // operand, and note an SRAM access for the cross-core race check.
 #include "xbang/runtime/scalar_access.h"
 
-#include <cxxabi.h>
 #include <dlfcn.h>
 #include <elf.h>
 
@@ -107,15 +106,6 @@ Functions read_functions(const std::string& path) {
     return a.begin < b.begin;
   });
   return functions;
-}
-
-std::string demangle(const std::string& name) {
-  int status = 0;
-  char* text = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
-  if (status != 0 || text == nullptr) return name;
-  std::string out = text;
-  std::free(text);
-  return out;
 }
 
 // Where the instrumented access at `pc` lies, as reports name it:

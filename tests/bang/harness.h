@@ -52,6 +52,20 @@ class AsyncCopiesMode {
   xbang::AsyncCopies was_;
 };
 
+// Checked mode on or off, for one scope.
+class CheckedMode {
+ public:
+  explicit CheckedMode(bool on) : was_(xbang::checked::enabled()) {
+    xbang::checked::set_enabled(on);
+  }
+  ~CheckedMode() { xbang::checked::set_enabled(was_); }
+  CheckedMode(const CheckedMode&) = delete;
+  CheckedMode& operator=(const CheckedMode&) = delete;
+
+ private:
+  bool was_;
+};
+
 // Runs `fn` on another thread; fails the test and ends the process if it has
 // not returned after `seconds` (a hung barrier must fail, not hang ctest).
 void run_with_deadline(double seconds, const std::function<void()>& fn,

@@ -20,17 +20,6 @@ float* nram_floats(int offset = 0) {
   return reinterpret_cast<float*>(nram_arena()) + offset;
 }
 
-class CheckedMode {
- public:
-  explicit CheckedMode(bool on) : was_(xbang::checked::enabled()) {
-    xbang::checked::set_enabled(on);
-  }
-  ~CheckedMode() { xbang::checked::set_enabled(was_); }
-
- private:
-  bool was_;
-};
-
 // A kernel with one race; `copy_line` is the line of its __memcpy_async.
 struct RaceKernel {
   const char* name;

@@ -19,17 +19,6 @@ float* nram_floats(int offset = 0) {
 }
 
 // Restores checked mode's run-time switch at the end of a scope.
-class CheckedMode {
- public:
-  explicit CheckedMode(bool on) : was_(xbang::checked::enabled()) {
-    xbang::checked::set_enabled(on);
-  }
-  ~CheckedMode() { xbang::checked::set_enabled(was_); }
-
- private:
-  bool was_;
-};
-
 // A Union1 kernel without `if (__is_mpu()) return;`, as several mlu-ops
 // kernels are written: every core, the MPU included, fills NRAM and adds
 // twice (two calls of the same built-in).

@@ -20,17 +20,6 @@ constexpr int kTile = kCores * kChunk;  // floats of the cluster's tile
 
 __mlu_shared__ float shared_tile[kTile];
 
-class CheckedMode {
- public:
-  explicit CheckedMode(bool on) : was_(xbang::checked::enabled()) {
-    xbang::checked::set_enabled(on);
-  }
-  ~CheckedMode() { xbang::checked::set_enabled(was_); }
-
- private:
-  bool was_;
-};
-
 class ScheduleMode {
  public:
   explicit ScheduleMode(xbang::Schedule s) : was_(xbang::schedule()) {

@@ -29,17 +29,6 @@ constexpr int kBytes = kFloats * 4;
 
 __mlu_shared__ int32_t shared_words[16];
 
-class CheckedMode {
- public:
-  explicit CheckedMode(bool on) : was_(xbang::checked::enabled()) {
-    xbang::checked::set_enabled(on);
-  }
-  ~CheckedMode() { xbang::checked::set_enabled(was_); }
-
- private:
-  bool was_;
-};
-
 // A plain load and a plain store as the instrumented code makes them.
 __attribute__((noinline)) float plain_read(float* p) {
   __sanitizer_cov_load4(reinterpret_cast<uint32_t*>(p));
