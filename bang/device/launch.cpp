@@ -343,6 +343,11 @@ __attribute__((no_sanitize("null"))) void run_core(
   core.timeline.sync();
   if (has_unsynced_copies(core)) flush_pending_copies(core);
   if (XBANG_CHECKED) check_onchip_padding("end of kernel");
+  if (RaceCheck* races = launch->race_check()) {
+    core.checked.notes_shared_accesses = false;
+    state.race_log = nullptr;
+    races->release_if_unused(index);
+  }
   // Still this core while finishing: a report at the cluster's end (SRAM)
   // names it.
   launch->finish_core(spec, core, failure);

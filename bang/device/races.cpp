@@ -103,6 +103,19 @@ void RaceCheck::recycle() {
   }
 }
 
+void RaceCheck::release_if_unused(int index) {
+  std::unique_ptr<RaceLog>& log = logs_[size_t(index)];
+  if (!log || !log->records.empty()) return;
+  log->clear();
+  std::lock_guard<std::mutex> lock(spare_logs_mutex);
+  auto& spare = spare_logs();
+  if (spare.size() < kMaxSpareLogs) {
+    spare.push_back(std::move(log));
+  } else {
+    log.reset();
+  }
+}
+
 RaceLog* RaceCheck::log_of(int index, const CoreSpec& spec) {
   auto& log = logs_[size_t(index)];
   if (!log) {

@@ -112,6 +112,10 @@ class RaceCheck {
   RaceCheck& operator=(const RaceCheck&) = delete;
   // The log of core `index` (the core's own thread), made on first use.
   RaceLog* log_of(int index, const CoreSpec& spec);
+  // Gives back the log of core `index` once the core has finished, when it
+  // noted nothing: a Block launch of a million tasks that never touch SRAM or
+  // GDRAM through built-ins then holds a log per running core, not per task.
+  void release_if_unused(int index);
   // Hands its logs' memory to the next launches (the launch state itself
   // may live on in pool threads a while).
   void recycle();
